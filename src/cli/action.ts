@@ -1,0 +1,59 @@
+// The glue between commander and the library: every command action receives a context built
+// from the global options and returns a result; printing and exit codes happen in one place.
+import type { Command } from 'commander';
+import { formatLocation } from '../errors.js';
+import type { Warning } from '../types.js';
+import type { ExitCode } from './exit-codes.js';
+import type { Output } from './output.js';
+
+/** What every action can use. */
+export interface CommandContext {
+  /** The working directory (--cwd or the process's). */
+  cwd: string;
+  out: Output;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+}
+
+/** What an action produces. `json` is printed with --json, `text` otherwise. */
+export interface CommandResult {
+  text?: string;
+  json?: unknown;
+  warnings?: Warning[];
+  /** Defaults to 0. */
+  exitCode?: ExitCode;
+}
+
+/** Per-run state shared between the actions and main.ts. */
+export interface RunState {
+  exitCode: ExitCode;
+  makeContext(command: Command): CommandContext;
+}
+
+type Action<O> = (
+  ctx: CommandContext,
+  args: string[],
+  options: O,
+) => CommandResult | Promise<CommandResult>;
+
+/** Formats a warning for stderr: `file:line: message`. */
+export function formatWarning(warning: Warning): string {
+  return `${formatLocation({ file: warning.file, line: warning.line })}: ${warning.message}`;
+}
+
+/** Wraps an action for commander: builds the context, prints the result, records the exit code. */
+export function defineAction<O = Record<string, unknown>>(state: RunState, action: Action<O>) {
+  return async (...raw: unknown[]): Promise<void> => {
+    const command = raw[raw.length - 1] as Command;
+    const options = raw[raw.length - 2] as O;
+    const args = raw
+      .slice(0, -2)
+      .flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
+    const ctx = state.makeContext(command);
+    const result = await action(ctx, args, options);
+    for (const warning of result.warnings ?? []) ctx.out.warn(formatWarning(warning));
+    if (ctx.out.json) ctx.out.printJson(result.json ?? {});
+    else if (result.text !== undefined) ctx.out.print(result.text);
+    state.exitCode = result.exitCode ?? 0;
+  };
+}

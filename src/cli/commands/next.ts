@@ -1,0 +1,55 @@
+// `agent-state next [TEXT] [--stage S]`: show or set the next action and the stage.
+import type { Command } from 'commander';
+import { loadState, updateProgress } from '../../state/store.js';
+import { UsageError } from '../../errors.js';
+import { defineAction, type RunState } from '../action.js';
+
+export function registerNext(program: Command, state: RunState): void {
+  program
+    .command('next')
+    .argument('[text]', 'the next concrete action (omit to show the current one)')
+    .description('show or set the next action (and the stage)')
+    .option('--stage <name>', 'set the stage too (planning, implementing, testing, ...)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state next\n  $ agent-state next "Write the failing test for token refresh" --stage implementing',
+    )
+    .action(
+      defineAction<{ stage?: string }>(state, async (ctx, [text], flags) => {
+        if (text === undefined && flags.stage === undefined) {
+          const { progress } = loadState({ cwd: ctx.cwd });
+          const json = {
+            stage: progress.stage ?? '',
+            next_action: progress.next_action ?? '',
+            changed: false,
+          };
+          return {
+            text: `${json.next_action || '(no next action set)'}${json.stage ? `  [stage: ${json.stage}]` : ''}`,
+            json,
+          };
+        }
+        if (text !== undefined && text.trim() === '')
+          throw new UsageError('the next action is empty', {
+            hint: 'say what to do next: agent-state next "Run the migration"',
+          });
+        if (flags.stage !== undefined && flags.stage.trim() === '')
+          throw new UsageError('--stage is empty', { hint: 'name the stage: --stage testing' });
+        const { progress, changed } = await updateProgress(
+          (p) => {
+            if (text !== undefined) p.next_action = text.trim();
+            if (flags.stage !== undefined) p.stage = flags.stage.trim();
+          },
+          { cwd: ctx.cwd },
+        );
+        const json = {
+          stage: progress.stage ?? '',
+          next_action: progress.next_action ?? '',
+          changed,
+        };
+        return {
+          text: `${changed ? 'Next' : 'Unchanged'}: ${json.next_action}${json.stage ? `  [stage: ${json.stage}]` : ''}`,
+          json,
+        };
+      }),
+    );
+}

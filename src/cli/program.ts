@@ -1,0 +1,53 @@
+// The commander program: global options and every command, one file each under commands/.
+import { Command } from 'commander';
+import { packageVersion } from '../version.js';
+import type { RunState } from './action.js';
+import { registerGoal } from './commands/goal.js';
+import { registerInit } from './commands/init.js';
+import { registerNext } from './commands/next.js';
+import { registerPlan } from './commands/plan.js';
+import { registerStatus } from './commands/status.js';
+import { registerValidate } from './commands/validate.js';
+
+export interface ProgramIo {
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+}
+
+/** Builds the program; actions record their exit code in `state`. */
+export function createProgram(state: RunState, io: ProgramIo): Command {
+  const program = new Command('agent-state')
+    .description(
+      'Durable task state for AI coding agents: goals, progress, completion markers and evidence in .agent/.',
+    )
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .option('-C, --cwd <dir>', 'run as if started in <dir>')
+    .option('--json', 'print one JSON document on stdout (stable shapes: docs/cli.md)')
+    .option('-q, --quiet', 'print nothing but errors')
+    .option('--no-color', 'disable colors (NO_COLOR is honoured too)')
+    .helpOption('-h, --help', 'show help for a command')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
+    .configureHelp({ showGlobalOptions: true })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 a check did not pass, 2 usage error or invalid input,
+            3 no .agent/ found, 4 busy (state locked), 70 internal error.
+
+Examples:
+  $ agent-state init --goal "Add OAuth login" --test "npm test"
+  $ agent-state plan add "Write the token refresh test"
+  $ agent-state next "Run the migration" --stage implementing
+  $ agent-state status`,
+    );
+
+  registerInit(program, state);
+  registerStatus(program, state);
+  registerGoal(program, state);
+  registerNext(program, state);
+  registerPlan(program, state);
+  registerValidate(program, state);
+  return program;
+}

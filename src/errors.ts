@@ -1,0 +1,94 @@
+// Typed errors thrown by the library. Only src/cli/main.ts turns them into messages and exit codes.
+
+/** Why an operation failed; each code maps to one documented exit code. */
+export type ErrorCode =
+  | 'USAGE' // the caller asked for something malformed (exit 2)
+  | 'INVALID' // a state file or an input does not parse or validate (exit 2)
+  | 'NOT_INITIALIZED' // no .agent/ directory was found (exit 3)
+  | 'BUSY' // the state lock was not acquired in time (exit 4)
+  | 'CONFLICT' // a compare-and-swap saw a newer revision (exit 4)
+  | 'CHECK_FAILED' // a check ran and did not pass (exit 1)
+  | 'INTERNAL'; // a bug (exit 70)
+
+/** Where in a file a problem is. Lines and columns are 1-based. */
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface AgentStateErrorOptions {
+  hint?: string;
+  location?: SourceLocation;
+  cause?: unknown;
+  details?: unknown;
+}
+
+/** Base class of every error the library throws on purpose. */
+export class AgentStateError extends Error {
+  readonly code: ErrorCode;
+  /** How to fix it, in one sentence. */
+  readonly hint: string | undefined;
+  readonly location: SourceLocation | undefined;
+  /** Extra machine-readable data (e.g. every problem found), included in --json output. */
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, options: AgentStateErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.hint = options.hint;
+    this.location = options.location;
+    this.details = options.details;
+  }
+}
+
+/** The caller's request is malformed (bad argument, unknown id). */
+export class UsageError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('USAGE', message, options);
+  }
+}
+
+/** A file or input does not parse or validate; `location` names the place. */
+export class InvalidStateError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('INVALID', message, options);
+  }
+}
+
+/** No `.agent/` directory exists for this working directory. */
+export class NotInitializedError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('NOT_INITIALIZED', message, options);
+  }
+}
+
+/** Another process holds the state lock. */
+export class BusyError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('BUSY', message, options);
+  }
+}
+
+/** A compare-and-swap lost: the state changed since the caller read it. */
+export class ConflictError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('CONFLICT', message, options);
+  }
+}
+
+/** A check ran and did not pass (drift, stale marker, failing tests, forbidden path). */
+export class CheckFailedError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('CHECK_FAILED', message, options);
+  }
+}
+
+/** Formats a location as `file:line:column`, omitting what is unknown. */
+export function formatLocation(location: SourceLocation): string {
+  let text = location.file;
+  if (location.line !== undefined) text += `:${location.line}`;
+  if (location.line !== undefined && location.column !== undefined) text += `:${location.column}`;
+  return text;
+}

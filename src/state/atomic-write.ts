@@ -1,0 +1,50 @@
+// Crash-safe file replacement: a crash at any instant leaves the old or the new content, never
+// a mix (temp file in the same directory → fsync → rename → fsync the directory).
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Suffix of every temp file the store creates; `.agent/.gitignore` ignores it. */
+export const TEMP_SUFFIX = '.tmp';
+
+/** The temp path for `path`: hidden, unique per writer, in the same directory (same filesystem). */
+export function tempPathFor(path: string): string {
+  return join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`,
+  );
+}
+
+/** Writes `data` to `path` atomically and durably. */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const temp = tempPathFor(path);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'wx', 0o644);
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  fsyncDirectory(dirname(path));
+}
+
+/** Makes a rename durable. Some platforms (Windows) cannot open a directory: that is fine there. */
+export function fsyncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    /* not supported on this platform */
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,49 @@
+// config.yaml: parse, validate, and fill in defaults. A missing or empty file means all defaults.
+import type { Config } from '../types.js';
+import type { ParsedFile } from './parsed-file.js';
+import { parseYamlState, type YamlStateSpec } from './yaml-state.js';
+
+/** Every default, as documented in docs/protocol.md and schemas/config.schema.json. */
+export const DEFAULT_CONFIG: Config = {
+  version: 1,
+  test: null,
+  test_timeout: 600,
+  key_files: [],
+  evidence: { keep: 10, max_bytes: 8192 },
+  budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
+  boot: { level: 'auto', stall_threshold: 3 },
+};
+
+export const CONFIG_SPEC: YamlStateSpec = {
+  schema: 'config',
+  what: 'settings (test, key_files, evidence, budget, boot)',
+  restoreHint: 'see docs/protocol.md for the keys, or delete the file to use the defaults',
+  allowEmpty: true,
+};
+
+/** A config as written on disk: every key optional. */
+export type PartialConfig = Partial<Omit<Config, 'evidence' | 'budget' | 'boot'>> & {
+  evidence?: Partial<Config['evidence']>;
+  budget?: Partial<Config['budget']>;
+  boot?: Partial<Config['boot']>;
+};
+
+/** Fills defaults into a (validated) partial config. */
+export function resolveConfig(partial: PartialConfig | null | undefined): Config {
+  const raw = partial ?? {};
+  return {
+    ...DEFAULT_CONFIG,
+    ...raw,
+    version: 1,
+    evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
+    budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
+    boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
+  };
+}
+
+/** Parses and validates config.yaml text. Never throws for bad content. */
+export function parseConfig(text: string, display: string): ParsedFile<Config> {
+  const { data, located, problems } = parseYamlState(text, display, CONFIG_SPEC);
+  const value = problems.length ? undefined : resolveConfig(data as PartialConfig);
+  return { value, located, problems, warnings: [] };
+}

@@ -1,0 +1,71 @@
+// Locating the state root from any subdirectory, without spawning git (start-up cost matters:
+// hooks call the CLI after every tool call).
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { NotInitializedError } from '../errors.js';
+import { AGENT_DIR, statePaths, type StatePaths } from './paths.js';
+
+/** Where a task directory lives (or would live) for a working directory. */
+export interface RootInfo {
+  /** The directory that holds (or would hold) `.agent/`. */
+  root: string;
+  /** The enclosing git work tree's top level, or null outside git. */
+  gitRoot: string | null;
+  /** Whether `.agent/` already exists at `root`. */
+  initialized: boolean;
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// An unrelated tool's ~/.agent must not be mistaken for ours: require one of our files.
+function hasAgentState(dir: string): boolean {
+  const agent = `${dir}/${AGENT_DIR}`;
+  return isDir(agent) && (existsSync(`${agent}/state`) || existsSync(`${agent}/config.yaml`));
+}
+
+/**
+ * Finds where the state of `cwd` lives: the nearest ancestor holding `.agent/`, not looking past
+ * the enclosing git work tree (a `.git` directory or, for linked worktrees, a `.git` file); when
+ * none exists yet, the git top level (or `cwd` itself outside git).
+ */
+export function locateRoot(cwd: string = process.cwd()): RootInfo {
+  const start = resolve(cwd);
+  let dir = start;
+  for (;;) {
+    const hasState = hasAgentState(dir);
+    const isGitTop = existsSync(`${dir}/.git`);
+    if (hasState)
+      return { root: dir, gitRoot: isGitTop ? dir : findGitRoot(dir), initialized: true };
+    if (isGitTop) return { root: dir, gitRoot: dir, initialized: false };
+    const parent = dirname(dir);
+    if (parent === dir) return { root: start, gitRoot: null, initialized: false };
+    dir = parent;
+  }
+}
+
+function findGitRoot(from: string): string | null {
+  let dir = from;
+  for (;;) {
+    if (existsSync(`${dir}/.git`)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
+export function findRoot(cwd: string = process.cwd()): StatePaths {
+  const info = locateRoot(cwd);
+  if (!info.initialized) {
+    throw new NotInitializedError(`no ${AGENT_DIR}/ directory found in ${info.root} or above`, {
+      hint: 'run `agent-state init` at the root of your repository',
+    });
+  }
+  return statePaths(info.root);
+}

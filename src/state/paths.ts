@@ -1,0 +1,46 @@
+// The .agent/ layout (protocol v1): one place that knows where every file lives.
+import { join } from 'node:path';
+
+export const AGENT_DIR = '.agent';
+
+/** Absolute paths of every file and folder of a task directory. */
+export interface StatePaths {
+  root: string;
+  agentDir: string;
+  config: string;
+  stateDir: string;
+  goals: string;
+  progress: string;
+  evidenceDir: string;
+  logDir: string;
+  artifactsDir: string;
+  lock: string;
+  gitignore: string;
+}
+
+/** Resolves the layout under a repository root. */
+export function statePaths(root: string): StatePaths {
+  const agentDir = join(root, AGENT_DIR);
+  const stateDir = join(agentDir, 'state');
+  return {
+    root,
+    agentDir,
+    config: join(agentDir, 'config.yaml'),
+    stateDir,
+    goals: join(stateDir, 'goals.md'),
+    progress: join(stateDir, 'progress.yaml'),
+    evidenceDir: join(stateDir, 'evidence'),
+    logDir: join(agentDir, 'log'),
+    artifactsDir: join(agentDir, 'artifacts'),
+    lock: join(agentDir, 'lock'),
+    gitignore: join(agentDir, '.gitignore'),
+  };
+}
+
+/** A path relative to the root, POSIX-style, for messages and stored references. */
+export function displayPath(paths: StatePaths, absolute: string): string {
+  const rel = absolute.startsWith(paths.root + '/')
+    ? absolute.slice(paths.root.length + 1)
+    : absolute;
+  return rel.split('\\').join('/');
+}

@@ -1,0 +1,100 @@
+// Pure plan operations on a progress value (the store applies them under the lock).
+import { UsageError } from '../errors.js';
+import type { PlanItem, PlanStatus, Progress } from '../types.js';
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The next short id (t1, t2, ...): one more than the highest t-number in use. */
+export function nextPlanId(plan: readonly PlanItem[]): string {
+  let max = 0;
+  for (const item of plan) {
+    const match = /^t(\d+)$/.exec(item.id);
+    if (match) max = Math.max(max, Number(match[1]));
+  }
+  return `t${max + 1}`;
+}
+
+/** Finds a plan item or throws a UsageError that lists the ids that exist. */
+export function findPlanItem(progress: Progress, id: string): PlanItem {
+  const item = progress.plan?.find((p) => p.id === id);
+  if (!item) {
+    const ids = (progress.plan ?? []).map((p) => p.id);
+    throw new UsageError(`no plan item "${id}"`, {
+      hint: ids.length
+        ? `use one of: ${ids.slice(0, 20).join(', ')}`
+        : 'add one with `agent-state plan add "..."`',
+    });
+  }
+  return item;
+}
+
+export interface AddPlanItem {
+  title: string;
+  id?: string;
+  /** Insert after this id (default: at the end). */
+  after?: string;
+  dependsOn?: string[];
+}
+
+/** Adds a pending plan item; returns it. */
+export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
+  const plan = (progress.plan ??= []);
+  const title = input.title.replace(/\s+/g, ' ').trim();
+  if (title === '')
+    throw new UsageError('the plan item title is empty', {
+      hint: 'describe the step: plan add "Write the parser"',
+    });
+  const id = input.id ?? nextPlanId(plan);
+  if (!ID_PATTERN.test(id)) {
+    throw new UsageError(`"${id}" is not a valid id`, {
+      hint: 'use letters, digits, dot, dash or underscore (at most 64), starting with a letter or digit',
+    });
+  }
+  if (plan.some((p) => p.id === id))
+    throw new UsageError(`plan id "${id}" already exists`, {
+      hint: 'pick another --id or leave it out to get the next free one',
+    });
+  for (const dep of input.dependsOn ?? []) findPlanItem(progress, dep);
+  const item: PlanItem = { id, title, status: 'pending' };
+  if (input.dependsOn?.length) item.depends_on = [...input.dependsOn];
+  const index =
+    input.after === undefined ? plan.length : plan.indexOf(findPlanItem(progress, input.after)) + 1;
+  plan.splice(index, 0, item);
+  return item;
+}
+
+/** Sets an item's status (and note, when given); `start` also makes it the current step. */
+export function setPlanStatus(
+  progress: Progress,
+  id: string,
+  status: PlanStatus,
+  note?: string,
+): PlanItem {
+  const item = findPlanItem(progress, id);
+  item.status = status;
+  if (note !== undefined) {
+    if (note.trim() === '') delete item.note;
+    else item.note = note.trim();
+  }
+  if (status === 'running' && progress.current_step?.id !== id) {
+    progress.current_step = { id, objective: item.title };
+  }
+  return item;
+}
+
+/** Counts plan items by status (every status present, zero when unused). */
+export function countPlan(
+  plan: readonly PlanItem[] = [],
+): Record<PlanStatus, number> & { total: number } {
+  const counts = {
+    total: plan.length,
+    pending: 0,
+    running: 0,
+    blocked: 0,
+    done: 0,
+    skipped: 0,
+    failed: 0,
+  };
+  for (const item of plan) counts[item.status]++;
+  return counts;
+}

@@ -1,0 +1,89 @@
+// Reading a state file as text, refusing what no parser should see: a huge file, an empty file
+// where content is required, binary bytes, or invalid UTF-8.
+import { readFileSync } from 'node:fs';
+import { InvalidStateError } from '../errors.js';
+
+/** State files are small by design; anything bigger is a mistake or an accident. */
+export const MAX_STATE_FILE_BYTES = 1024 * 1024;
+
+export interface ReadTextOptions {
+  /** The name to show in messages (repository-relative). */
+  display: string;
+  /** Whether an empty file is acceptable. */
+  allowEmpty?: boolean;
+  /** How to restore the file, for the hint. */
+  restoreHint: string;
+}
+
+/** The 1-based line of a byte offset. */
+function lineOfOffset(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
+  return line;
+}
+
+/** Reads a state file as UTF-8 text, or throws InvalidStateError naming file:line. */
+export function readStateText(path: string, options: ReadTextOptions): string {
+  const bytes = readFileSync(path);
+  return decodeStateText(bytes, options);
+}
+
+/** Decodes state file bytes (see readStateText); exported for in-memory callers and tests. */
+export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): string {
+  const { display, restoreHint } = options;
+  if (bytes.length > MAX_STATE_FILE_BYTES) {
+    const mb = (bytes.length / (1024 * 1024)).toFixed(1);
+    throw new InvalidStateError(`${display} is ${mb} MiB, over the 1 MiB limit for a state file`, {
+      location: { file: display },
+      hint: `${restoreHint}; keep bulky output in evidence or .agent/artifacts/`,
+    });
+  }
+  if (bytes.length === 0 || /^\s*$/.test(Buffer.from(bytes).toString('latin1'))) {
+    if (options.allowEmpty) return '';
+    throw new InvalidStateError(`${display} is empty`, {
+      location: { file: display, line: 1 },
+      hint: restoreHint,
+    });
+  }
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) {
+    throw new InvalidStateError(`${display} is not a text file (NUL byte at offset ${nul})`, {
+      location: { file: display, line: lineOfOffset(bytes, nul) },
+      hint: restoreHint,
+    });
+  }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    throw new InvalidStateError(`${display} is not valid UTF-8 (bad byte at offset ${offset})`, {
+      location: { file: display, line: lineOfOffset(bytes, offset) },
+      hint: restoreHint,
+    });
+  }
+}
+
+// Where decoding fails, for the message; a plain scan of lead and continuation bytes.
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    const length =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b <= 0xdf
+          ? 2
+          : b >= 0xe0 && b <= 0xef
+            ? 3
+            : b >= 0xf0 && b <= 0xf4
+              ? 4
+              : 0;
+    if (length === 0) return i;
+    for (let k = 1; k < length; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < 0x80 || c > 0xbf) return i;
+    }
+    i += length;
+  }
+  return 0;
+}

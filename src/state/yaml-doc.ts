@@ -1,0 +1,108 @@
+// YAML documents with positions: parse errors and schema errors both point at file:line:col,
+// and rewrites go through the Document API so comments and key order survive.
+import type { Document } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node,
+  type Pair,
+} from 'yaml';
+import type { SourceLocation } from '../errors.js';
+
+/** One thing wrong with a state file, located. */
+export interface Problem {
+  location: SourceLocation;
+  message: string;
+  hint: string;
+}
+
+/** A parsed YAML document with the line counter that locates its nodes. */
+export interface LocatedDocument {
+  doc: Document;
+  lineCounter: LineCounter;
+  display: string;
+}
+
+const SYNTAX_HINTS: Record<string, string> = {
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  DUPLICATE_KEY: 'remove or rename one of the duplicate keys',
+  MULTIPLE_DOCS: 'keep a single YAML document: remove the `---` separator and what follows it',
+  MISSING_CHAR: 'close the quote or bracket that was opened',
+  BAD_INDENT: 'align the entries of each list and mapping at the same column',
+};
+
+/** Parses YAML, returning the document and every syntax problem with its position. */
+export function parseYaml(
+  text: string,
+  display: string,
+): LocatedDocument & { problems: Problem[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const problems = doc.errors.map((error) => {
+    const pos = lineCounter.linePos(error.pos[0]);
+    return {
+      location: { file: display, line: pos.line, column: pos.col },
+      message: `YAML syntax: ${error.message.split('\n')[0]}`,
+      hint: SYNTAX_HINTS[error.code] ?? 'fix the YAML syntax at that position',
+    };
+  });
+  return { doc, lineCounter, display, problems };
+}
+
+/** A JSON-pointer-like path into a document: keys and indexes. */
+export type NodePath = readonly (string | number)[];
+
+/**
+ * Locates the node at `path` (or its nearest existing ancestor). With `key`, points at the key of
+ * the last segment rather than its value (for "unknown key" errors).
+ */
+export function locate(located: LocatedDocument, path: NodePath, key = false): SourceLocation {
+  let node: unknown = located.doc.contents;
+  let best: Node | Pair | null = isNodeWithRange(node) ? node : null;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
+    let next: unknown = undefined;
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => isScalar(p.key) && String(p.key.value) === String(segment),
+      );
+      if (pair) next = key && i === path.length - 1 ? pair.key : (pair.value ?? pair.key);
+    } else if (isSeq(node) && typeof segment === 'number') {
+      next = node.items[segment];
+    }
+    if (next === undefined || next === null) break;
+    node = next;
+    if (isNodeWithRange(node)) best = node;
+  }
+  const offset = best && 'range' in best && best.range ? best.range[0] : 0;
+  const pos = located.lineCounter.linePos(offset);
+  return { file: located.display, line: pos.line, column: pos.col };
+}
+
+function isNodeWithRange(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && 'range' in value && !isPair(value);
+}
+
+/** Renders a path for messages: `plan[1].status`. */
+export function formatPath(path: NodePath): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text === '' ? segment : `.${segment}`;
+  }
+  return text === '' ? '(top level)' : text;
+}
+
+/** Parses an ajv instance path (`/plan/1/status`) into segments, numbers for indexes. */
+export function parseInstancePath(instancePath: string): (string | number)[] {
+  if (instancePath === '') return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+}

@@ -1,0 +1,66 @@
+// Applies a new plain value to a YAML Document with the smallest change: untouched nodes keep
+// their comments, key order and style; list items with an `id` are matched by id, so inserting
+// a plan item does not shift the comments of the items after it.
+import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+
+type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function idOf(value: unknown): string | undefined {
+  return isPlainObject(value) && typeof value.id === 'string' ? value.id : undefined;
+}
+
+function nodeId(node: unknown): string | undefined {
+  if (!isMap(node)) return undefined;
+  const id = node.get('id');
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Updates `doc` in place so that `doc.toJS()` deep-equals `value`. */
+export function syncDocument(doc: Document, value: unknown): void {
+  doc.contents = syncNode(doc, doc.contents, value) as Document['contents'];
+}
+
+function syncNode(doc: Document, node: unknown, value: unknown): unknown {
+  if (isPlainObject(value) && isMap(node)) {
+    const wasEmpty = node.items.length === 0;
+    node.items = node.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) in value);
+    for (const [key, child] of Object.entries(value)) {
+      if (child === undefined) continue;
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+      if (pair) pair.value = syncNode(doc, pair.value, child);
+      else node.items.push(doc.createPair(key, child as Plain));
+    }
+    // `{}` written as flow style stays flow when filled; block style reads better.
+    if (wasEmpty && node.items.length > 0) node.flow = false;
+    return node;
+  }
+  if (Array.isArray(value) && isSeq(node)) {
+    const wasEmpty = node.items.length === 0;
+    const byId = value.every((v) => idOf(v) !== undefined) && node.items.every((n) => nodeId(n));
+    if (byId) {
+      const existing = new Map(node.items.map((n) => [nodeId(n)!, n]));
+      node.items = value.map((v) => {
+        const old = existing.get(idOf(v)!);
+        return old === undefined ? doc.createNode(v) : syncNode(doc, old, v);
+      });
+    } else {
+      const items = value.map((v, i) =>
+        i < node.items.length ? syncNode(doc, node.items[i], v) : doc.createNode(v),
+      );
+      node.items = items;
+    }
+    if (wasEmpty && node.items.length > 0) node.flow = false;
+    return node;
+  }
+  if (isScalar(node) && (value === null || typeof value !== 'object')) {
+    if (node.value !== value) node.value = value;
+    return node;
+  }
+  const created: Node = doc.createNode(value);
+  if (isMap(created) || isSeq(created)) created.flow = false;
+  return created;
+}

@@ -1,0 +1,133 @@
+// Shared types of the .agent/ protocol v1. The JSON Schemas in schemas/ are the published
+// contract; these types mirror them for TypeScript callers.
+
+export type PlanStatus = 'pending' | 'running' | 'blocked' | 'done' | 'skipped' | 'failed';
+
+export const PLAN_STATUSES: readonly PlanStatus[] = [
+  'pending',
+  'running',
+  'blocked',
+  'done',
+  'skipped',
+  'failed',
+];
+
+export interface PlanItem {
+  id: string;
+  title: string;
+  status: PlanStatus;
+  depends_on?: string[];
+  note?: string;
+}
+
+export interface CurrentStep {
+  id?: string;
+  objective?: string;
+  allowed_tools?: string[];
+  denied_tools?: string[];
+  file_scopes?: string[];
+  constraints?: string[];
+  expected_output?: string;
+}
+
+export interface TestResult {
+  command?: string;
+  exit_code?: number | null;
+  passed?: number | null;
+  failed?: number | null;
+}
+
+export interface Marker {
+  at: string;
+  /** POSIX path relative to the repository root → `sha256:<hex>`. */
+  files: Record<string, string>;
+  tests?: TestResult;
+  commit?: string | null;
+  note?: string;
+}
+
+export interface Reminder {
+  text: string;
+  at: string;
+}
+
+export interface Stamp {
+  boots?: number;
+  checkpoints?: number;
+  last_boot?: string | null;
+  last_checkpoint?: string | null;
+  recovery_level?: 1 | 2 | 3 | null;
+  stalled_boots?: number;
+}
+
+/** The parsed content of `.agent/state/progress.yaml`. */
+export interface Progress {
+  version: 1;
+  revision: number;
+  stage?: string;
+  next_action?: string;
+  plan?: PlanItem[];
+  current_step?: CurrentStep | null;
+  markers?: Record<string, Marker>;
+  memory?: { durable?: string[]; working?: string[] };
+  reminders?: Reminder[];
+  stamp?: Stamp;
+  fingerprint?: Record<string, unknown> | null;
+}
+
+/** `.agent/config.yaml` with every default filled in. */
+export interface Config {
+  version: 1;
+  test: string | null;
+  test_timeout: number;
+  key_files: string[];
+  evidence: { keep: number; max_bytes: number };
+  budget: {
+    total: number;
+    goals: number;
+    progress: number;
+    evidence: number;
+    multiplier: number;
+  };
+  boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
+}
+
+/** One Forbidden entry: its text and the path globs found in backticks. */
+export interface ForbiddenEntry {
+  text: string;
+  globs: string[];
+}
+
+/** A goals.md section the tool does not know, kept verbatim. */
+export interface ExtraSection {
+  heading: string;
+  body: string;
+}
+
+/** The parsed content of `.agent/state/goals.md`. */
+export interface Goals {
+  title: string;
+  anchor: string;
+  successCriteria: string[];
+  constraints: string[];
+  forbidden: ForbiddenEntry[];
+  nonGoals: string[];
+  extraSections: ExtraSection[];
+}
+
+/** A non-fatal finding about a state file. */
+export interface Warning {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+/** Options every library entry point accepts. */
+export interface BaseOptions {
+  /** Working directory; the state root is found from here. Default `process.cwd()`. */
+  cwd?: string;
+  /** Clock, injectable for tests. Default `() => new Date()`. */
+  now?: () => Date;
+  /** Environment variables. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}

@@ -1,0 +1,83 @@
+// Test fixtures: real temp directories and real git repositories built from a path → content
+// object (never the working directory, never mocks).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN = join(REPO_ROOT, 'bin', 'agent-state.js');
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp directory holding `files` (path → content); removed after the test file. */
+export function testdir(files: Record<string, string | Uint8Array> = {}): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-state-test-')));
+  created.push(dir);
+  writeFiles(dir, files);
+  return dir;
+}
+
+/** Writes `files` (path → content) under `dir`, creating folders. */
+export function writeFiles(dir: string, files: Record<string, string | Uint8Array>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+/** Runs git in `cwd` with a fixed identity; returns stdout. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+      GIT_CONFIG_NOSYSTEM: '1',
+    },
+  });
+}
+
+/** A temp git repository with `files` committed on branch main. */
+export function gitdir(files: Record<string, string | Uint8Array> = { 'README.md': '# fixture\n' }): string {
+  const dir = testdir(files);
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'commit.gpgsign', 'false');
+  if (Object.keys(files).length > 0) {
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'initial');
+  }
+  return dir;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the real bin with `args` in `cwd` (stdin optional); never throws on a non-zero exit. */
+export function runCli(cwd: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
