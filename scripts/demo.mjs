@@ -1,0 +1,97 @@
+// `npm run demo`: a realistic agent session in a throwaway git repository, printing each
+// command and its output. Later features extend the story; it must keep working at every commit.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'agent-state.js');
+const repo = mkdtempSync(join(tmpdir(), 'agent-state-demo-'));
+const keep = process.argv.includes('--keep');
+const env = { ...process.env, GIT_AUTHOR_NAME: 'Demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'Demo', GIT_COMMITTER_EMAIL: 'demo@example.com' };
+
+function sh(cmd, args) {
+  execFileSync(cmd, args, { cwd: repo, env, stdio: 'ignore' });
+}
+
+function say(text) {
+  console.log(`\n\x1b[1m# ${text}\x1b[0m`);
+}
+
+// Runs agent-state, echoing the command line and its output; stops the demo on an unexpected exit.
+function run(args, { expect = 0, input } = {}) {
+  console.log(`\x1b[36m$ agent-state ${args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}\x1b[0m`);
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: repo, env, encoding: 'utf8', input });
+  process.stdout.write(result.stdout);
+  process.stdout.write(result.stderr);
+  if (result.status !== expect) {
+    console.error(`demo: expected exit ${expect}, got ${result.status}`);
+    process.exit(1);
+  }
+  return result;
+}
+
+function file(path, content) {
+  mkdirSync(dirname(join(repo, path)), { recursive: true });
+  writeFileSync(join(repo, path), content);
+}
+
+try {
+  say('A small project in a fresh git repository');
+  file('package.json', '{ "name": "todo-api", "scripts": { "test": "node --test" } }\n');
+  file('src/server.js', 'export const port = 3000;\n');
+  file('src/storage/db.js', 'export const db = new Map();\n');
+  sh('git', ['init', '-q', '-b', 'main']);
+  sh('git', ['add', '-A']);
+  sh('git', ['commit', '-q', '-m', 'initial']);
+
+  say('The agent (or you) sets up the task state once');
+  run(['init', '--goal', 'Add pagination to GET /todos without changing the storage layer', '--test', 'node --test']);
+  run(['init']);
+
+  say('A human writes the boundaries into .agent/state/goals.md');
+  file(
+    '.agent/state/goals.md',
+    `# Todo API pagination
+
+Add pagination to GET /todos without changing the storage layer.
+
+## Success criteria
+
+- \`GET /todos?page=2&limit=10\` returns items 11–20 and a \`next\` link
+- \`node --test\` passes
+
+## Constraints
+
+- Keep the response shape backward compatible: no \`page\` means the first 50 items
+- No new dependencies
+
+## Forbidden
+
+- \`src/storage/**\` — the storage layer is frozen (another team owns it)
+
+## Non-goals
+
+- Cursor-based pagination
+`,
+  );
+  run(['goal']);
+
+  say('The plan: three steps');
+  run(['plan', 'add', 'Write a failing test for ?page and ?limit']);
+  run(['plan', 'add', 'Implement pagination in the route handler']);
+  run(['plan', 'add', 'Document the query parameters in the README']);
+
+  say('Work starts on the first step');
+  run(['plan', 'start', 't1']);
+  run(['next', 'Add test/pagination.test.js covering page=2&limit=10', '--stage', 'implementing']);
+
+  say('What a restarted agent would see first');
+  run(['status']);
+  run(['plan', 'list']);
+  run(['validate']);
+} finally {
+  if (keep) console.log(`\n(kept the demo repository at ${repo})`);
+  else rmSync(repo, { recursive: true, force: true });
+}
