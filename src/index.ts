@@ -29,11 +29,30 @@ export {
   type UpdateOptions,
   type UpdateResult,
 } from './state/store.js';
-export { parseGoals, renderGoals, setGoalAnchor, extractGlobs, type ParsedGoals } from './state/goals.js';
+export {
+  parseGoals,
+  renderGoals,
+  setGoalAnchor,
+  extractGlobs,
+  type ParsedGoals,
+} from './state/goals.js';
 export { parseProgress } from './state/progress.js';
 export { parseConfig, resolveConfig, DEFAULT_CONFIG } from './state/config.js';
-export { addPlanItem, setPlanStatus, countPlan, nextPlanId, findPlanItem, type AddPlanItem } from './state/plan.js';
+export {
+  addPlanItem,
+  setPlanStatus,
+  countPlan,
+  nextPlanId,
+  findPlanItem,
+  type AddPlanItem,
+} from './state/plan.js';
 export { writeFileAtomic } from './state/atomic-write.js';
+export {
+  compileForbidden,
+  findForbidden,
+  type ForbiddenHit,
+  type ForbiddenMatcher,
+} from './state/forbidden.js';
 export type { ParsedFile } from './state/parsed-file.js';
 export type { Problem } from './state/yaml-doc.js';
 export { packageVersion } from './version.js';

@@ -31,7 +31,9 @@ describe('agent-state init', () => {
     ]);
     expect(before['.agent/config.yaml']).toContain('test: npm test');
     expect(before['.agent/config.yaml']).toMatch(/key_files:\n {2}- package.json/);
-    expect(before['.agent/state/progress.yaml']!.startsWith('# yaml-language-server: $schema=')).toBe(true);
+    expect(
+      before['.agent/state/progress.yaml']!.startsWith('# yaml-language-server: $schema='),
+    ).toBe(true);
     expect(before['.agent/.gitignore']).toMatch(/^log\/$/m);
 
     const second = await runCli(repo, ['init', '--goal', 'Ship the parser']);

@@ -48,7 +48,9 @@ export function git(cwd: string, ...args: string[]): string {
 }
 
 /** A temp git repository with `files` committed on branch main. */
-export function gitdir(files: Record<string, string | Uint8Array> = { 'README.md': '# fixture\n' }): string {
+export function gitdir(
+  files: Record<string, string | Uint8Array> = { 'README.md': '# fixture\n' },
+): string {
   const dir = testdir(files);
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'commit.gpgsign', 'false');
@@ -66,7 +68,11 @@ export interface CliResult {
 }
 
 /** Spawns the real bin with `args` in `cwd` (stdin optional); never throws on a non-zero exit. */
-export function runCli(cwd: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runCli(
+  cwd: string,
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
