@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // Thin shim: all logic lives in the compiled CLI.
-import '../dist/cli/main.js';
+import '../dist/bundle/main.js';
