@@ -4,6 +4,7 @@ import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
+import { registerIntegrate } from './commands/integrate.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
@@ -49,5 +50,6 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerIntegrate(program, state);
   return program;
 }

@@ -12,6 +12,12 @@ export const DEFAULT_CONFIG: Config = {
   evidence: { keep: 10, max_bytes: 8192 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
+  integrations: {
+    pre_tool_use: 'warn',
+    stop_checkpoint: 'off',
+    pre_compact: 'allow',
+    max_context_chars: 9000,
+  },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
@@ -22,10 +28,13 @@ export const CONFIG_SPEC: YamlStateSpec = {
 };
 
 /** A config as written on disk: every key optional. */
-export type PartialConfig = Partial<Omit<Config, 'evidence' | 'budget' | 'boot'>> & {
+export type PartialConfig = Partial<
+  Omit<Config, 'evidence' | 'budget' | 'boot' | 'integrations'>
+> & {
   evidence?: Partial<Config['evidence']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
+  integrations?: Partial<Config['integrations']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -38,6 +47,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
+    integrations: { ...DEFAULT_CONFIG.integrations, ...raw.integrations },
   };
 }
 
