@@ -26,7 +26,8 @@ execFileSync(
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+  // hook-main: the lean entry for `hook <host>` and `statusline` (bin/agent-state.js routes them).
+  entryPoints: [join(root, 'dist', 'cli', 'main.js'), join(root, 'dist', 'cli', 'hook-main.js')],
   outdir: join(root, 'dist', 'bundle'),
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

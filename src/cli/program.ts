@@ -4,10 +4,13 @@ import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
+import { registerHostHooks } from './commands/host-hook.js';
 import { registerIntegrate } from './commands/integrate.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
+import { registerStatusline } from './commands/statusline.js';
 import { registerValidate } from './commands/validate.js';
 
 export interface ProgramIo {
@@ -51,5 +54,8 @@ Examples:
   registerPlan(program, state);
   registerValidate(program, state);
   registerIntegrate(program, state);
+  registerHostHooks(program, state);
+  registerStatusline(program, state);
+  registerMcp(program, state);
   return program;
 }
