@@ -91,7 +91,7 @@ const ALL_OPERANDS = new Set([
 const LAST_OPERAND = new Set(['cp', 'ln', 'install', 'rsync']);
 
 function writtenBy(words: readonly string[]): string[] {
-  let args = [...words];
+  const args = [...words];
   // Skip leading VAR=value assignments and wrappers that run the rest as a command.
   while (args.length && /^\w+=/.test(args[0]!)) args.shift();
   while (args.length && ['sudo', 'command', 'env', 'nohup', 'time', 'exec'].includes(args[0]!))
