@@ -2,8 +2,15 @@
 // redirections, tee, and the usual file commands (rm, mv, cp, touch, mkdir, sed -i, ...).
 // Deliberately conservative: a word with a substitution or a glob is not a path we can name.
 
+// Operators (redirections) are marked so that a quoted ">" stays a plain word.
+const OP = '\u0000';
+
 /** Splits a command line into simple commands of words (quotes removed; operators split). */
 export function shellWords(command: string): string[][] {
+  return tokenize(command).map((words) => words.map((w) => w.replace(OP, '')));
+}
+
+function tokenize(command: string): string[][] {
   const commands: string[][] = [];
   let words: string[] = [];
   let word = '';
@@ -37,7 +44,7 @@ export function shellWords(command: string): string[][] {
       // `&>` and `>&` are redirections, not separators.
       if (c === '&' && command[i + 1] === '>') {
         endWord();
-        words.push('&>');
+        words.push(`${OP}&>`);
         i++;
         continue;
       }
@@ -47,7 +54,7 @@ export function shellWords(command: string): string[][] {
       let op = c;
       while (command[i + 1] === '>' || command[i + 1] === '|' || command[i + 1] === '&')
         op += command[++i];
-      words.push(op);
+      words.push(OP + op);
     } else if (c === ' ' || c === '\t') {
       endWord();
     } else {
@@ -137,13 +144,19 @@ export function stripHeredocs(command: string): string {
  */
 export function shellWrittenPaths(command: string): string[] {
   const found: string[] = [];
-  for (const words of shellWords(stripHeredocs(command))) {
+  for (const words of tokenize(stripHeredocs(command))) {
     const plain: string[] = [];
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
-      if (/^(?:\d*>{1,2}\|?|&>|>&)$/.test(w)) found.push(words[++i] ?? '');
-      else if (w === '<' || w === '<<' || w === '<<<') i++;
-      else plain.push(w);
+      if (!w.startsWith(OP)) {
+        plain.push(w);
+        continue;
+      }
+      const op = w.slice(1);
+      // `2>`: the fd number was a word just before the operator.
+      if (/^\d+$/.test(plain[plain.length - 1] ?? '') && /^[>]/.test(op)) plain.pop();
+      if (/^(?:>{1,2}\|?|&>|>&)$/.test(op)) found.push(words[++i] ?? '');
+      else if (op.startsWith('<')) i++;
     }
     found.push(...writtenBy(plain));
   }

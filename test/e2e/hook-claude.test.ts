@@ -1,0 +1,186 @@
+// `agent-state hook claude` end to end: the real bin, payloads shaped like Claude Code sends them
+// (https://code.claude.com/docs/en/hooks), the JSON on stdout and the exit code as documented.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gitdir, runCli, writeFiles } from '../helpers/fixtures.js';
+
+const GOALS = `# Todo API pagination
+
+Add pagination to GET /todos without changing the storage layer.
+
+## Constraints
+
+- Keep the response shape backward compatible
+
+## Forbidden
+
+- \`src/storage/**\` — the storage layer is frozen
+`;
+
+function payload(repo: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({
+    session_id: 'e2e-session',
+    transcript_path: join(repo, '.transcript.jsonl'),
+    cwd: repo,
+    permission_mode: 'default',
+    ...fields,
+  });
+}
+
+async function repoWithState(config = ''): Promise<string> {
+  const repo = gitdir({
+    'package.json': '{}\n',
+    'src/storage/db.js': 'x\n',
+    'src/api/todos.js': 'y\n',
+  });
+  const init = await runCli(repo, ['init', '--goal', 'Add pagination']);
+  expect(init.code).toBe(0);
+  writeFiles(repo, { '.agent/state/goals.md': GOALS });
+  if (config) writeFiles(repo, { '.agent/config.yaml': `version: 1\n${config}` });
+  return repo;
+}
+
+const hook = (repo: string, input: string) => runCli(repo, ['hook', 'claude'], { input });
+
+describe('hook claude: never breaks the session', () => {
+  let repo: string;
+  beforeAll(async () => {
+    repo = await repoWithState();
+  });
+
+  it('garbage on stdin: exit 0, nothing on stdout, one note on stderr', async () => {
+    for (const input of ['garbage', '', '[]', '{"hook_event_name":"PreToolUse"}']) {
+      const result = await hook(repo, input);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^agent-state hook claude: .*; the session continues$/m);
+    }
+  });
+
+  it('a repository without .agent/: exit 0, silent on stdout', async () => {
+    const bare = gitdir();
+    const result = await hook(
+      bare,
+      payload(bare, { hook_event_name: 'UserPromptSubmit', prompt: 'hi' }),
+    );
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/no \.agent\/ here/);
+  });
+
+  it('an invalid state file: exit 0, the file:line on stderr', async () => {
+    const broken = await repoWithState();
+    writeFiles(broken, { '.agent/state/progress.yaml': 'version: 1\nrevision: [oops\n' });
+    const result = await hook(
+      broken,
+      payload(broken, {
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Edit',
+        tool_input: { file_path: join(broken, 'a.js') },
+      }),
+    );
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/progress\.yaml:\d+/);
+  });
+
+  it('events it does not handle: exit 0, nothing printed', async () => {
+    const result = await hook(
+      repo,
+      payload(repo, {
+        hook_event_name: 'Notification',
+        message: 'Claude needs your permission',
+        notification_type: 'permission_prompt',
+      }),
+    );
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('hook claude: PreToolUse', () => {
+  const edit = (repo: string, file: string) =>
+    payload(repo, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(repo, file), old_string: 'x', new_string: 'z' },
+      tool_use_id: 'toolu_01',
+    });
+
+  it('warn (default): a Forbidden edit gets the warning as context, the tool still runs', async () => {
+    const repo = await repoWithState();
+    const result = await hook(repo, edit(repo, 'src/storage/db.js'));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        additionalContext: expect.stringContaining(
+          'src/storage/db.js is Forbidden (goals.md: "`src/storage/**` — the storage layer is frozen")',
+        ),
+      },
+    });
+  });
+
+  it('enforce: the documented deny decision with a reason naming the rule', async () => {
+    const repo = await repoWithState('integrations:\n  pre_tool_use: enforce\n');
+    const result = await hook(repo, edit(repo, 'src/storage/db.js'));
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as { hookSpecificOutput: Record<string, string> };
+    expect(out.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(
+      '`src/storage/**` — the storage layer is frozen',
+    );
+    // A Bash command whose target can be read is checked too.
+    const bash = await hook(
+      repo,
+      payload(repo, {
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'echo x >> src/storage/db.js' },
+      }),
+    );
+    expect(JSON.parse(bash.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it("enforce: the current step's denied tools and file scopes", async () => {
+    const repo = await repoWithState('integrations:\n  pre_tool_use: enforce\n');
+    const progress = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
+    writeFiles(repo, {
+      '.agent/state/progress.yaml':
+        progress.replace(/^current_step:.*$/m, '') +
+        'current_step:\n  id: t1\n  denied_tools: [Bash]\n  file_scopes: ["src/api/**"]\n',
+    });
+    const outside = await hook(repo, edit(repo, 'README.md'));
+    expect(JSON.parse(outside.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+      "README.md is outside the current step (t1)'s file scopes (src/api/**)",
+    );
+    const inside = await hook(repo, edit(repo, 'src/api/todos.js'));
+    expect(inside).toEqual({ code: 0, stdout: '', stderr: '' });
+    const bash = await hook(
+      repo,
+      payload(repo, {
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      }),
+    );
+    expect(JSON.parse(bash.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+      'denies the Bash tool',
+    );
+  });
+
+  it('off, and an allowed edit: nothing on stdout', async () => {
+    const off = await repoWithState('integrations:\n  pre_tool_use: "off"\n');
+    expect(await hook(off, edit(off, 'src/storage/db.js'))).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    const repo = await repoWithState();
+    expect(await hook(repo, edit(repo, 'src/api/todos.js'))).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+  });
+});
