@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
 import { registerHostHooks } from './commands/host-hook.js';
@@ -57,5 +58,6 @@ Examples:
   registerHostHooks(program, state);
   registerStatusline(program, state);
   registerMcp(program, state);
+  registerDoctor(program, state);
   return program;
 }
