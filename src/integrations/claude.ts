@@ -3,7 +3,15 @@
 // Formats: https://code.claude.com/docs/en/hooks, /statusline, /mcp (see docs/integrations.md).
 import { join } from 'node:path';
 import type { FileEdit } from './file-edits.js';
-import { commandRuns, hasOurHooks, mergeHooks, removeHooks, type HookSpec } from './hook-groups.js';
+import {
+  commandHookSpecs,
+  commandRuns,
+  hasOurHooks,
+  mergeHooks,
+  removeHooks,
+  type HookEventSpec,
+  type HookSpec,
+} from './hook-groups.js';
 import type { HookBinary } from './hook-binary.js';
 import { jsonEdit } from './json-edit.js';
 import { isJsonObject, type JsonObject } from './json-text.js';
@@ -21,7 +29,7 @@ export const CLAUDE_EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
  * What `integrate claude` registers, event by event, with a timeout (seconds) well above what
  * the hook needs, so a stuck file system cannot hang the session for the default 10 minutes.
  */
-export const CLAUDE_HOOK_EVENTS: readonly { event: string; matcher?: string; timeout: number }[] = [
+export const CLAUDE_HOOK_EVENTS: readonly HookEventSpec[] = [
   { event: 'SessionStart', timeout: 20 },
   { event: 'UserPromptSubmit', timeout: 5 },
   { event: 'PreToolUse', matcher: CLAUDE_EDIT_MATCHER, timeout: 5 },
@@ -47,11 +55,7 @@ const isOurStatusLine = commandRuns('statusline');
 
 /** The hook specs for a binary. */
 export function claudeHookSpecs(binary: HookBinary): HookSpec[] {
-  return CLAUDE_HOOK_EVENTS.map(({ event, matcher, timeout }) => ({
-    event,
-    ...(matcher === undefined ? {} : { matcher }),
-    handler: { type: 'command', command: `${binary.command} hook claude`, timeout },
-  }));
+  return commandHookSpecs(CLAUDE_HOOK_EVENTS, `${binary.command} hook claude`);
 }
 
 /** The settings file of a scope. */

@@ -3,7 +3,15 @@
 // Format: https://developers.openai.com/codex/hooks (see docs/integrations.md).
 import { join } from 'node:path';
 import type { FileEdit } from './file-edits.js';
-import { commandRuns, hasOurHooks, mergeHooks, removeHooks, type HookSpec } from './hook-groups.js';
+import {
+  commandHookSpecs,
+  commandRuns,
+  hasOurHooks,
+  mergeHooks,
+  removeHooks,
+  type HookEventSpec,
+  type HookSpec,
+} from './hook-groups.js';
 import type { HookBinary } from './hook-binary.js';
 import { jsonEdit } from './json-edit.js';
 import { HASH_MARKERS } from './managed-block.js';
@@ -18,7 +26,7 @@ export type CodexScope = 'project' | 'user';
 export const CODEX_EDIT_MATCHER = 'Bash|apply_patch';
 
 /** What `integrate codex` registers; timeouts in seconds. */
-export const CODEX_HOOK_EVENTS: readonly { event: string; matcher?: string; timeout: number }[] = [
+export const CODEX_HOOK_EVENTS: readonly HookEventSpec[] = [
   { event: 'SessionStart', timeout: 20 },
   { event: 'UserPromptSubmit', timeout: 5 },
   { event: 'PreToolUse', matcher: CODEX_EDIT_MATCHER, timeout: 5 },
@@ -40,11 +48,7 @@ export const isCodexHook = commandRuns('hook', 'codex');
 
 /** The hook specs for a binary. */
 export function codexHookSpecs(binary: HookBinary): HookSpec[] {
-  return CODEX_HOOK_EVENTS.map(({ event, matcher, timeout }) => ({
-    event,
-    ...(matcher === undefined ? {} : { matcher }),
-    handler: { type: 'command', command: `${binary.command} hook codex`, timeout },
-  }));
+  return commandHookSpecs(CODEX_HOOK_EVENTS, `${binary.command} hook codex`);
 }
 
 /** The `[mcp_servers.agent-state]` table (TOML), as the body of a managed block. */

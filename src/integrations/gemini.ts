@@ -3,7 +3,15 @@
 // Format: https://geminicli.com/docs/hooks/reference (see docs/integrations.md).
 import { join } from 'node:path';
 import type { FileEdit } from './file-edits.js';
-import { commandRuns, hasOurHooks, mergeHooks, removeHooks, type HookSpec } from './hook-groups.js';
+import {
+  commandHookSpecs,
+  commandRuns,
+  hasOurHooks,
+  mergeHooks,
+  removeHooks,
+  type HookEventSpec,
+  type HookSpec,
+} from './hook-groups.js';
 import type { HookBinary } from './hook-binary.js';
 import { jsonEdit } from './json-edit.js';
 import type { IntegrationPlan } from './plan.js';
@@ -14,35 +22,37 @@ export type GeminiScope = 'project' | 'user';
 /** Gemini's tools that change files: write_file, replace, and the shell. */
 export const GEMINI_EDIT_MATCHER = 'write_file|replace|run_shell_command';
 
+// Handler names (for `/hooks enable|disable`) and the descriptions shown in `/hooks panel`.
+function geminiEvent(
+  event: string,
+  timeout: number,
+  description: string,
+  matcher?: string,
+): HookEventSpec {
+  const name = `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
+  return { event, ...(matcher ? { matcher } : {}), timeout, extra: { name, description } };
+}
+
 /** What `integrate gemini` registers; timeouts in milliseconds (Gemini's unit). */
-export const GEMINI_HOOK_EVENTS: readonly {
-  event: string;
-  matcher?: string;
-  timeout: number;
-  description: string;
-}[] = [
-  {
-    event: 'SessionStart',
-    timeout: 20000,
-    description: 'agent-state: the boot prompt (goal, constraints, next action)',
-  },
-  {
-    event: 'BeforeAgent',
-    timeout: 5000,
-    description: 'agent-state: the boot prompt after a compression, else the status delta',
-  },
-  {
-    event: 'BeforeTool',
-    matcher: GEMINI_EDIT_MATCHER,
-    timeout: 5000,
-    description: 'agent-state: Forbidden paths, denied tools, file scopes',
-  },
-  {
-    event: 'AfterTool',
-    timeout: 5000,
-    description: 'agent-state: record tool facts; the status when a signal fires',
-  },
-  { event: 'PreCompress', timeout: 10000, description: 'agent-state: record the compression' },
+export const GEMINI_HOOK_EVENTS: readonly HookEventSpec[] = [
+  geminiEvent(
+    'SessionStart',
+    20000,
+    'agent-state: the boot prompt (goal, constraints, next action)',
+  ),
+  geminiEvent(
+    'BeforeAgent',
+    5000,
+    'agent-state: the boot prompt after a compression, else the status delta',
+  ),
+  geminiEvent(
+    'BeforeTool',
+    5000,
+    'agent-state: Forbidden paths, denied tools, file scopes',
+    GEMINI_EDIT_MATCHER,
+  ),
+  geminiEvent('AfterTool', 5000, 'agent-state: record tool facts; the status when a signal fires'),
+  geminiEvent('PreCompress', 10000, 'agent-state: record the compression'),
 ];
 
 export interface GeminiPlanOptions {
@@ -57,17 +67,7 @@ export const isGeminiHook = commandRuns('hook', 'gemini');
 
 /** The hook specs for a binary. */
 export function geminiHookSpecs(binary: HookBinary): HookSpec[] {
-  return GEMINI_HOOK_EVENTS.map(({ event, matcher, timeout, description }) => ({
-    event,
-    ...(matcher === undefined ? {} : { matcher }),
-    handler: {
-      name: `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`,
-      type: 'command',
-      command: `${binary.command} hook gemini`,
-      timeout,
-      description,
-    },
-  }));
+  return commandHookSpecs(GEMINI_HOOK_EVENTS, `${binary.command} hook gemini`);
 }
 
 /** The files `integrate gemini` edits, and what to tell the user. */

@@ -13,6 +13,26 @@ export interface HookSpec {
   handler: JsonObject;
 }
 
+/** One event an integration registers: its matcher, timeout (in the host's unit) and extra fields. */
+export interface HookEventSpec {
+  event: string;
+  matcher?: string;
+  timeout: number;
+  /** More handler fields (Gemini's name and description). */
+  extra?: JsonObject;
+}
+
+/** The specs of command handlers running `command` for each event. */
+export function commandHookSpecs(events: readonly HookEventSpec[], command: string): HookSpec[] {
+  return events.map(({ event, matcher, timeout, extra }) => ({
+    event,
+    ...(matcher === undefined ? {} : { matcher }),
+    handler: extra?.name
+      ? { name: extra.name, type: 'command', command, timeout, ...extra }
+      : { type: 'command', command, timeout, ...extra },
+  }));
+}
+
 /** Recognizes our handlers (by their command), so updates and removal touch nothing else. */
 export type HandlerTest = (handler: JsonValue | undefined) => boolean;
 
