@@ -26,8 +26,7 @@ execFileSync(
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 await esbuild.build({
-  // hook-main: the lean entry for `hook <host>` and `statusline` (bin/agent-state.js routes them).
-  entryPoints: [join(root, 'dist', 'cli', 'main.js'), join(root, 'dist', 'cli', 'hook-main.js')],
+  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
   outdir: join(root, 'dist', 'bundle'),
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -41,6 +40,29 @@ await esbuild.build({
   keepNames: true,
   legalComments: 'linked',
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+
+// `hook <host>` and `statusline` (run by agent hosts after every tool call and message) get their
+// own bundle with its own chunk graph, so that what they load on the hot path (PostToolUse) is
+// only what it needs: the YAML parser, the boot prompt and the tokenizer stay in chunks that load
+// when a call needs them. bin/agent-state.js routes these calls to dist/bundle/hook/hook-main.js.
+await esbuild.build({
+  entryPoints: [join(root, 'dist', 'cli', 'hook-main.js')],
+  outdir: join(root, 'dist', 'bundle', 'hook'),
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  minify: true,
+  keepNames: true,
+  legalComments: 'linked',
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

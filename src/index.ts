@@ -66,7 +66,7 @@ export {
   type IntegrationHost,
   type IntegrationScope,
 } from './integrations/integrate.js';
-export type { FileChange, ChangeAction } from './integrations/file-edits.js';
+export type { IntegrationChange, ChangeAction } from './integrations/file-edits.js';
 export type { HookBinary } from './integrations/hook-binary.js';
 export { PROTOCOL_BLOCK } from './integrations/protocol-block.js';
 export {

@@ -37,7 +37,7 @@ export interface FileEdit {
 export type ChangeAction = 'created' | 'updated' | 'unchanged' | 'removed' | 'restored' | 'deleted';
 
 /** What happened (or, with dry-run, would happen) to one file. */
-export interface FileChange {
+export interface IntegrationChange {
   file: string;
   action: ChangeAction;
   /** The content before and after (null: no file), for --dry-run diffs and tests. */
@@ -105,7 +105,7 @@ function removeEmptyDirs(dirs: readonly string[]): void {
 
 interface Planned {
   edit: FileEdit;
-  change: FileChange;
+  change: IntegrationChange;
   saveOriginal: boolean;
   /** Directories to remove when empty, after a removal that restored "no file". */
   cleanupDirs: string[];
@@ -157,7 +157,7 @@ export function applyEdits(
   edits: readonly FileEdit[],
   mode: 'install' | 'remove',
   options: ApplyOptions,
-): FileChange[] {
+): IntegrationChange[] {
   const planned = edits.map((edit) =>
     mode === 'install' ? planInstall(edit) : planRemove(edit, options.env),
   );

@@ -8,7 +8,7 @@ import { locateRoot } from '../state/find-root.js';
 import type { BaseOptions, Warning } from '../types.js';
 import { CLAUDE_SCOPES, claudePlan, claudeRemovalPlan, type ClaudeScope } from './claude.js';
 import { codexPlan, codexRemovalPlan, type CodexScope } from './codex.js';
-import { applyEdits, type FileChange } from './file-edits.js';
+import { applyEdits, type IntegrationChange } from './file-edits.js';
 import { geminiPlan, geminiRemovalPlan, type GeminiScope } from './gemini.js';
 import { resolveHookBinary, type HookBinary } from './hook-binary.js';
 import { opencodePlan, opencodeRemovalPlan, type OpencodeScope } from './opencode.js';
@@ -57,7 +57,7 @@ export interface IntegrateResult {
   root: string;
   /** How hooks start agent-state (null for agents-md). */
   binary: HookBinary | null;
-  changes: FileChange[];
+  changes: IntegrationChange[];
   notes: string[];
   warnings: Warning[];
 }

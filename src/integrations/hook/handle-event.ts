@@ -18,9 +18,9 @@ export interface HookFact {
 /** The state libraries a hook uses; implemented in hook-services.ts (and by fakes in tests). */
 export interface HookServices {
   /** The whole state (goals, progress, config); throws for invalid files. */
-  loadState(paths: StatePaths): LoadedState;
-  /** Just the config (cheaper than loadState). */
-  readConfig(paths: StatePaths): Config;
+  loadState(paths: StatePaths): Promise<LoadedState>;
+  /** Just the config (cached: no YAML parser unless config.yaml changed). */
+  readConfig(paths: StatePaths): Promise<Config>;
   /** The boot prompt, at most `maxChars` long; records the boot in the stamp. */
   boot(
     paths: StatePaths,
@@ -29,16 +29,17 @@ export interface HookServices {
   /** Appends facts to the event log; never throws (a log problem must not fail a hook). */
   record(paths: StatePaths, facts: HookFact[]): Promise<void>;
   /**
-   * The status delta for a consumer ('' when nothing changed). With `onlySignals`, '' unless a
-   * control signal is active. With `reset`, starts the consumer over (next call is a baseline).
+   * The status for a consumer: `baseline` starts it over and returns the whole status; `delta`
+   * returns what changed since it was last told ('' when nothing); `signals` the same, but only
+   * when a control signal is active.
    */
-  statusDelta(
+  status(
     paths: StatePaths,
     consumer: string,
-    options: { onlySignals?: boolean; reset?: boolean; maxChars: number },
+    options: { mode: 'baseline' | 'delta' | 'signals'; maxChars: number },
   ): Promise<string>;
   /** Whether progress changed since the last checkpoint, and a key naming this progress. */
-  progressSinceCheckpoint(state: LoadedState): { changed: boolean; key: string };
+  progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
 }
 
 // compact always gets at least a restore (level 2); resume a resume (level 1) unless boot's
@@ -47,44 +48,53 @@ function minLevelFor(source: string): 1 | 2 {
   return source === 'compact' ? 2 : 1;
 }
 
+// The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
+const STATUS_ROOM = 1500;
+
+// The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
+async function bootContext(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+  source: string,
+  minLevel: 1 | 2,
+): Promise<string> {
+  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
+  const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
+  const boot = await s.boot(paths, { source, minLevel, maxChars: maxChars - room - 2 });
+  const status = await s.status(paths, event.host, { mode: 'baseline', maxChars: room });
+  return status ? `${boot}\n\n${status}` : boot;
+}
+
 async function sessionStart(
   event: HookEvent,
   paths: StatePaths,
   s: HookServices,
 ): Promise<HookOutcome> {
-  const config = s.readConfig(paths);
   const source = event.source ?? 'startup';
-  const context = await s.boot(paths, {
-    source,
-    minLevel: minLevelFor(source),
-    maxChars: config.integrations.max_context_chars,
-  });
+  const context = await bootContext(event, paths, s, source, minLevelFor(source));
   const hooks = readHookState(paths);
   if (hooks.compaction_pending) writeHookState(paths, { ...hooks, compaction_pending: null });
-  // The boot prompt carries the status: the next delta starts from a fresh baseline.
-  await s.statusDelta(paths, event.host, { reset: true, maxChars: 0 });
   return { context };
 }
 
 async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
-  const config = s.readConfig(paths);
-  const maxChars = config.integrations.max_context_chars;
   const hooks = readHookState(paths);
   // Hosts without a SessionStart after compaction (Codex, Gemini CLI) get the boot prompt here.
   if (hooks.compaction_pending) {
-    const context = await s.boot(paths, { source: 'compact', minLevel: 2, maxChars });
+    const context = await bootContext(event, paths, s, 'compact', 2);
     writeHookState(paths, { ...hooks, compaction_pending: null });
-    await s.statusDelta(paths, event.host, { reset: true, maxChars: 0 });
     return { context };
   }
-  const context = await s.statusDelta(paths, event.host, { maxChars });
+  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
+  const context = await s.status(paths, event.host, { mode: 'delta', maxChars });
   return context ? { context } : {};
 }
 
 async function preTool(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
   const tool = event.tool;
   if (!tool) return {};
-  const state = s.loadState(paths);
+  const state = await s.loadState(paths);
   const mode = state.config.integrations.pre_tool_use;
   if (mode === 'off') return {};
   const written = toolWrittenPaths(tool).map((raw) => ({
@@ -127,8 +137,8 @@ async function postTool(
     }
   }
   await s.record(paths, facts);
-  const maxChars = s.readConfig(paths).integrations.max_context_chars;
-  const context = await s.statusDelta(paths, event.host, { onlySignals: true, maxChars });
+  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
+  const context = await s.status(paths, event.host, { mode: 'signals', maxChars });
   return context ? { context } : {};
 }
 
@@ -138,9 +148,9 @@ async function preCompact(
   s: HookServices,
 ): Promise<HookOutcome> {
   const trigger = event.trigger ?? 'auto';
-  const state = s.loadState(paths);
+  const state = await s.loadState(paths);
   if (state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
-    const progress = s.progressSinceCheckpoint(state);
+    const progress = await s.progressSinceCheckpoint(state);
     if (progress.changed) {
       return {
         block:
@@ -168,9 +178,9 @@ async function preCompact(
 
 async function stop(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
   if (event.stopHookActive) return {};
-  const state = s.loadState(paths);
+  const state = await s.loadState(paths);
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
-  const progress = s.progressSinceCheckpoint(state);
+  const progress = await s.progressSinceCheckpoint(state);
   if (!progress.changed) return {};
   const hooks = readHookState(paths);
   if (hooks.stop_blocked_for === progress.key) return {};

@@ -1,9 +1,8 @@
 // The real HookServices: the state store, the boot prompt, the event log and the status
-// publisher, called in-process (never by spawning the CLI). Heavy modules (the tokenizer behind
-// boot) load only in the calls that need them.
-import { valueOrThrow } from '../../state/parsed-file.js';
-import { loadState, readConfig } from '../../state/store.js';
+// publisher, called in-process (never by spawning the CLI). Heavy modules load only in the calls
+// that need them, so the hot path (PostToolUse, after every tool call) stays lean.
 import type { HookServices } from './handle-event.js';
+import { readHookConfig } from './hook-config.js';
 
 /** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
 export function capContext(text: string, maxChars: number, rest: string): string {
@@ -15,19 +14,19 @@ export function capContext(text: string, maxChars: number, rest: string): string
 }
 
 export const hookServices: HookServices = {
-  loadState: (paths) => loadState({ cwd: paths.root }),
-  readConfig: (paths) => valueOrThrow(readConfig(paths)),
+  loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
+  readConfig: readHookConfig,
   // TODO(issue 4): the boot prompt (library `boot`) lands with the boot issue.
   boot: async () => {
     throw new Error('the boot prompt is not available in this build yet (issue 4)');
   },
-  // TODO(issue 5): the event log (`recordEvent`) lands with the events issue.
+  // TODO(issue 5): the event log (`appendEvents`) lands with the events issue.
   record: async () => undefined,
-  // TODO(issue 5): status deltas (`publishStatus`) land with the events issue.
-  statusDelta: async () => '',
+  // TODO(issue 5): the status publisher (`publishStatusTo`) lands with the events issue.
+  status: async () => '',
   // TODO(issue 3): the checkpoint's progress digest lands with the checkpoint issue.
-  progressSinceCheckpoint: (state) => ({
-    changed: state.progress.stamp?.last_checkpoint == null,
-    key: String(state.progress.revision),
+  progressSinceCheckpoint: async ({ progress }) => ({
+    changed: (progress.plan ?? []).some((p) => p.status !== 'pending'),
+    key: String(progress.revision),
   }),
 };
