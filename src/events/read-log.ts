@@ -19,7 +19,7 @@ export interface CorruptLine {
 export interface ReadLogResult {
   /** The offset just past the last complete line read: where the next read starts. */
   offset: number;
-  /** The seq of the last event read (0 if none). */
+  /** The seq of the last event read (`seqBefore` if none). */
   lastSeq: number;
   corrupt: CorruptLine[];
 }
@@ -39,14 +39,16 @@ export function parseEventLine(line: string): AgentEvent | null {
 
 /**
  * Reads every complete line of `file` from `offset`, handing the parsed events to `onBatch` a chunk
- * at a time (memory stays flat on a huge log). A missing file reads as empty.
+ * at a time (memory stays flat on a huge log). A missing file reads as empty. `seqBefore` is the
+ * seq of the event before `offset`, for the messages about corrupt lines.
  */
 export function readLogFrom(
   file: string,
   offset: number,
   onBatch: (events: AgentEvent[]) => void,
+  seqBefore = 0,
 ): ReadLogResult {
-  const result: ReadLogResult = { offset, lastSeq: 0, corrupt: [] };
+  const result: ReadLogResult = { offset, lastSeq: seqBefore, corrupt: [] };
   let fd: number;
   try {
     fd = openSync(file, 'r');

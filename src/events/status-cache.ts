@@ -84,10 +84,15 @@ export function foldStatus(log: EventLogPaths): FoldedStatus {
     cache !== null && cache.log.ino === file.ino && cache.log.offset <= file.size ? cache : null;
   let snapshot = usable?.snapshot ?? null;
   let folded = 0;
-  const read = readLogFrom(log.events, usable?.log.offset ?? 0, (events) => {
-    folded += events.length;
-    snapshot = reduceStatus(snapshot, events);
-  });
+  const read = readLogFrom(
+    log.events,
+    usable?.log.offset ?? 0,
+    (events) => {
+      folded += events.length;
+      snapshot = reduceStatus(snapshot, events);
+    },
+    usable?.snapshot.seq ?? 0,
+  );
   return {
     snapshot: snapshot ?? reduceStatus(null, []),
     log: { ino: file.ino, offset: read.offset },

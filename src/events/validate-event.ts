@@ -39,9 +39,11 @@ function explain(error: ErrorObject, event: Record<string, unknown>): string | n
     case 'enum':
       return `field "${field}" must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')} (got ${describe(value)})`;
     case 'pattern':
-      return field === 'type'
-        ? 'the event type must be dotted lower-case words, like tool.finished'
-        : `field "${field}" has the wrong form`;
+      if (field === 'type')
+        return 'the event type must be dotted lower-case words, like tool.finished';
+      if (field === 'at')
+        return 'field "at" must be an ISO 8601 date-time, like 2026-01-31T12:00:00Z';
+      return `field "${field}" has the wrong form`;
     case 'format':
       return `field "${field}" must be an ISO 8601 date-time, like 2026-01-31T12:00:00Z`;
     case 'maxLength':
