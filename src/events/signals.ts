@@ -3,7 +3,7 @@
 // out, most urgent first.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { Config } from '../types.js';
-import type { StatusSnapshot } from './types.js';
+import type { StatusSnapshot, ToolStats } from './types.js';
 
 export type SignalId =
   | 'search.no_new_results'
@@ -34,9 +34,15 @@ export interface SignalOptions {
 
 const calls = (n: number) => (n === 1 ? '1 call' : `${n} calls`);
 
+// A tool's streak matters for the next decision only while that tool is the one in use: once the
+// agent reads the files it found (or tries another tool), the advice has been taken.
 function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
   const out: StatusSignal[] = [];
-  for (const [name, stats] of Object.entries(s.tools)) {
+  let last: [string, ToolStats] | undefined;
+  for (const entry of Object.entries(s.tools))
+    if (!last || entry[1].last_seq > last[1].last_seq) last = entry;
+  if (last) {
+    const [name, stats] = last;
     if (stats.consecutive_failures >= t.consecutive_failures)
       out.push({
         id: 'tool.repeated_failures',

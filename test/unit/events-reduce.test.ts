@@ -73,19 +73,35 @@ describe('reduceStatus', () => {
       string,
       Record<string, unknown>,
     ];
-    const snapshot = reduceStatus(
-      null,
-      events(fail, ['tool.finished', { name: 'bash', ok: true }], fail, fail, fail, [
-        'tool.finished',
-        { name: 'grep', ok: true },
-      ]),
+    const log = events(
+      ['tool.finished', { name: 'grep', ok: true }],
+      fail,
+      ['tool.finished', { name: 'bash', ok: true }],
+      fail,
+      fail,
+      fail,
     );
+    const snapshot = reduceStatus(null, log);
     expect(snapshot.tools.bash).toMatchObject({ calls: 5, failures: 4, consecutive_failures: 3 });
     const signals = computeSignals(snapshot, THRESHOLDS, { now: at(1) });
     expect(signals).toEqual([
       expect.objectContaining({ id: 'tool.repeated_failures', level: 'stop' }),
     ]);
     expect(signals[0]!.message).toMatch(/bash failed 3 times in a row: change approach/);
+  });
+
+  it("drops a tool's streak signal once the agent uses another tool, keeping the counts", () => {
+    const snapshot = reduceStatus(
+      null,
+      events(
+        ['tool.finished', { name: 'grep', new_results: 2 }],
+        ['tool.finished', { name: 'grep', new_results: 0 }],
+        ['tool.finished', { name: 'grep', new_results: 0 }],
+        ['tool.started', { name: 'read' }],
+      ),
+    );
+    expect(snapshot.tools.grep!.no_new_results).toBe(2);
+    expect(computeSignals(snapshot, THRESHOLDS, { now: at(1) })).toEqual([]);
   });
 
   it('counts budgets from the budget.set on, and says to wrap up when few calls are left', () => {
