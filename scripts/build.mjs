@@ -26,9 +26,7 @@ execFileSync(
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 await esbuild.build({
-  // entry.js routes `event` (run by hooks after every tool call) to a path without commander,
-  // chalk or yaml, and everything else to main.js.
-  entryPoints: [join(root, 'dist', 'cli', 'entry.js'), join(root, 'dist', 'cli', 'main.js')],
+  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
   outdir: join(root, 'dist', 'bundle'),
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -41,29 +39,35 @@ await esbuild.build({
   minify: true,
   keepNames: true,
   legalComments: 'linked',
+  // Loads the YAML parser for the appender only when config.yaml changed (see entry.js below).
+  external: ['../events/config-for-log.js'],
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
 
-// The fast path of `event` (entry.js imports it by a computed specifier) as one self-contained
-// file: hooks run it after every tool call, and one module loads ~10 ms faster than a dozen
-// chunks. Re-reading config.yaml (only when it changed) needs the YAML parser: that import stays
-// external and resolves to the tsc output (dist/bundle/ and dist/events/ sit at the same depth).
-await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'event-cli.js')],
-  outfile: join(root, 'dist', 'bundle', 'event-cli.js'),
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-  minify: true,
-  keepNames: true,
-  legalComments: 'linked',
-  external: ['../state/store.js', '../state/config.js'],
-});
+// The bin's first module, entry.js, routes `event` (run by hooks after every tool call) to a fast
+// path and everything else to main.js, by computed specifiers the bundler leaves alone. The fast
+// path is one self-contained file: one module loads ~10 ms faster than a dozen chunks. Re-reading
+// config.yaml (only when it changed) needs the YAML parser: that import stays external and
+// resolves to the tsc output, dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at
+// the same depth).
+for (const name of ['entry', 'event-cli']) {
+  await esbuild.build({
+    entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
+    outfile: join(root, 'dist', 'bundle', `${name}.js`),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    minify: true,
+    keepNames: true,
+    legalComments: 'linked',
+    external: ['../events/config-for-log.js'],
+  });
+}
 
 const outDir = join(root, 'dist', 'validators');
 mkdirSync(outDir, { recursive: true });

@@ -10,6 +10,7 @@ import type { BaseOptions } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
 import { readLogSettings } from './log-settings.js';
 import { readTail } from './read-log.js';
+import { rotateLog } from './rotate.js';
 import type { AgentEvent, EventInput } from './types.js';
 import { prepareEvent } from './validate-event.js';
 
@@ -84,7 +85,6 @@ export async function appendEvents(
       if (size >= MIN_ROTATE_BYTES) {
         const settings = await readLogSettings(paths, log);
         if (size >= settings.rotate_bytes) {
-          const { rotateLog } = await import('./rotate.js');
           rotateLog(log, settings, now);
         }
       }

@@ -40,14 +40,9 @@ export async function readLogSettings(paths: StatePaths, log: EventLogPaths): Pr
   const key = configKey(paths);
   const cached = readCache(log.settings);
   if (cached?.key === key) return cached.log;
-  const { readConfig } = await import('../state/store.js');
-  const { DEFAULT_CONFIG } = await import('../state/config.js');
-  let settings: LogSettings;
-  try {
-    settings = readConfig(paths).value?.log ?? DEFAULT_CONFIG.log;
-  } catch {
-    settings = DEFAULT_CONFIG.log;
-  }
+  // The specifier resolves from dist/events/ (tsc) and dist/bundle/ (bundles) alike.
+  const { logSettingsOf } = await import('../events/config-for-log.js');
+  const settings = logSettingsOf(paths);
   try {
     replaceFile(log.settings, `${JSON.stringify({ key, log: settings })}\n`);
   } catch {

@@ -20,11 +20,11 @@ export interface PublishToOptions extends BaseOptions {
 }
 
 /** Publishes the current status to one consumer and moves its cursor; `output` null = nothing new. */
-export function publishStatusTo(
+export async function publishStatusTo(
   options: PublishToOptions,
-): PublishResult & { consumer: string; status: ReadStatusResult } {
+): Promise<PublishResult & { consumer: string; status: ReadStatusResult }> {
   const consumer = checkConsumerName(options.consumer ?? DEFAULT_CONSUMER);
-  const status = options.status ?? readStatus(options);
+  const status = options.status ?? (await readStatus(options));
   const log = eventLogPaths(status.state.paths);
   const result = publishStatus(readCursor(log, consumer), status.view, {
     strategy: options.strategy,

@@ -1,6 +1,6 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
-import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
+import type { ForbiddenMatcher } from '../state/forbidden.js';
 import { loadState, type LoadedState } from '../state/store.js';
 import type { BaseOptions, Config, Warning } from '../types.js';
 import { statusSections, type StatusView } from './sections.js';
@@ -49,7 +49,9 @@ export interface ReadStatusResult {
 }
 
 /** Reads the current status of the task that `cwd` belongs to (updates the snapshot cache). */
-export function readStatus(options: BaseOptions & { state?: LoadedState } = {}): ReadStatusResult {
+export async function readStatus(
+  options: BaseOptions & { state?: LoadedState } = {},
+): Promise<ReadStatusResult> {
   const now = (options.now ?? (() => new Date()))();
   const state = options.state ?? loadState(options);
   const loaded = loadStatus(state.paths);
@@ -57,11 +59,13 @@ export function readStatus(options: BaseOptions & { state?: LoadedState } = {}):
     anchor: state.goals.anchor,
     progress: state.progress,
   });
-  // Compiling globs costs a little: only when a modified file could match one.
-  const forbidden =
-    snapshot.files.modified.length > 0 && state.goals.forbidden.length > 0
-      ? compileForbidden(state.goals.forbidden)
-      : undefined;
+  // The glob matcher is loaded (and the globs compiled) only when a modified file could match:
+  // picomatch is not worth its start-up cost on every `status`.
+  let forbidden: ForbiddenMatcher | undefined;
+  if (snapshot.files.modified.length > 0 && state.goals.forbidden.length > 0) {
+    const { compileForbidden } = await import('../state/forbidden.js');
+    forbidden = compileForbidden(state.goals.forbidden);
+  }
   const { view, signals } = buildStatusView(snapshot, { now, config: state.config, forbidden });
   return { state, snapshot, view, signals, warnings: loaded.warnings };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitdir, runCli } from '../helpers/fixtures.js';
@@ -284,6 +284,35 @@ describe('agent-state event / events / status', () => {
     const seqs = lines.map((l) => (JSON.parse(l) as { seq: number }).seq);
     expect(seqs).toEqual(Array.from({ length: 49 }, (_, i) => i + 1)); // task.created + 48
   }, 120_000);
+
+  it('rotates from both bundles, re-reading config.yaml when it changes, and keeps every count', async () => {
+    const repo = await initialized();
+    const config = join(repo, '.agent', 'config.yaml');
+    const setConfig = (key: string, value: number) =>
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8').replace(new RegExp(`(\\n\\s*${key}: ).*`), `$1${value}`),
+      );
+    const batch = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        JSON.stringify({ type: 'tool.finished', name: 'read', i, pad: 'x'.repeat(60) }),
+      ).join('\n');
+    await ok(repo, ['event', '--stdin', '-q'], batch(60)); // > 4 KiB, but the default is 10 MiB
+    expect(existsSync(join(repo, '.agent', 'log', 'events.1.jsonl'))).toBe(false);
+    setConfig('rotate_bytes', 4096);
+    await ok(repo, ['plan', 'add', 'Rotate from the full program']); // main bundle re-reads config
+    expect(existsSync(join(repo, '.agent', 'log', 'events.1.jsonl'))).toBe(true);
+    setConfig('keep', 3);
+    await ok(repo, ['event', '--stdin', '-q'], batch(60)); // the fast path re-reads config
+    expect(existsSync(join(repo, '.agent', 'log', 'events.2.jsonl'))).toBe(true);
+    const status = JSON.parse(await ok(repo, ['status', '--json'])) as {
+      plan: { total: number };
+      sections: { tools: { items: { name: string; calls: number }[] } };
+    };
+    expect(status.sections.tools.items).toEqual([{ name: 'read', calls: 120 }]);
+    const first = JSON.parse(readFileSync(logOf(repo), 'utf8').split('\n')[0]!) as { type: string };
+    expect(first.type).toBe('log.rotated');
+  });
 
   it('--help documents the command, its --json JSON and an example', async () => {
     const repo = await initialized();

@@ -5,7 +5,8 @@ import { UsageError } from '../../errors.js';
 import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
 import type { PublishStrategy } from '../../events/publish.js';
 import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
-import { STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
+import { publishStatusTo } from '../../events/publish-to.js';
+import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
 import { sectionLines } from '../../events/render-lines.js';
 import { countPlan } from '../../state/plan.js';
 import { PLAN_STATUSES } from '../../types.js';
@@ -118,8 +119,7 @@ async function publish(
   format: StatusFormat,
   flags: StatusFlags,
 ): Promise<CommandResult> {
-  const { publishStatusTo } = await import('../../events/publish-to.js');
-  const result = publishStatusTo({
+  const result = await publishStatusTo({
     strategy,
     format,
     consumer: flags.consumer,
@@ -169,11 +169,10 @@ Examples:
     .action(
       defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
         const { format, publish: strategy } = checkFlags(flags);
-        const status = readStatus({ cwd: ctx.cwd, now: ctx.now });
+        const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
         const result = overview(ctx, status);
         if (!format) return result;
-        const { renderStatus } = await import('../../events/render.js');
         const output = renderStatus(status.view, format);
         return { ...result, text: output, json: { ...(result.json as object), format, output } };
       }),
