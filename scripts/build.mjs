@@ -25,13 +25,8 @@ execFileSync(
 
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
-await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
-  outdir: join(root, 'dist', 'bundle'),
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -39,6 +34,14 @@ await esbuild.build({
   minify: true,
   keepNames: true,
   legalComments: 'linked',
+};
+await esbuild.build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+  outdir: join(root, 'dist', 'bundle'),
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   // Loads the YAML parser for the appender only when config.yaml changed (see entry.js below).
   external: ['../events/config-for-log.js'],
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
@@ -55,16 +58,9 @@ await esbuild.build({
 // the same depth).
 for (const name of ['entry', 'event-cli']) {
   await esbuild.build({
+    ...common,
     entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
     outfile: join(root, 'dist', 'bundle', `${name}.js`),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    minify: true,
-    keepNames: true,
-    legalComments: 'linked',
     external: ['../events/config-for-log.js'],
   });
 }

@@ -1,6 +1,6 @@
 // The reducer: folds events into the status snapshot. Pure and incremental, so the cached
 // snapshot plus the events after its seq gives the same result as folding the whole log.
-import type { AgentEvent, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
+import type { AgentEvent, KnownEventType, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
 
 /** How many modified files the snapshot remembers by name (the count goes on). */
 export const MAX_REMEMBERED_FILES = 20;
@@ -102,8 +102,17 @@ function madeProgress(s: StatusSnapshot): void {
   s.boots_since_progress = 0;
 }
 
-function applyToolFinished(s: StatusSnapshot, e: AgentEvent, name: string): void {
-  const stats = tool(s, name);
+function toolStarted(s: StatusSnapshot, e: AgentEvent): void {
+  if (typeof e.name !== 'string') return;
+  const stats = tool(s, e.name);
+  countCall(s, stats);
+  stats.in_flight++;
+  stats.last_seq = e.seq;
+}
+
+function toolFinished(s: StatusSnapshot, e: AgentEvent): void {
+  if (typeof e.name !== 'string') return;
+  const stats = tool(s, e.name);
   if (stats.in_flight > 0) stats.in_flight--;
   else countCall(s, stats);
   stats.last_seq = e.seq;
@@ -121,115 +130,112 @@ function applyToolFinished(s: StatusSnapshot, e: AgentEvent, name: string): void
   if (tokens !== null) s.budget.tokens.used += tokens;
 }
 
-function applyFileModified(s: StatusSnapshot, path: string): void {
+function taskUpdated(s: StatusSnapshot, e: AgentEvent): void {
+  s.task.goal = str(e.goal) ?? s.task.goal;
+  s.task.stage = str(e.stage) ?? s.task.stage;
+  s.task.next_action = str(e.next_action) ?? s.task.next_action;
+}
+
+function planUpdated(s: StatusSnapshot, e: AgentEvent): void {
+  s.task.plan = planCounts(e.plan) ?? s.task.plan;
+  if (typeof e.item !== 'string') return;
+  if (e.status === 'running') s.task.step = { id: e.item, title: str(e.title) };
+  else if (s.task.step?.id === e.item) s.task.step = null;
+}
+
+function verificationFinished(s: StatusSnapshot, e: AgentEvent): void {
+  s.verification = {
+    passed: num(e.passed) ?? 0,
+    failed: num(e.failed) ?? 0,
+    skipped: num(e.skipped),
+    command: str(e.command),
+    artifact: str(e.artifact),
+    seq: e.seq,
+    at: e.at,
+  };
+  if (s.verification.failed === 0) madeProgress(s);
+}
+
+function fileModified(s: StatusSnapshot, e: AgentEvent): void {
+  if (typeof e.path !== 'string') return;
+  const path = e.path;
   s.files.count++;
   const files = s.files.modified.filter((f) => f !== path);
   files.push(path);
   s.files.modified = files.slice(-MAX_REMEMBERED_FILES);
 }
 
-// Folds one event into `s` (a private copy). Unknown types and malformed fields change nothing.
-function apply(s: StatusSnapshot, e: AgentEvent): StatusSnapshot {
-  switch (e.type) {
-    case 'task.created':
-    case 'task.updated':
-      s.task.goal = str(e.goal) ?? s.task.goal;
-      s.task.stage = str(e.stage) ?? s.task.stage;
-      s.task.next_action = str(e.next_action) ?? s.task.next_action;
-      break;
-    case 'plan.updated':
-      s.task.plan = planCounts(e.plan) ?? s.task.plan;
-      if (e.status === 'running' && typeof e.item === 'string')
-        s.task.step = { id: e.item, title: str(e.title) };
-      else if (typeof e.item === 'string' && s.task.step?.id === e.item) s.task.step = null;
-      break;
-    case 'step.started':
-      if (typeof e.step === 'string') s.task.step = { id: e.step, title: str(e.title) };
-      s.task.plan = planCounts(e.plan) ?? s.task.plan;
-      break;
-    case 'step.completed':
-      if (s.task.step?.id === e.step) s.task.step = null;
-      s.task.plan = planCounts(e.plan) ?? s.task.plan;
-      madeProgress(s);
-      break;
-    case 'tool.started':
-      if (typeof e.name === 'string') {
-        const stats = tool(s, e.name);
-        countCall(s, stats);
-        stats.in_flight++;
-        stats.last_seq = e.seq;
-      }
-      break;
-    case 'tool.finished':
-      if (typeof e.name === 'string') applyToolFinished(s, e, e.name);
-      break;
-    case 'cwd.changed':
-      s.cwd = str(e.cwd) ?? s.cwd;
-      break;
-    case 'verification.finished':
-      s.verification = {
-        passed: num(e.passed) ?? 0,
-        failed: num(e.failed) ?? 0,
-        skipped: num(e.skipped),
-        command: str(e.command),
-        artifact: str(e.artifact),
-        seq: e.seq,
-        at: e.at,
-      };
-      if (s.verification.failed === 0) madeProgress(s);
-      break;
-    case 'checkpoint.created':
-      s.checkpoint = { seq: e.seq, at: e.at, summary: str(e.summary) };
-      s.tool_calls_since_checkpoint = 0;
-      s.files = { modified: [], count: 0 };
-      madeProgress(s);
-      break;
-    case 'boot':
-      s.boots++;
-      s.boots_since_progress++;
-      break;
-    case 'compaction':
-      s.compactions++;
-      break;
-    case 'file.modified':
-      if (typeof e.path === 'string') applyFileModified(s, e.path);
-      break;
-    case 'permission.requested':
-      s.permissions.requested++;
-      break;
-    case 'permission.granted':
-      s.permissions.granted++;
-      break;
-    case 'permission.denied':
-      s.permissions.denied++;
-      s.permissions.last_denied = str(e.permission) ?? str(e.tool) ?? s.permissions.last_denied;
-      break;
-    case 'error':
-      s.errors.count++;
-      s.errors.last = str(e.message) ?? s.errors.last;
-      break;
-    case 'user.interrupted':
-      s.interrupts++;
-      break;
-    case 'budget.set': {
-      const calls = num(e.tool_calls);
-      const tokens = num(e.tokens);
-      if (calls !== null) s.budget.tool_calls = { limit: calls, used: 0 };
-      if (tokens !== null) s.budget.tokens = { limit: tokens, used: 0 };
-      break;
-    }
-    case 'usage':
-      s.budget.tokens.used += num(e.tokens) ?? 0;
-      break;
-    case 'log.rotated':
-      // The first line of a rotated log carries the snapshot of everything before it.
-      if (isSnapshot(e.snapshot) && e.snapshot.seq < e.seq) return copySnapshot(e.snapshot);
-      break;
-    default:
-      break; // forward compatible: an unknown type is kept in the log and ignored here
-  }
-  return s;
+function budgetSet(s: StatusSnapshot, e: AgentEvent): void {
+  const calls = num(e.tool_calls);
+  const tokens = num(e.tokens);
+  if (calls !== null) s.budget.tool_calls = { limit: calls, used: 0 };
+  if (tokens !== null) s.budget.tokens = { limit: tokens, used: 0 };
 }
+
+type Fold = (s: StatusSnapshot, e: AgentEvent) => StatusSnapshot | void;
+
+// What each known type does to the snapshot (a private copy). A handler that returns a snapshot
+// replaces the current one. Unknown types and malformed fields change nothing.
+const FOLDS: Record<KnownEventType, Fold> = {
+  'task.created': taskUpdated,
+  'task.updated': taskUpdated,
+  'plan.updated': planUpdated,
+  'step.started': (s, e) => {
+    if (typeof e.step === 'string') s.task.step = { id: e.step, title: str(e.title) };
+    s.task.plan = planCounts(e.plan) ?? s.task.plan;
+  },
+  'step.completed': (s, e) => {
+    if (s.task.step?.id === e.step) s.task.step = null;
+    s.task.plan = planCounts(e.plan) ?? s.task.plan;
+    madeProgress(s);
+  },
+  'tool.started': toolStarted,
+  'tool.finished': toolFinished,
+  'cwd.changed': (s, e) => {
+    s.cwd = str(e.cwd) ?? s.cwd;
+  },
+  'verification.finished': verificationFinished,
+  'checkpoint.created': (s, e) => {
+    s.checkpoint = { seq: e.seq, at: e.at, summary: str(e.summary) };
+    s.tool_calls_since_checkpoint = 0;
+    s.files = { modified: [], count: 0 };
+    madeProgress(s);
+  },
+  boot: (s) => {
+    s.boots++;
+    s.boots_since_progress++;
+  },
+  compaction: (s) => {
+    s.compactions++;
+  },
+  'file.modified': fileModified,
+  'permission.requested': (s) => {
+    s.permissions.requested++;
+  },
+  'permission.granted': (s) => {
+    s.permissions.granted++;
+  },
+  'permission.denied': (s, e) => {
+    s.permissions.denied++;
+    s.permissions.last_denied = str(e.permission) ?? str(e.tool) ?? s.permissions.last_denied;
+  },
+  error: (s, e) => {
+    s.errors.count++;
+    s.errors.last = str(e.message) ?? s.errors.last;
+  },
+  'user.interrupted': (s) => {
+    s.interrupts++;
+  },
+  'budget.set': budgetSet,
+  usage: (s, e) => {
+    s.budget.tokens.used += num(e.tokens) ?? 0;
+  },
+  // The first line of a rotated log carries the snapshot of everything before it.
+  'log.rotated': (_s, e) =>
+    isSnapshot(e.snapshot) && e.snapshot.seq < e.seq ? copySnapshot(e.snapshot) : undefined,
+};
+
+const hasFold = (type: string): type is KnownEventType => Object.hasOwn(FOLDS, type);
 
 /**
  * Folds `events` into `previous` (null = the empty snapshot) and returns a new snapshot; the
@@ -242,7 +248,7 @@ export function reduceStatus(
   let s = previous ? copySnapshot(previous) : emptySnapshot();
   for (const e of events) {
     if (typeof e.seq !== 'number' || e.seq <= s.seq) continue;
-    s = apply(s, e);
+    if (hasFold(e.type)) s = FOLDS[e.type](s, e) ?? s;
     s.seq = e.seq;
     s.events++;
     s.first_at ??= e.at;

@@ -74,7 +74,7 @@ export function foldStatus(log: EventLogPaths): FoldedStatus {
     return {
       snapshot: empty,
       log: { ino: 0, offset: 0 },
-      rebuilt: cache !== null,
+      rebuilt: cache !== null && cache.log.ino !== 0, // a cache of "no log" is current
       folded: 0,
       corrupt: [],
       cacheProblem: problem,
