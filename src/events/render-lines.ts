@@ -61,7 +61,12 @@ function toolsText(tools: NonNullable<StatusSections['tools']>): string {
     const notes: string[] = [];
     const inARow = t.consecutive_failures ?? 0;
     if (t.failures) notes.push(`${t.failures} failed${inARow > 1 ? ` (${inARow} in a row)` : ''}`);
-    if (t.no_new_results) notes.push(`last ${n(t.no_new_results, 'call')} found nothing new`);
+    if (t.no_new_results)
+      notes.push(
+        t.no_new_results === 1
+          ? 'the last call found nothing new'
+          : `last ${t.no_new_results} calls found nothing new`,
+      );
     return `${t.name} ${n(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
   });
   if (tools.more > 0) parts.push(`${n(tools.more, 'more tool')}`);
