@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
-import type { PublishStrategy } from '../../events/publish.js';
+import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.js';
 import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
 import { publishStatusTo } from '../../events/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
@@ -19,8 +19,6 @@ interface StatusFlags {
   consumer?: string;
   reset?: boolean;
 }
-
-const STRATEGIES: readonly PublishStrategy[] = ['append', 'replace', 'delta'];
 
 // What the events add to the overview (the task lines above come from the state files).
 const OVERVIEW_SECTIONS = [
@@ -39,9 +37,9 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
         hint: 'for example --format xml',
       },
     );
-  if (flags.publish !== undefined && !STRATEGIES.includes(flags.publish as PublishStrategy))
+  if (flags.publish !== undefined && !PUBLISH_STRATEGIES.includes(flags.publish as PublishStrategy))
     throw new UsageError(
-      `--publish must be one of ${STRATEGIES.join(', ')} (got "${flags.publish}")`,
+      `--publish must be one of ${PUBLISH_STRATEGIES.join(', ')} (got "${flags.publish}")`,
       {
         hint: 'for example --publish delta --consumer claude',
       },
