@@ -8,6 +8,8 @@ import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
+import { registerEvent } from './commands/event.js';
+import { registerEvents } from './commands/events.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -49,5 +51,7 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerEvent(program, state);
+  registerEvents(program, state);
   return program;
 }
