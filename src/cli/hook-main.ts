@@ -1,14 +1,8 @@
 // The fast entry for the hot paths that hosts run after every tool call or message:
-// `agent-state hook <host>` and `agent-state statusline`. bin/agent-state.js routes them here
-// so they skip building the whole commander program; everything else goes to main.ts.
-import { HOST_NAMES, type HostName } from '../integrations/hook/hook-event.js';
+// `agent-state hook <host>` and `agent-state statusline`. entry.ts routes them here (see
+// hook-route.ts) so they skip building the whole commander program.
+import type { HostName } from '../integrations/hook/hook-event.js';
 import { readStdin } from './read-stdin.js';
-
-/** Whether argv (without node and script) is a call this entry serves. */
-export function isFastPath(argv: readonly string[]): boolean {
-  if (argv[0] === 'hook') return argv.length === 2 && HOST_NAMES.includes(argv[1] as HostName);
-  return argv[0] === 'statusline' && argv.length === 1;
-}
 
 async function run(argv: readonly string[]): Promise<void> {
   const input = await readStdin();

@@ -13,6 +13,8 @@ import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerStatusline } from './commands/statusline.js';
 import { registerValidate } from './commands/validate.js';
+import { registerEvent } from './commands/event.js';
+import { registerEvents } from './commands/events.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -59,5 +61,7 @@ Examples:
   registerStatusline(program, state);
   registerMcp(program, state);
   registerDoctor(program, state);
+  registerEvent(program, state);
+  registerEvents(program, state);
   return program;
 }

@@ -18,23 +18,34 @@ export const DEFAULT_CONFIG: Config = {
     pre_compact: 'allow',
     max_context_chars: 9000,
   },
+  log: { rotate_bytes: 10 * 1024 * 1024, keep: 2 },
+  signals: {
+    no_new_results: 2,
+    consecutive_failures: 3,
+    tool_calls_left: 2,
+    tokens_left_percent: 10,
+    checkpoint_tool_calls: 25,
+    checkpoint_minutes: 30,
+  },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
   schema: 'config',
-  what: 'settings (test, key_files, evidence, budget, boot)',
+  what: 'settings (test, key_files, evidence, budget, boot, integrations, log, signals)',
   restoreHint: 'see docs/protocol.md for the keys, or delete the file to use the defaults',
   allowEmpty: true,
 };
 
 /** A config as written on disk: every key optional. */
 export type PartialConfig = Partial<
-  Omit<Config, 'evidence' | 'budget' | 'boot' | 'integrations'>
+  Omit<Config, 'evidence' | 'budget' | 'boot' | 'integrations' | 'log' | 'signals'>
 > & {
   evidence?: Partial<Config['evidence']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
   integrations?: Partial<Config['integrations']>;
+  log?: Partial<Config['log']>;
+  signals?: Partial<Config['signals']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -48,6 +59,8 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
     integrations: { ...DEFAULT_CONFIG.integrations, ...raw.integrations },
+    log: { ...DEFAULT_CONFIG.log, ...raw.log },
+    signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
   };
 }
 
