@@ -86,8 +86,10 @@ export async function runStatusline(
   try {
     const paths = findRoot(cwdFrom(input, options.cwd));
     const state = loadState({ cwd: paths.root });
-    // TODO(issue 5): active control signals from the status snapshot.
-    return `${renderStatusline(statuslineFacts(state.progress), now)}\n`;
+    const { readStatus } = await import('../events/read-status.js');
+    const status = await readStatus({ cwd: paths.root, state, now: () => now });
+    const signals = status.signals.map((signal) => signal.message);
+    return `${renderStatusline(statuslineFacts(state.progress, signals), now)}\n`;
   } catch (error) {
     if (error instanceof AgentStateError && error.code === 'NOT_INITIALIZED')
       return 'agent-state: no .agent/ here\n';

@@ -184,3 +184,127 @@ describe('hook claude: PreToolUse', () => {
     });
   });
 });
+describe('hook claude: prompts, tool facts, compaction, stop', () => {
+  const context = (stdout: string, event: string): string => {
+    const out = JSON.parse(stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(out.hookSpecificOutput.hookEventName).toBe(event);
+    return out.hookSpecificOutput.additionalContext;
+  };
+  it('UserPromptSubmit: the status for this host once, then only what changed', async () => {
+    const repo = await repoWithState();
+    const ask = () =>
+      hook(repo, payload(repo, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' }));
+    expect(context((await ask()).stdout, 'UserPromptSubmit')).toContain('<agent-status');
+    expect((await ask()).stdout).toBe('');
+    await runCli(repo, ['next', 'Write the pagination test', '--stage', 'implementing']);
+    const text = context((await ask()).stdout, 'UserPromptSubmit');
+    expect(text).toContain('Write the pagination test');
+  });
+  it('PostToolUse: records the tool and the file, silent while no signal fires; failures count', async () => {
+    const repo = await repoWithState();
+    const edit = payload(repo, {
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: join(repo, 'src/api/page.js'), content: 'x' },
+      tool_response: { filePath: join(repo, 'src/api/page.js'), success: true },
+      tool_use_id: 'toolu_1',
+    });
+    expect(await hook(repo, edit)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const log = readFileSync(join(repo, '.agent/log/events.jsonl'), 'utf8');
+    expect(log).toMatch(/"type":"tool.finished".*"name":"Write".*"ok":true/);
+    expect(log).toMatch(/"type":"file.modified".*"path":"src\/api\/page.js"/);
+    // Three failures in a row of one tool: the "change approach" signal fires, and the status delta is printed.
+    const fail = payload(repo, {
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_use_id: 'toolu_2',
+      error: 'Command exited with non-zero status code 1',
+      is_interrupt: false,
+    });
+    const outs = [];
+    for (let i = 0; i < 3; i++) outs.push(await hook(repo, fail));
+    expect(outs.slice(0, 2).map((o) => o.stdout)).toEqual(['', '']);
+    const text = context(outs[2]!.stdout, 'PostToolUseFailure');
+    expect(text).toContain('<agent-status');
+    expect(text).toMatch(/Bash/);
+    // The same signal again: nothing new, so nothing printed.
+    expect(
+      (
+        await hook(
+          repo,
+          payload(repo, {
+            hook_event_name: 'PostToolUse',
+            tool_name: 'Read',
+            tool_input: { file_path: join(repo, 'README.md') },
+            tool_response: {},
+          }),
+        )
+      ).stdout,
+    ).toBe('');
+  });
+
+  it('PreCompact: records the compaction, never blocks by default; block asks for a checkpoint on manual compactions', async () => {
+    const repo = await repoWithState();
+    expect(
+      await hook(
+        repo,
+        payload(repo, {
+          hook_event_name: 'PreCompact',
+          trigger: 'manual',
+          custom_instructions: '',
+        }),
+      ),
+    ).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(repo, '.agent/log/events.jsonl'), 'utf8')).toMatch(
+      /"type":"compaction".*"trigger":"manual"/,
+    );
+    const strict = await repoWithState('integrations:\n  pre_compact: block\n');
+    await runCli(strict, ['plan', 'add', 'Work']);
+    await runCli(strict, ['plan', 'start', 't1']);
+    const blocked = await hook(
+      strict,
+      payload(strict, { hook_event_name: 'PreCompact', trigger: 'manual' }),
+    );
+    expect(JSON.parse(blocked.stdout)).toEqual({
+      decision: 'block',
+      reason: expect.stringContaining('agent-state checkpoint'),
+    });
+    expect(
+      (await hook(strict, payload(strict, { hook_event_name: 'PreCompact', trigger: 'auto' })))
+        .stdout,
+    ).toBe('');
+  });
+
+  it('Stop: with stop_checkpoint block, blocks once per progress and honours stop_hook_active', async () => {
+    const repo = await repoWithState('integrations:\n  stop_checkpoint: block\n');
+    const stop = (active: boolean) =>
+      hook(
+        repo,
+        payload(repo, {
+          hook_event_name: 'Stop',
+          stop_hook_active: active,
+          last_assistant_message: 'Done.',
+        }),
+      );
+    expect((await stop(false)).stdout).toBe(''); // nothing to save yet
+    await runCli(repo, ['plan', 'add', 'Work']);
+    await runCli(repo, ['plan', 'start', 't1']);
+    expect((await stop(true)).stdout).toBe('');
+    const first = await stop(false);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({
+      decision: 'block',
+      reason: expect.stringContaining('agent-state checkpoint'),
+    });
+    expect((await stop(false)).stdout).toBe(''); // once per progress
+    const off = await repoWithState();
+    await runCli(off, ['plan', 'add', 'Work']);
+    await runCli(off, ['plan', 'start', 't1']);
+    expect(
+      (await hook(off, payload(off, { hook_event_name: 'Stop', stop_hook_active: false }))).stdout,
+    ).toBe('');
+  });
+});

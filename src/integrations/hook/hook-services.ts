@@ -1,6 +1,13 @@
 // The real HookServices: the state store, the boot prompt, the event log and the status
 // publisher, called in-process (never by spawning the CLI). Heavy modules load only in the calls
-// that need them, so the hot path (PostToolUse, after every tool call) stays lean.
+// that need them, so the hot path (PostToolUse, after every tool call) stays lean: it appends to
+// the log and looks at the cached status snapshot, without the YAML parser.
+import { existsSync, readFileSync } from 'node:fs';
+import { appendEvents } from '../../events/append.js';
+import { computeSignals } from '../../events/signals.js';
+import { loadStatus } from '../../events/status-cache.js';
+import type { ForbiddenMatcher } from '../../state/forbidden.js';
+import type { StatePaths } from '../../state/paths.js';
 import type { HookServices } from './handle-event.js';
 import { readHookConfig } from './hook-config.js';
 
@@ -13,6 +20,22 @@ export function capContext(text: string, maxChars: number, rest: string): string
   return text.slice(0, cut > room / 2 ? cut : room) + marker;
 }
 
+// Whether the snapshot (the event log folded) shows a control signal now. The Forbidden-path
+// signal needs goals.md, read only when a modified file could match.
+async function anySignal(paths: StatePaths): Promise<boolean> {
+  const config = await readHookConfig(paths);
+  const { snapshot } = loadStatus(paths);
+  let forbidden: ForbiddenMatcher | undefined;
+  if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
+    const { parseGoals } = await import('../../state/goals.js');
+    const entries = parseGoals(readFileSync(paths.goals, 'utf8')).goals.forbidden;
+    if (entries.length > 0)
+      forbidden = (await import('../../state/forbidden.js')).compileForbidden(entries);
+  }
+  const thresholds = { ...config.signals, stall_threshold: config.boot.stall_threshold };
+  return computeSignals(snapshot, thresholds, { now: new Date(), forbidden }).length > 0;
+}
+
 export const hookServices: HookServices = {
   loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
   readConfig: readHookConfig,
@@ -20,10 +43,31 @@ export const hookServices: HookServices = {
   boot: async () => {
     throw new Error('the boot prompt is not available in this build yet (issue 4)');
   },
-  // TODO(issue 5): the event log (`appendEvents`) lands with the events issue.
-  record: async () => undefined,
-  // TODO(issue 5): the status publisher (`publishStatusTo`) lands with the events issue.
-  status: async () => '',
+  // One append for all the facts of a call (one lock). A log that cannot be written is not the
+  // host's problem: the hook goes on without it.
+  async record(paths, facts) {
+    try {
+      await appendEvents(
+        facts.map((fact) => ({ actor: 'tool' as const, ...fact })),
+        { paths, timeoutMs: 2000 },
+      );
+    } catch {
+      /* not recorded: `agent-state events` will not show it */
+    }
+  },
+  async status(paths, consumer, { mode, maxChars }) {
+    // After a tool call, speak only when a control signal is active (the host's status bar):
+    // decided from the cached snapshot, without loading the state files.
+    if (mode === 'signals' && !(await anySignal(paths))) return '';
+    const { publishStatusTo } = await import('../../events/publish-to.js');
+    const result = await publishStatusTo({
+      cwd: paths.root,
+      strategy: 'delta',
+      consumer,
+      reset: mode === 'baseline',
+    });
+    return result.output ? capContext(result.output, maxChars, 'run `agent-state status`') : '';
+  },
   // TODO(issue 3): the checkpoint's progress digest lands with the checkpoint issue.
   progressSinceCheckpoint: async ({ progress }) => ({
     changed: (progress.plan ?? []).some((p) => p.status !== 'pending'),
