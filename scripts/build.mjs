@@ -42,8 +42,10 @@ await esbuild.build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
-  // Loads the YAML parser for the appender only when config.yaml changed (see entry.js below).
-  external: ['../events/config-for-log.js'],
+  // No externals here: with splitting, the appender's dynamic import of the YAML-reading
+  // config-for-log.js becomes a lazy chunk anyway. (An external '../events/config-for-log.js'
+  // resolves wrongly from dist/bundle/chunks/, where the appender lands once other dynamic
+  // imports share it.)
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
