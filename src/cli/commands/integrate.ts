@@ -41,6 +41,8 @@ function renderResult(result: IntegrateResult, ctx: CommandContext): string {
   const lines = [result.dryRun ? `${head} ${style.yellow('(dry run: nothing written)')}` : head];
   const width = Math.max(...result.changes.map((c) => c.action.length));
   for (const change of result.changes) {
+    // Removing from a file that is not there is not worth a line.
+    if (result.remove && change.action === 'unchanged' && change.before === null) continue;
     const word = ACTION_WORDS[change.action].padEnd(width);
     const colored = change.action === 'unchanged' ? style.dim(word) : style.green(word);
     lines.push(`  ${colored}  ${change.file}`);

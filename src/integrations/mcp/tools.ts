@@ -51,10 +51,13 @@ export const mcpTools: McpTool[] = [
   {
     name: 'status',
     description:
-      'Task at a glance: goal, stage, next action, current step, plan counts, last checkpoint.',
+      'Task at a glance: goal, stage, next action, current step, plan counts, last checkpoint, active signals.',
     input: {},
     run: async (_args, ctx) => {
-      const { goals, progress } = loadState({ cwd: ctx.cwd });
+      const state = loadState({ cwd: ctx.cwd });
+      const { goals, progress } = state;
+      const { readStatus } = await import('../../events/read-status.js');
+      const status = await readStatus({ cwd: ctx.cwd, state, now: ctx.now });
       return {
         anchor: goals.anchor,
         stage: progress.stage ?? '',
@@ -63,6 +66,7 @@ export const mcpTools: McpTool[] = [
         plan: countPlan(progress.plan),
         last_checkpoint: progress.stamp?.last_checkpoint ?? null,
         revision: progress.revision,
+        signals: status.signals.map((signal) => signal.message),
       };
     },
   },
