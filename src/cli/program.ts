@@ -8,6 +8,13 @@ import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
+import { registerCheck } from './commands/check.js';
+import { registerCheckpoint } from './commands/checkpoint.js';
+import { registerDone } from './commands/done.js';
+import { registerEvidence } from './commands/evidence.js';
+import { registerFingerprint } from './commands/fingerprint.js';
+import { registerUndone } from './commands/undone.js';
+import { registerVerify } from './commands/verify.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -49,5 +56,12 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerFingerprint(program, state);
+  registerDone(program, state);
+  registerCheck(program, state);
+  registerUndone(program, state);
+  registerEvidence(program, state);
+  registerVerify(program, state);
+  registerCheckpoint(program, state);
   return program;
 }
