@@ -26,7 +26,8 @@ execFileSync(
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 await esbuild.build({
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
+  // prefetch.js: bin/agent-state.js starts git through it before main.js loads.
+  entryPoints: [join(root, 'dist', 'cli', 'main.js'), join(root, 'dist', 'cli', 'prefetch.js')],
   outdir: join(root, 'dist', 'bundle'),
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

@@ -11,7 +11,7 @@ import { findRepo, type Repo } from '../state/repo.js';
 import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
 import { readConfig } from '../state/store.js';
 import type { BaseOptions, Config, FileState, Fingerprint, Warning } from '../types.js';
-import { packageVersion } from '../version.js';
+import { packageVersion } from '../package-root.js';
 import { hashFile } from './hash-file.js';
 import { resolveGlobs } from './resolve-globs.js';
 import { walkFiles } from './walk.js';

@@ -10,10 +10,10 @@ import { isAgentPath, staysInside } from '../state/repo-path.js';
 import { walkFiles } from './walk.js';
 
 // picomatch costs ~10 ms to load; plain paths (the usual key files) do not need it.
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 let picomatchCache: typeof picomatchType | undefined;
 function picomatch(): typeof picomatchType {
-  return (picomatchCache ??= require('picomatch') as typeof picomatchType);
+  return (picomatchCache ??= requireCjs('picomatch') as typeof picomatchType);
 }
 
 // What makes a glob: wildcards, classes, braces, or an extglob such as `!(x)` / `@(a|b)`.
