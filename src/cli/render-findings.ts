@@ -1,5 +1,6 @@
 // Human renderings of verify findings and drift, shared by `verify` and `checkpoint`.
 import type { Drift } from '../fingerprint/diff.js';
+import type { Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { StateProblem } from '../verify/read-state-checked.js';
 import type { CommandContext } from './action.js';
@@ -42,4 +43,9 @@ export function sinceText(at: string | null, now: Date): string {
   return at
     ? `the checkpoint of ${at.slice(0, 16).replace('T', ' ')} UTC (${formatAge(at, now)})`
     : 'no checkpoint yet';
+}
+
+/** The warnings worth printing next to a verify report: goals.md's empty-section notes belong to `validate`. */
+export function relevantWarnings(warnings: readonly Warning[]): Warning[] {
+  return warnings.filter((w) => !w.file.endsWith('goals.md') || /anchor/.test(w.message));
 }

@@ -61,17 +61,19 @@ export async function forbiddenChanges(
 export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
   const repo = findRepo(options.cwd === undefined ? undefined : resolve(options.cwd));
   const state = readStateChecked(repo.paths);
-  const base = {
-    root: repo.paths.root,
-    markers: [],
-    forbidden: [],
-    drift: null,
-    fingerprint: null,
-    findings: [],
-    warnings: state.warnings,
-  };
   if (state.problems.length > 0 || !state.config || !state.goals || !state.progress) {
-    return { ...base, ok: false, problems: state.problems, last_checkpoint: null };
+    return {
+      ok: false,
+      root: repo.paths.root,
+      problems: state.problems,
+      markers: [],
+      forbidden: [],
+      drift: null,
+      last_checkpoint: null,
+      fingerprint: null,
+      findings: [],
+      warnings: state.warnings,
+    };
   }
   const { config, goals, progress } = state;
   // Started before hashing the markers, so git works while this process does.
@@ -92,8 +94,8 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
     ...driftFindings(drift),
   ];
   return {
-    ...base,
     ok: findings.length === 0,
+    root: repo.paths.root,
     problems: [],
     markers,
     forbidden,

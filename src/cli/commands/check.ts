@@ -64,9 +64,12 @@ Examples:
           })),
         };
         const stale = result.markers.filter((m) => m.state === 'stale');
-        const hint = stale.length
-          ? `\nRe-check ${stale.map((m) => m.id).join(', ')}: if still done, run \`agent-state done ID --files ...\` again; otherwise redo the step.`
-          : '';
+        const hint = stale
+          .map(
+            (m) =>
+              `\nRe-check ${m.id}: if it is still done, run \`agent-state done ${m.id} --files ...\` again; otherwise redo the step.`,
+          )
+          .join('');
         return {
           text: renderMarkerChecks(result.markers, ctx) + hint,
           json,

@@ -4,7 +4,7 @@ import type { CheckpointPhase } from '../../checkpoint/checkpoint.js';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../exit-codes.js';
 import { plural } from '../format.js';
-import { renderFindings } from '../render-findings.js';
+import { relevantWarnings, renderFindings } from '../render-findings.js';
 import { startSpinner } from '../spinner.js';
 
 interface CheckpointFlags {
@@ -135,7 +135,7 @@ Examples:
         return {
           text: lines.join('\n'),
           json: result,
-          warnings: result.warnings,
+          warnings: relevantWarnings(result.warnings),
           exitCode: result.ok && !failedCommit ? EXIT.OK : EXIT.CHECK_FAILED,
         };
       }),

@@ -3,7 +3,13 @@ import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../exit-codes.js';
 import { plural } from '../format.js';
-import { renderCommits, renderFindings, renderProblems, sinceText } from '../render-findings.js';
+import {
+  relevantWarnings,
+  renderCommits,
+  renderFindings,
+  renderProblems,
+  sinceText,
+} from '../render-findings.js';
 
 export function registerVerify(program: Command, state: RunState): void {
   program
@@ -34,7 +40,7 @@ Examples:
           return {
             text: lines.join('\n'),
             json: report,
-            warnings: report.warnings,
+            warnings: relevantWarnings(report.warnings),
             exitCode: EXIT.USAGE,
           };
         }
@@ -64,7 +70,7 @@ Examples:
         return {
           text: lines.join('\n'),
           json: report,
-          warnings: report.warnings,
+          warnings: relevantWarnings(report.warnings),
           exitCode: report.ok ? EXIT.OK : EXIT.CHECK_FAILED,
         };
       }),
