@@ -80,27 +80,37 @@ async function collect(
 
 // A snapshot started early (see prefetchGitSnapshot) is used only while it is this fresh.
 const PREFETCH_MAX_AGE_MS = 5_000;
-const prefetched = new Map<string, { started: number; promise: Promise<GitSnapshot> }>();
+const prefetched = new Map<
+  string,
+  { started: number; env: NodeJS.ProcessEnv; promise: Promise<GitSnapshot> }
+>();
 
 /**
- * Starts reading the snapshot of `root` now, so that it overlaps with loading the rest of the
- * CLI; the next readGitSnapshot of the same root takes it over instead of running git again.
+ * Starts reading the snapshot of `root` now, so that git works while this process does something
+ * else (loading the CLI, reading the state files); the next readGitSnapshot of the same root and
+ * environment takes it over instead of running git again.
  */
-export function prefetchGitSnapshot(root: string, gitRoot: string): void {
-  const promise = collect(root, gitRoot, undefined);
+export function prefetchGitSnapshot(
+  root: string,
+  gitRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const early = prefetched.get(root);
+  if (early && early.env === env && Date.now() - early.started < PREFETCH_MAX_AGE_MS) return;
+  const promise = collect(root, gitRoot, env);
   promise.catch(() => undefined); // whoever takes it over sees the error; nobody else must
-  prefetched.set(root, { started: Date.now(), promise });
+  prefetched.set(root, { started: Date.now(), env, promise });
 }
 
 /** Reads HEAD, branch, upstream, ahead/behind, changed and untracked paths of the work tree. */
 export function readGitSnapshot(
   root: string,
   gitRoot: string,
-  env?: NodeJS.ProcessEnv,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<GitSnapshot> {
   const early = prefetched.get(root);
   prefetched.delete(root);
-  const sameEnv = env === undefined || env === process.env;
-  if (early && sameEnv && Date.now() - early.started < PREFETCH_MAX_AGE_MS) return early.promise;
+  if (early && early.env === env && Date.now() - early.started < PREFETCH_MAX_AGE_MS)
+    return early.promise;
   return collect(root, gitRoot, env);
 }

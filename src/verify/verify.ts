@@ -6,6 +6,7 @@ import { collectFingerprint, type CollectedFingerprint } from '../fingerprint/co
 import type { Drift } from '../fingerprint/diff.js';
 import { measureDrift } from '../fingerprint/measure-drift.js';
 import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
+import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { findRepo } from '../state/repo.js';
 import type { BaseOptions, Fingerprint, Goals, Warning } from '../types.js';
 import {
@@ -60,6 +61,8 @@ export async function forbiddenChanges(
 /** Verifies the state of `cwd` against its tree. Never throws for what it finds; see `ok`. */
 export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
   const repo = findRepo(options.cwd === undefined ? undefined : resolve(options.cwd));
+  // git starts now and works while the state files are read (the CLI may have started it already).
+  if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, options.env);
   const state = readStateChecked(repo.paths);
   if (state.problems.length > 0 || !state.config || !state.goals || !state.progress) {
     return {
@@ -76,7 +79,7 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
     };
   }
   const { config, goals, progress } = state;
-  // Started before hashing the markers, so git works while this process does.
+  // Takes over the snapshot started above; the markers are hashed while git finishes.
   const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
   const markers = checkProgressMarkers(repo.paths.root, progress);
   const { fingerprint, warnings } = await pending;
