@@ -185,6 +185,11 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
   // The tree after the tests is what the checkpoint vouches for.
   options.onPhase?.('fingerprint');
   const { fingerprint, warnings } = await collectFingerprint({ ...options, cwd, repo, config });
+  if (options.test !== false && !config.test)
+    warnings.unshift({
+      file: '.agent/config.yaml',
+      message: 'no test command is configured, so no tests ran (set `test` in .agent/config.yaml)',
+    });
   const recorded = valueOrThrow(readProgress(paths)).fingerprint ?? null;
   const drift = recorded
     ? await measureDrift(paths.root, recorded, fingerprint, {

@@ -1,10 +1,11 @@
 // Raw outputs kept in .agent/artifacts/ (git-ignored, local): copied through the redactor, so
 // a secret in a log never reaches the disk, and referenced from evidence by sha256.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { tempPathFor } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
+import { readChunks } from '../state/read-chunks.js';
 import type { EvidenceRef } from './entry.js';
 import { createRedactor, type Redactor } from './redact.js';
 
@@ -98,23 +99,11 @@ export class ArtifactWriter {
   }
 }
 
-const COPY_CHUNK = 1024 * 1024;
-
 /** Copies the file at `source` into .agent/artifacts/ through the redactor. */
 export function copyArtifact(paths: StatePaths, source: string, name: string): WrittenArtifact {
   const writer = new ArtifactWriter(paths, name);
   try {
-    const fd = openSync(source, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(COPY_CHUNK);
-      for (;;) {
-        const read = readSync(fd, buffer, 0, buffer.length, null);
-        if (read === 0) break;
-        writer.write(buffer.subarray(0, read));
-      }
-    } finally {
-      closeSync(fd);
-    }
+    readChunks(source, (chunk) => writer.write(chunk));
     return writer.finish();
   } catch (error) {
     writer.discard();

@@ -2,18 +2,11 @@
 // small files are 2–5× slower, DESIGN §9), a chunked read for large ones, never following a
 // symlink (its link text is hashed, as git does), never reading a FIFO or a device.
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  readSync,
-  type Stats,
-} from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
+import { readChunks } from '../state/read-chunks.js';
 import type { FileState } from '../types.js';
 
-/** Files up to this size are read in one call; larger ones in chunks of this size. */
+/** Files up to this size are read in one call; larger ones in chunks. */
 export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
 
 /** `sha256:<hex>` of some bytes. */
@@ -21,19 +14,9 @@ export function sha256(data: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(data).digest('hex')}`;
 }
 
-function hashChunked(path: string, size: number): string {
+function hashChunked(path: string): string {
   const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(Math.min(WHOLE_READ_MAX_BYTES, Math.max(size, 1)));
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const read = readSync(fd, buffer, 0, buffer.length, null);
-      if (read === 0) break;
-      hash.update(buffer.subarray(0, read));
-    }
-  } finally {
-    closeSync(fd);
-  }
+  readChunks(path, (chunk) => hash.update(chunk));
   return `sha256:${hash.digest('hex')}`;
 }
 
@@ -63,9 +46,7 @@ export function hashFile(path: string, maxBytes = Number.POSITIVE_INFINITY): Fil
   if (stats.isDirectory()) return 'directory';
   if (!stats.isFile() || stats.size > maxBytes) return sizeState(stats);
   try {
-    return stats.size <= WHOLE_READ_MAX_BYTES
-      ? sha256(readFileSync(path))
-      : hashChunked(path, stats.size);
+    return stats.size <= WHOLE_READ_MAX_BYTES ? sha256(readFileSync(path)) : hashChunked(path);
   } catch (error) {
     // Removed between lstat and read: it is gone.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,7 +1,7 @@
 // collectFingerprint on real repositories: what git says is dirty or untracked, hashed; key files;
 // the .agent/ folder never included; subdirectories, linked worktrees, and no git at all.
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectFingerprint, MAX_LISTED_FILES } from '../../src/fingerprint/collect.js';
@@ -91,6 +91,17 @@ describe('collectFingerprint', () => {
     expect(Object.keys(fingerprint.untracked)).toHaveLength(MAX_LISTED_FILES);
     expect(fingerprint.overflow?.files).toBe(6);
     expect(warnings[0]?.message).toMatch(/6 more changed files/);
+  });
+
+  it('hashes a file larger than one read in chunks, and a symlink by its link text', async () => {
+    const repo = gitdir({ 'a.txt': 'a\n' });
+    initState({ cwd: repo });
+    const big = 'abcdefghij'.repeat(300_000); // 3 MB: read in 1 MiB chunks
+    writeFileSync(join(repo, 'big.txt'), big);
+    symlinkSync('/etc/passwd', join(repo, 'link'));
+    const { fingerprint } = await collectFingerprint({ cwd: repo });
+    expect(fingerprint.untracked['big.txt']).toBe(sha(big));
+    expect(fingerprint.untracked['link']).toBe(sha('/etc/passwd'));
   });
 
   it('outside git: key files and a listing digest, with a warning', async () => {
