@@ -29,6 +29,8 @@ describe('evidence entries', () => {
     expect(parsed.meta).toBeUndefined();
     expect(parsed.problems[0]).toMatchObject({ location: { file: 'e.md', line: 3 } });
     expect(parseEntry('no front matter', 'e.md').problems[0]?.message).toMatch(/no front matter/);
+    const escaping = `---\nid: "000001"\nat: 2026-01-01T00:00:00Z\nkind: test\nsummary: s\nrefs:\n  - path: ../../etc/passwd\n    sha256: sha256:${'a'.repeat(64)}\n---\n`;
+    expect(parseEntry(escaping, 'e.md').problems[0]).toMatchObject({ location: { line: 7 } });
   });
 
   it('slugs summaries', () => {
