@@ -15,6 +15,13 @@ import { registerStatusline } from './commands/statusline.js';
 import { registerValidate } from './commands/validate.js';
 import { registerEvent } from './commands/event.js';
 import { registerEvents } from './commands/events.js';
+import { registerCheck } from './commands/check.js';
+import { registerCheckpoint } from './commands/checkpoint.js';
+import { registerDone } from './commands/done.js';
+import { registerEvidence } from './commands/evidence.js';
+import { registerFingerprint } from './commands/fingerprint.js';
+import { registerUndone } from './commands/undone.js';
+import { registerVerify } from './commands/verify.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -63,5 +70,12 @@ Examples:
   registerDoctor(program, state);
   registerEvent(program, state);
   registerEvents(program, state);
+  registerFingerprint(program, state);
+  registerDone(program, state);
+  registerCheck(program, state);
+  registerUndone(program, state);
+  registerEvidence(program, state);
+  registerVerify(program, state);
+  registerCheckpoint(program, state);
   return program;
 }
