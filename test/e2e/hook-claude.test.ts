@@ -307,4 +307,17 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
       (await hook(off, payload(off, { hook_event_name: 'Stop', stop_hook_active: false }))).stdout,
     ).toBe('');
   });
+
+  it('Stop: progress saved by a checkpoint does not block; new progress after it does', async () => {
+    const repo = await repoWithState('integrations:\n  stop_checkpoint: block\n');
+    const stop = () =>
+      hook(repo, payload(repo, { hook_event_name: 'Stop', stop_hook_active: false }));
+    await runCli(repo, ['plan', 'add', 'Work']);
+    await runCli(repo, ['plan', 'start', 't1']);
+    const saved = await runCli(repo, ['checkpoint', '-m', 'started', '--no-test']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect((await stop()).stdout).toBe('');
+    await runCli(repo, ['next', 'Write the pagination test']);
+    expect(JSON.parse((await stop()).stdout)).toMatchObject({ decision: 'block' });
+  });
 });

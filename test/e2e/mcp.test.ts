@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { encode } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
+import { BIN, gitdir, runCli, writeFiles } from '../helpers/fixtures.js';
 
 type ToolResult = { content: { type: string; text: string }[]; isError?: boolean };
 
@@ -85,6 +85,53 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(status).toMatchObject({ next_action: 'Write src/a.js tests', plan: { running: 1 } });
     const shown = await runCli(repo, ['next', '--json']);
     expect(JSON.parse(shown.stdout).next_action).toBe('Write src/a.js tests');
+  });
+
+  it('done records a completion marker, and check confirms it (then sees it go stale)', async () => {
+    const done = await call('done', { id: 't1', files: ['src/a.js'], note: 'written' });
+    expect(done.isError, done.content[0]!.text).toBeFalsy();
+    expect(JSON.parse(done.content[0]!.text)).toMatchObject({
+      id: 't1',
+      files: ['src/a.js'],
+      status: 'done',
+    });
+    const valid = JSON.parse((await call('check', { ids: ['t1'] })).content[0]!.text) as {
+      ok: boolean;
+      markers: { state: string }[];
+    };
+    expect(valid).toEqual({ ok: true, markers: [{ id: 't1', state: 'valid', changed: [] }] });
+    writeFiles(repo, { 'src/a.js': 'export const a = 2;\n' });
+    const stale = JSON.parse((await call('check', { ids: ['t1'] })).content[0]!.text) as {
+      ok: boolean;
+    };
+    expect(stale).toEqual({
+      ok: false,
+      markers: [{ id: 't1', state: 'stale', changed: ['src/a.js'] }],
+    });
+  });
+
+  it('evidence_add records an entry; checkpoint refuses a stale marker, then saves progress (the resource lists the entries)', async () => {
+    const added = await call('evidence_add', {
+      kind: 'decision',
+      summary: 'Keep a as a constant',
+      body: 'Simpler.',
+    });
+    expect(added.isError, added.content[0]!.text).toBeFalsy();
+    expect(JSON.parse(added.content[0]!.text)).toMatchObject({ redactions: 0 });
+    // The previous test left t1's marker stale: the checkpoint refuses and says why.
+    const refused = await call('checkpoint', { message: 'a written', no_test: true });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toMatch(
+      /checkpoint refused \(verify\): marker t1 is stale: src\/a\.js/,
+    );
+    await call('done', { id: 't1', files: ['src/a.js'] });
+    const saved = await call('checkpoint', { message: 'a written', no_test: true });
+    expect(saved.isError, saved.content[0]!.text).toBeFalsy();
+    expect(JSON.parse(saved.content[0]!.text)).toMatchObject({ checkpoint: 1 });
+    const { resources } = await client.listResources();
+    expect(
+      resources.filter((r) => r.uri.startsWith('agent-state://evidence/')).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('a bad call is a tool error that says what to fix, and the server keeps serving', async () => {

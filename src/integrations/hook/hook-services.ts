@@ -68,9 +68,16 @@ export const hookServices: HookServices = {
     });
     return result.output ? capContext(result.output, maxChars, 'run `agent-state status`') : '';
   },
-  // TODO(issue 3): the checkpoint's progress digest lands with the checkpoint issue.
-  progressSinceCheckpoint: async ({ progress }) => ({
-    changed: (progress.plan ?? []).some((p) => p.status !== 'pending'),
-    key: String(progress.revision),
-  }),
+  // Progress is what a checkpoint's digest covers; before the first checkpoint, any step begun
+  // or marked done counts.
+  async progressSinceCheckpoint({ progress }) {
+    const { progressDigest } = await import('../../checkpoint/progress-digest.js');
+    const digest = progressDigest(progress);
+    const recorded = progress.stamp?.progress_digest;
+    const changed = recorded
+      ? recorded !== digest
+      : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
+        Object.keys(progress.markers ?? {}).length > 0;
+    return { changed, key: digest };
+  },
 };

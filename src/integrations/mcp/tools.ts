@@ -1,7 +1,7 @@
 // The MCP tools: at most eight, each a thin call into the library. Descriptions are short on
 // purpose: the agent pays for every word of tools/list on every request.
 import { z } from 'zod';
-import { UsageError } from '../../errors.js';
+import { CheckFailedError, UsageError } from '../../errors.js';
 import { addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
 import { loadState, updateProgress } from '../../state/store.js';
 import type { PlanStatus } from '../../types.js';
@@ -28,12 +28,16 @@ const VERB_STATUS: Record<string, PlanStatus> = {
   reset: 'pending',
 };
 
+// TODO(issue 4): boot is wired when the boot library lands.
 const notYet = (what: string, issue: number) => async () => {
-  // TODO(issue ${issue}): wired when the library lands.
   throw new UsageError(`${what} is not available in this build yet`, {
     hint: `it lands with issue ${issue}`,
   });
 };
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : undefined;
+const optional = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 export const mcpTools: McpTool[] = [
   {
@@ -120,19 +124,60 @@ export const mcpTools: McpTool[] = [
     name: 'done',
     description: 'Mark a step done with a completion marker (sha256 of its files).',
     input: { id: z.string(), files: z.array(z.string()).optional(), note: z.string().optional() },
-    run: notYet('done', 3),
+    run: async (args, ctx) => {
+      const { markDone } = await import('../../markers/mark-done.js');
+      const files = strings(args.files);
+      const note = optional(args.note);
+      const result = await markDone(String(args.id), {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        now: ctx.now,
+        ...(files ? { files } : {}),
+        ...(note ? { note } : {}),
+      });
+      return {
+        id: result.id,
+        files: Object.keys(result.marker.files),
+        status: result.item.status,
+        revision: result.revision,
+      };
+    },
   },
   {
     name: 'check',
     description: 'Is each step done and its files unchanged? Call before redoing a step.',
     input: { ids: z.array(z.string()).min(1) },
-    run: notYet('check', 3),
+    run: async (args, ctx) => {
+      const { checkMarkers } = await import('../../markers/check-markers.js');
+      const result = checkMarkers({ cwd: ctx.cwd, env: ctx.env, ids: strings(args.ids) ?? [] });
+      return {
+        ok: result.ok,
+        markers: result.markers.map((m) => ({
+          id: m.id,
+          state: m.state,
+          changed: m.changed.map((c) => c.path),
+        })),
+      };
+    },
   },
   {
     name: 'evidence_add',
     description: 'Record a short evidence entry (test run, decision, finding).',
     input: { kind: z.string(), summary: z.string(), body: z.string().optional() },
-    run: notYet('evidence_add', 3),
+    run: async (args, ctx) => {
+      const { addEvidence } = await import('../../evidence/add-evidence.js');
+      const body = optional(args.body);
+      const result = await addEvidence(
+        { kind: String(args.kind), summary: String(args.summary), ...(body ? { body } : {}) },
+        { cwd: ctx.cwd, env: ctx.env, now: ctx.now },
+      );
+      return {
+        id: result.meta.id,
+        file: result.file,
+        redactions: result.redactions,
+        removed: result.removed,
+      };
+    },
   },
   {
     name: 'checkpoint',
@@ -143,6 +188,32 @@ export const mcpTools: McpTool[] = [
       next: z.string().optional(),
       no_test: z.boolean().optional(),
     },
-    run: notYet('checkpoint', 3),
+    run: async (args, ctx) => {
+      const { checkpoint } = await import('../../checkpoint/checkpoint.js');
+      const summary = optional(args.message);
+      const next = optional(args.next);
+      const result = await checkpoint({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        now: ctx.now,
+        test: args.no_test !== true,
+        ...(summary ? { summary } : {}),
+        ...(next ? { next } : {}),
+      });
+      if (!result.ok) {
+        const why =
+          result.findings.map((f) => f.message).join('; ') ||
+          (result.test ? `tests failed (exit ${result.test.exit_code})` : result.refused);
+        throw new CheckFailedError(`checkpoint refused (${result.refused}): ${why}`, {
+          hint: 'fix what it lists, then checkpoint again',
+        });
+      }
+      return {
+        checkpoint: result.checkpoint,
+        revision: result.revision,
+        evidence: result.evidence?.id ?? null,
+        progress_changed: result.progress_changed,
+      };
+    },
   },
 ];
