@@ -90,6 +90,8 @@ export interface Config {
     multiplier: number;
   };
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
+  /** The git hooks (docs/hooks.md). */
+  hooks: { stale_markers: 'warn' | 'block' };
 }
 
 /** One Forbidden entry: its text and the path globs found in backticks. */

@@ -8,6 +8,9 @@ import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
+import { registerHooks } from './commands/hooks.js';
+import { registerHook } from './commands/hook.js';
+import { registerWatch } from './commands/watch.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -49,5 +52,8 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerHooks(program, state);
+  registerHook(program, state);
+  registerWatch(program, state);
   return program;
 }

@@ -12,6 +12,7 @@ export const DEFAULT_CONFIG: Config = {
   evidence: { keep: 10, max_bytes: 8192 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
+  hooks: { stale_markers: 'warn' },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
@@ -22,10 +23,11 @@ export const CONFIG_SPEC: YamlStateSpec = {
 };
 
 /** A config as written on disk: every key optional. */
-export type PartialConfig = Partial<Omit<Config, 'evidence' | 'budget' | 'boot'>> & {
+export type PartialConfig = Partial<Omit<Config, 'evidence' | 'budget' | 'boot' | 'hooks'>> & {
   evidence?: Partial<Config['evidence']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
+  hooks?: Partial<Config['hooks']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -38,6 +40,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
+    hooks: { ...DEFAULT_CONFIG.hooks, ...raw.hooks },
   };
 }
 
