@@ -34,12 +34,22 @@ function scenario(repo, name, prepare) {
   prepare();
   const check = run(repo, process.execPath, [BIN, 'hook', 'pre-commit', '--json']);
   const result = JSON.parse(check.stdout);
-  for (let i = 0; i < 2; i++) (baseline(repo), hook(repo)); // warm the page cache
+  // Warm the page cache.
+  for (let i = 0; i < 2; i++) {
+    baseline(repo);
+    hook(repo);
+  }
   const base = [];
   const ours = [];
   for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) (base.push(baseline(repo)), ours.push(hook(repo)));
-    else (ours.push(hook(repo)), base.push(baseline(repo)));
+    // Alternate which goes first, so neither always runs on a warmer machine.
+    if (i % 2 === 0) {
+      base.push(baseline(repo));
+      ours.push(hook(repo));
+    } else {
+      ours.push(hook(repo));
+      base.push(baseline(repo));
+    }
   }
   unstage(repo);
   const ratio = median(ours) / median(base);

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'agent-state.js');
 const repo = mkdtempSync(join(tmpdir(), 'agent-state-demo-'));
 const keep = process.argv.includes('--keep');
-const env = { ...process.env, GIT_AUTHOR_NAME: 'Demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'Demo', GIT_COMMITTER_EMAIL: 'demo@example.com' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Demo',
+  GIT_AUTHOR_EMAIL: 'demo@example.com',
+  GIT_COMMITTER_NAME: 'Demo',
+  GIT_COMMITTER_EMAIL: 'demo@example.com',
+};
 
 function sh(cmd, args) {
   execFileSync(cmd, args, { cwd: repo, env, stdio: 'ignore' });
@@ -21,8 +27,15 @@ function say(text) {
 
 // Runs agent-state, echoing the command line and its output; stops the demo on an unexpected exit.
 function run(args, { expect = 0, input } = {}) {
-  console.log(`\x1b[36m$ agent-state ${args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}\x1b[0m`);
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: repo, env, encoding: 'utf8', input });
+  console.log(
+    `\x1b[36m$ agent-state ${args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}\x1b[0m`,
+  );
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repo,
+    env,
+    encoding: 'utf8',
+    input,
+  });
   process.stdout.write(result.stdout);
   process.stdout.write(result.stderr);
   if (result.status !== expect) {
@@ -47,7 +60,13 @@ try {
   sh('git', ['commit', '-q', '-m', 'initial']);
 
   say('The agent (or you) sets up the task state once');
-  run(['init', '--goal', 'Add pagination to GET /todos without changing the storage layer', '--test', 'node --test']);
+  run([
+    'init',
+    '--goal',
+    'Add pagination to GET /todos without changing the storage layer',
+    '--test',
+    'node --test',
+  ]);
   run(['init']);
 
   say('A human writes the boundaries into .agent/state/goals.md');

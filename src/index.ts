@@ -55,4 +55,4 @@ export {
 } from './state/forbidden.js';
 export type { ParsedFile } from './state/parsed-file.js';
 export type { Problem } from './state/yaml-doc.js';
-export { packageVersion } from './version.js';
+export { packageVersion } from './package-root.js';

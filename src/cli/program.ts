@@ -1,6 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
 import { Command } from 'commander';
-import { packageVersion } from '../version.js';
+import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';

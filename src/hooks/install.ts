@@ -2,8 +2,8 @@
 // never replacing anything of the user's, and take exactly that part out again.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import type { BaseOptions } from '../types.js';
 import { detectHookManager, isHuskyHooksPath, type DetectedManager } from './detect.js';
 import { directBody, portableBody, SHELL_HEADER, type BinaryLocation } from './hook-block.js';
@@ -33,7 +33,7 @@ export interface HooksOptions extends BaseOptions {
 export function installedBinary(): BinaryLocation {
   return {
     node: process.execPath,
-    script: fileURLToPath(new URL('../../bin/agent-state.js', import.meta.url)),
+    script: join(packageRoot(), 'bin', 'agent-state.js'),
   };
 }
 

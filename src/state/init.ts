@@ -2,9 +2,10 @@
 // `force` is set, and a second run changes no byte.
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import type { BaseOptions, Warning } from '../types.js';
 import { tempPathFor, writeFileAtomic, fsyncDirectory } from './atomic-write.js';
 import { locateRoot } from './find-root.js';
@@ -55,10 +56,8 @@ const COMMON_KEY_FILES = [
   'Makefile',
 ];
 
-const TEMPLATES = fileURLToPath(new URL('../../templates/', import.meta.url));
-
 function template(name: string): string {
-  return readFileSync(`${TEMPLATES}${name}`, 'utf8');
+  return readFileSync(join(packageRoot(), 'templates', name), 'utf8');
 }
 
 function configText(root: string, options: InitOptions): string {

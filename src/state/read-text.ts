@@ -33,21 +33,21 @@ export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): st
   const { display, restoreHint } = options;
   if (bytes.length > MAX_STATE_FILE_BYTES) {
     const mb = (bytes.length / (1024 * 1024)).toFixed(1);
-    throw new InvalidStateError(`${display} is ${mb} MiB, over the 1 MiB limit for a state file`, {
+    throw new InvalidStateError(`the file is ${mb} MiB, over the 1 MiB limit for a state file`, {
       location: { file: display },
       hint: `${restoreHint}; keep bulky output in evidence or .agent/artifacts/`,
     });
   }
   if (bytes.length === 0 || /^\s*$/.test(Buffer.from(bytes).toString('latin1'))) {
     if (options.allowEmpty) return '';
-    throw new InvalidStateError(`${display} is empty`, {
+    throw new InvalidStateError('the file is empty', {
       location: { file: display, line: 1 },
       hint: restoreHint,
     });
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    throw new InvalidStateError(`${display} is not a text file (NUL byte at offset ${nul})`, {
+    throw new InvalidStateError(`not a text file (NUL byte at offset ${nul})`, {
       location: { file: display, line: lineOfOffset(bytes, nul) },
       hint: restoreHint,
     });
@@ -57,7 +57,7 @@ export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): st
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    throw new InvalidStateError(`${display} is not valid UTF-8 (bad byte at offset ${offset})`, {
+    throw new InvalidStateError(`not valid UTF-8 (bad byte at offset ${offset})`, {
       location: { file: display, line: lineOfOffset(bytes, offset) },
       hint: restoreHint,
     });

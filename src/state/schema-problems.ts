@@ -93,7 +93,9 @@ function explain(
       return {
         path: [...path, extra],
         key: true,
-        message: `unknown key "${extra}" in ${where}`,
+        message: path.length
+          ? `unknown key "${extra}" in ${where}`
+          : `unknown top-level key "${extra}"`,
         hint: `remove "${extra}" or check its spelling against docs/protocol.md`,
       };
     }

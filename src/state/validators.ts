@@ -1,8 +1,10 @@
 // Schema validation through validators precompiled at build time (scripts/build.mjs): compiling
 // a schema at run time would cost ~80 ms of start-up on every command.
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { AgentStateError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 
 /** The schemas shipped in schemas/, by file stem. */
 export type SchemaName = 'progress' | 'config' | 'evidence' | (string & {});
@@ -12,15 +14,15 @@ interface StandaloneValidator {
   errors?: ErrorObject[] | null;
 }
 
-const require = createRequire(import.meta.url);
+// Named so that a bundler does not mistake it for its own `require`.
+const requireCjs = createRequire(import.meta.url);
 const cache = new Map<string, StandaloneValidator>();
 
-// src/state and dist/state sit at the same depth, so this path works from both.
 function load(name: SchemaName): StandaloneValidator {
   let validate = cache.get(name);
   if (!validate) {
     try {
-      const loaded = require(`../../dist/validators/${name}.cjs`) as
+      const loaded = requireCjs(join(packageRoot(), 'dist', 'validators', `${name}.cjs`)) as
         StandaloneValidator | { default: StandaloneValidator };
       validate = typeof loaded === 'function' ? loaded : loaded.default;
     } catch (cause) {

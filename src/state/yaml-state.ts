@@ -42,7 +42,7 @@ export function checkYamlState(
     return [
       {
         location: locate(located, []),
-        message: `${located.display} must be a YAML mapping of ${spec.what}`,
+        message: `the file must be a YAML mapping of ${spec.what}`,
         hint: spec.restoreHint,
       },
     ];
@@ -52,7 +52,7 @@ export function checkYamlState(
     return [
       {
         location: locate(located, ['version']),
-        message: `${located.display} uses protocol version ${version}, newer than this agent-state knows (${PROTOCOL_VERSION})`,
+        message: `the file uses protocol version ${version}, newer than this agent-state knows (${PROTOCOL_VERSION})`,
         hint: 'upgrade agent-state (npm install -g agent-state@latest)',
       },
     ];

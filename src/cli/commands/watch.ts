@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
+import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
 import { formatWarning } from '../action.js';
 import { EXIT } from '../exit-codes.js';
@@ -72,12 +73,10 @@ Examples:
     .action(async (flags: { settle: string }, command: Command) => {
       const ctx = state.makeContext(command);
       const settleMs = Number(flags.settle);
-      if (!Number.isInteger(settleMs) || settleMs < 0 || settleMs > 10_000) {
-        const { UsageError } = await import('../../errors.js');
+      if (!Number.isInteger(settleMs) || settleMs < 0 || settleMs > 10_000)
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
           hint: 'use a whole number from 0 to 10000',
         });
-      }
       const line = (value: unknown) => void process.stdout.write(`${JSON.stringify(value)}\n`);
       const { style } = ctx.out;
       const { watchState } = await import('../../watch/watch.js');

@@ -1,0 +1,54 @@
+// Shared benchmark helpers: interleaved runs of commands, medians, ratios. Interleaving (A, B,
+// A, B, ...) exposes both sides to the same machine load, so the ratio is stable even when the
+// absolute times are not.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = join(ROOT, 'bin', 'agent-state.js');
+
+/** Median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Runs a command once; returns wall milliseconds. Throws on an unexpected exit code. */
+export function timeOnce({ cmd, args, cwd, input, okCodes = [0], env }) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(cmd, args, {
+    cwd,
+    input,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (!okCodes.includes(result.status)) {
+    throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  return ms;
+}
+
+/** Interleaves `runs` rounds of every case (after `warmup` rounds); returns medians by name. */
+export function interleave(cases, { runs = 21, warmup = 3 } = {}) {
+  const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [name, spec] of Object.entries(cases)) {
+      const ms = typeof spec === 'function' ? spec() : timeOnce(spec);
+      if (round >= warmup) times[name].push(ms);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
+
+/** Prints one result line: `label: a / b = ratio (target ≤ t) PASS|FAIL`. */
+export function report(label, numerator, denominator, target) {
+  const ratio = numerator / denominator;
+  const verdict = target === undefined ? '' : ratio <= target ? ' PASS' : ' FAIL';
+  console.log(
+    `${label}: ${numerator.toFixed(1)} ms / ${denominator.toFixed(1)} ms = ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ≤ ${target})`}${verdict}`,
+  );
+  return ratio;
+}

@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark in this folder, one after the other (they compete for the
+// CPU otherwise). Each prints its own ratios against a baseline measured in the same run.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+let failed = 0;
+for (const file of readdirSync(here).sort()) {
+  if (!file.endsWith('.mjs') || file === 'lib.mjs' || file === 'run-all.mjs') continue;
+  if (only.length && !only.some((name) => file.includes(name))) continue;
+  console.log(`\n== ${file}`);
+  const result = spawnSync(process.execPath, [join(here, file)], { stdio: 'inherit' });
+  if (result.status !== 0) failed++;
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,128 @@
+// Every bad input: exit 2, one line naming the file (and line) with the fix, file unchanged.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gitdir, runCli } from '../helpers/fixtures.js';
+
+const GOOD = `version: 1
+revision: 4
+stage: implementing
+plan:
+  - id: t1
+    title: One
+    status: pending
+  - id: t2
+    title: Two
+    status: pending
+`;
+
+const CASES: { name: string; content: string | Buffer; where: RegExp }[] = [
+  {
+    name: 'a tab indentation error',
+    content: GOOD.replace('  - id: t2', '\t- id: t2'),
+    where: /progress\.yaml:8:\d+: .*(fix: indent with spaces)/,
+  },
+  {
+    name: 'an unknown plan status',
+    content: GOOD.replace('status: pending\n  - id: t2', 'status: finished\n  - id: t2'),
+    where: /progress\.yaml:7:13: plan\[0\]\.status must be one of .*\(fix: use one of: pending/,
+  },
+  {
+    name: 'plan given as a string',
+    content: 'version: 1\nrevision: 0\nplan: write the parser\n',
+    where: /progress\.yaml:3:7: plan must be a list .*\(fix: write plan as a list\)/,
+  },
+  {
+    name: 'duplicate plan ids',
+    content: GOOD.replace('id: t2', 'id: t1'),
+    where:
+      /progress\.yaml:8:\d+: plan id "t1" is used twice .*\(fix: give each plan item its own id\)/,
+  },
+  {
+    name: 'an empty file',
+    content: '',
+    where: /progress\.yaml:1: .*is empty \(fix: restore it from git/,
+  },
+  {
+    name: 'random binary bytes',
+    content: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256)),
+    where: /progress\.yaml:\d+: .*not a text file .*\(fix: restore it from git/,
+  },
+  {
+    name: 'a 5 MB file',
+    content: `version: 1\nrevision: 0\nstage: "${'x'.repeat(5 * 1024 * 1024)}"\n`,
+    where: /progress\.yaml: .*5\.0 MiB, over the 1 MiB limit .*\(fix: /,
+  },
+];
+
+describe('bad progress.yaml input', () => {
+  let repo: string;
+  beforeAll(async () => {
+    repo = gitdir();
+    expect((await runCli(repo, ['init'])).code).toBe(0);
+  });
+
+  for (const { name, content, where } of CASES) {
+    for (const args of [['status'], ['next', 'Do it'], ['plan', 'add', 'More'], ['validate']]) {
+      it(`${name}: \`${args.join(' ')}\` exits 2 with one line and leaves the file byte-identical`, async () => {
+        const file = join(repo, '.agent', 'state', 'progress.yaml');
+        writeFileSync(file, content);
+        const before = readFileSync(file);
+        const result = await runCli(repo, args);
+        expect(result.code).toBe(2);
+        const errorLines = result.stderr.trim().split('\n');
+        if (args[0] === 'validate') {
+          expect(result.stdout).toMatch(where);
+        } else {
+          expect(errorLines).toHaveLength(1);
+          expect(errorLines[0]).toMatch(/^agent-state: \.agent\/state\//);
+          expect(errorLines[0]).toMatch(where);
+        }
+        expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+        expect(readFileSync(file).equals(before)).toBe(true);
+      });
+    }
+  }
+
+  it('a goals.md without an anchor is a warning, not an error', async () => {
+    writeFileSync(join(repo, '.agent', 'state', 'progress.yaml'), GOOD);
+    writeFileSync(
+      join(repo, '.agent', 'state', 'goals.md'),
+      '# Task\n\n## Constraints\n- keep it small\n',
+    );
+    const result = await runCli(repo, ['status']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning: \.agent\/state\/goals\.md:1: no goal anchor/);
+    const validate = await runCli(repo, ['validate']);
+    expect(validate.code).toBe(0);
+  });
+
+  it('reports usage errors in one line with exit 2', async () => {
+    const unknown = await runCli(repo, ['plan', 'start']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe(
+      "agent-state: missing required argument 'id' (fix: see `agent-state --help` or `agent-state <command> --help`)",
+    );
+    const badId = await runCli(repo, ['plan', 'add', 'X', '--id', '../evil']);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toMatch(/"\.\.\/evil" is not a valid id/);
+  });
+
+  it('prints a JSON error document with --json', async () => {
+    writeFileSync(
+      join(repo, '.agent', 'state', 'progress.yaml'),
+      'version: 1\nrevision: 0\nplan: nope\n',
+    );
+    const result = await runCli(repo, ['status', '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      error: {
+        code: 'INVALID',
+        exit_code: 2,
+        file: '.agent/state/progress.yaml',
+        line: 3,
+        column: 7,
+      },
+    });
+  });
+});

@@ -1,0 +1,150 @@
+// The foundation commands end to end: real bin, real temp repo, exit codes, stdout and --json.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gitdir, runCli } from '../helpers/fixtures.js';
+
+describe('plan, next, goal, status', () => {
+  let repo: string;
+  const json = async (args: string[]) => {
+    const result = await runCli(repo, [...args, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    repo = gitdir({ 'src/a.ts': 'export {};\n' });
+    expect((await runCli(repo, ['init', '--goal', 'Ship pagination'])).code).toBe(0);
+  });
+
+  it('adds plan items with short stable ids, inserting --after', async () => {
+    expect(await json(['plan', 'add', 'First'])).toMatchObject({
+      item: { id: 't1', title: 'First', status: 'pending' },
+      revision: 1,
+    });
+    await json(['plan', 'add', 'Third']);
+    expect(
+      await json(['plan', 'add', 'Second', '--after', 't1', '--depends-on', 't1']),
+    ).toMatchObject({ item: { id: 't3', depends_on: ['t1'] } });
+    await json(['plan', 'add', 'Custom', '--id', 'docs']);
+    const list = (await json(['plan', 'list'])) as { plan: { id: string }[] };
+    expect(list.plan.map((p) => p.id)).toEqual(['t1', 't3', 't2', 'docs']);
+  });
+
+  it('changes statuses with notes and makes a started item the current step', async () => {
+    expect(await json(['plan', 'start', 't1'])).toMatchObject({
+      item: { status: 'running' },
+      changed: true,
+    });
+    expect(await json(['plan', 'start', 't1'])).toMatchObject({ changed: false });
+    expect(await json(['plan', 'block', 't3', '--note', 'needs a decision'])).toMatchObject({
+      item: { status: 'blocked', note: 'needs a decision' },
+    });
+    await json(['plan', 'skip', 'docs']);
+    const human = await runCli(repo, ['plan', 'list']);
+    expect(human.stdout).toBe(
+      [
+        '[>] t1    First',
+        '[!] t3    Second (after t1) — needs a decision',
+        '[ ] t2    Third',
+        '[-] docs  Custom',
+        '',
+      ].join('\n'),
+    );
+    const text = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
+    expect(text).toMatch(/current_step:\n {2}id: t1\n {2}objective: First/);
+  });
+
+  it('sets and shows the next action and stage', async () => {
+    expect(await json(['next', 'Write the test', '--stage', 'implementing'])).toEqual({
+      stage: 'implementing',
+      next_action: 'Write the test',
+      changed: true,
+    });
+    expect(await json(['next'])).toEqual({
+      stage: 'implementing',
+      next_action: 'Write the test',
+      changed: false,
+    });
+    expect((await runCli(repo, ['next'])).stdout).toBe('Write the test  [stage: implementing]\n');
+  });
+
+  it('shows and sets the goal anchor, touching only that paragraph', async () => {
+    const file = join(repo, '.agent/state/goals.md');
+    const before = readFileSync(file, 'utf8');
+    expect(await json(['goal'])).toMatchObject({ anchor: 'Ship pagination', changed: false });
+    expect(await json(['goal', 'Ship pagination and docs'])).toMatchObject({
+      anchor: 'Ship pagination and docs',
+      changed: true,
+    });
+    expect(readFileSync(file, 'utf8')).toBe(
+      before.replace('Ship pagination', 'Ship pagination and docs'),
+    );
+  });
+
+  it('summarizes the task in status', async () => {
+    const status = await json(['status']);
+    expect(status).toMatchObject({
+      anchor: 'Ship pagination and docs',
+      stage: 'implementing',
+      next_action: 'Write the test',
+      plan: { total: 4, running: 1, blocked: 1, pending: 1, skipped: 1, done: 0 },
+      checkpoints: 0,
+      last_checkpoint: null,
+      boots: 0,
+    });
+    const human = await runCli(join(repo, 'src'), ['status']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^Goal {3}Ship pagination and docs$/m);
+    expect(human.stdout).toMatch(/^Plan {3}4 items: 1 pending, 1 running, 1 blocked, 1 skipped$/m);
+  });
+
+  it('validates every file and reports ok', async () => {
+    const result = await json(['validate']);
+    expect(result.ok).toBe(true);
+    expect((result.files as { file: string }[]).map((f) => f.file)).toEqual([
+      '.agent/config.yaml',
+      '.agent/state/goals.md',
+      '.agent/state/progress.yaml',
+    ]);
+  });
+
+  it('honours --quiet, --cwd, --version and --help', async () => {
+    const quiet = await runCli(repo, ['plan', 'add', 'Silent', '-q']);
+    expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const elsewhere = gitdir();
+    const viaCwd = await runCli(elsewhere, ['--cwd', repo, 'next']);
+    expect(viaCwd.stdout).toBe('Write the test  [stage: implementing]\n');
+    const version = await runCli(repo, ['--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    for (const command of [
+      [],
+      ['init'],
+      ['status'],
+      ['goal'],
+      ['next'],
+      ['plan'],
+      ['plan', 'add'],
+      ['plan', 'block'],
+      ['plan', 'list'],
+      ['validate'],
+    ]) {
+      const help = await runCli(repo, [...command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/Examples?:\n\s+\$ agent-state /);
+    }
+  });
+
+  it('colors only when asked', async () => {
+    const ESC = String.fromCharCode(27);
+    const plain = await runCli(repo, ['status'], { env: { NO_COLOR: '', FORCE_COLOR: '' } });
+    expect(plain.stdout).not.toContain(`${ESC}[`);
+    const forced = await runCli(repo, ['status'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain(`${ESC}[`);
+    const off = await runCli(repo, ['status', '--no-color'], {
+      env: { NO_COLOR: '', FORCE_COLOR: '1' },
+    });
+    expect(off.stdout).not.toContain(`${ESC}[`);
+  });
+});

@@ -1,0 +1,198 @@
+// The store on real files and real processes: concurrent writers, crashes, hand-written comments,
+// stale and busy locks.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { initState } from '../../src/state/init.js';
+import { statePaths } from '../../src/state/paths.js';
+import { parseProgress } from '../../src/state/progress.js';
+import { loadState, updateProgress } from '../../src/state/store.js';
+import { addPlanItem } from '../../src/state/plan.js';
+import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
+
+function progressOf(repo: string) {
+  const parsed = parseProgress(readFileSync(statePaths(repo).progress, 'utf8'), 'progress.yaml');
+  expect(parsed.problems).toEqual([]);
+  return parsed.value!;
+}
+
+function leftovers(repo: string): string[] {
+  const paths = statePaths(repo);
+  return [...readdirSync(paths.agentDir), ...readdirSync(paths.stateDir)].filter(
+    (n) => n === 'lock' || n.endsWith('.tmp'),
+  );
+}
+
+describe('updateProgress', () => {
+  it('loses no update with 8 processes × 25 `plan add` at once', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const before = progressOf(repo).revision;
+    // Each worker is a shell loop of 25 real CLI invocations; all 8 start together.
+    const workers = Array.from(
+      { length: 8 },
+      (_, w) =>
+        new Promise<number | null>((resolve) => {
+          const script = `for i in $(seq 1 25); do "${process.execPath}" "${BIN}" plan add "worker ${w} item $i" -q || exit 1; done`;
+          const child = spawn('sh', ['-c', script], {
+            cwd: repo,
+            stdio: 'ignore',
+            env: { ...process.env, AGENT_STATE_LOCK_TIMEOUT_MS: '60000' },
+          });
+          child.on('close', resolve);
+        }),
+    );
+    expect(await Promise.all(workers)).toEqual(Array(8).fill(0));
+    const after = progressOf(repo);
+    expect(after.plan).toHaveLength(200);
+    expect(new Set(after.plan!.map((p) => p.id)).size).toBe(200);
+    expect(after.revision).toBe(before + 200);
+    for (let w = 0; w < 8; w++) {
+      const titles = after
+        .plan!.filter((p) => p.title.startsWith(`worker ${w} `))
+        .map((p) => p.title);
+      expect(titles).toEqual(Array.from({ length: 25 }, (_, i) => `worker ${w} item ${i + 1}`));
+    }
+    expect(leftovers(repo)).toEqual([]);
+  }, 180_000);
+
+  it('never leaves an unparsable file when killed -9 mid-write', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    // A large plan makes each rewrite take a while.
+    await updateProgress(
+      (p) => {
+        for (let i = 0; i < 3000; i++)
+          addPlanItem(p, { title: `Item ${i} ${'lorem ipsum '.repeat(6)}` });
+      },
+      { cwd: repo },
+    );
+    const paths = statePaths(repo);
+    let killedMidWrite = 0;
+    for (let round = 0; round < 6; round++) {
+      const child = spawn(process.execPath, [BIN, 'next', `round ${round} ${'x'.repeat(50)}`], {
+        cwd: repo,
+        stdio: 'ignore',
+      });
+      // Poll for the writer's temp file and kill the moment it appears: between write and rename.
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && child.exitCode === null) {
+        if (readdirSync(paths.stateDir).some((n) => n.endsWith('.tmp'))) {
+          child.kill('SIGKILL');
+          killedMidWrite++;
+          break;
+        }
+      }
+      child.kill('SIGKILL');
+      await new Promise((r) =>
+        child.exitCode !== null || child.signalCode !== null ? r(null) : child.on('close', r),
+      );
+      const parsed = parseProgress(readFileSync(paths.progress, 'utf8'), 'progress.yaml');
+      expect(parsed.problems).toEqual([]);
+      expect(parsed.value!.plan).toHaveLength(3000);
+    }
+    expect(killedMidWrite).toBeGreaterThan(0);
+    // The next writer takes over the dead writer's lock and sweeps its temp file.
+    const result = await runCli(repo, ['next', 'after the crashes']);
+    expect(result.code).toBe(0);
+    expect(leftovers(repo)).toEqual([]);
+    expect(progressOf(repo).next_action).toBe('after the crashes');
+  }, 120_000);
+
+  it('keeps a hand-written comment through `next` and `plan add`', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const file = statePaths(repo).progress;
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      original.replace(
+        'stage: planning',
+        '# decided with the user on Monday\nstage: planning # keep this',
+      ),
+    );
+    expect((await runCli(repo, ['next', 'Write the test'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write the parser'])).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# decided with the user on Monday\nstage: planning # keep this');
+    expect(text).toContain('next_action: "Write the test"');
+    expect(text.startsWith('# yaml-language-server: $schema=')).toBe(true);
+  });
+
+  it('writes nothing when nothing changed, and rejects a stale expectRevision', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const file = statePaths(repo).progress;
+    const before = readFileSync(file, 'utf8');
+    const result = await updateProgress(() => undefined, { cwd: repo });
+    expect(result.changed).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    await expect(
+      updateProgress((p) => void (p.stage = 'x'), { cwd: repo, expectRevision: 7 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    const ok = await updateProgress((p) => void (p.stage = 'x'), { cwd: repo, expectRevision: 0 });
+    expect(ok.progress.revision).toBe(1);
+  });
+
+  it('refuses a mutation that would make the file invalid, writing nothing', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const file = statePaths(repo).progress;
+    const before = readFileSync(file, 'utf8');
+    await expect(
+      updateProgress((p) => void (p.stage = 'x'.repeat(500)), { cwd: repo }),
+    ).rejects.toMatchObject({
+      code: 'INVALID',
+      message: expect.stringMatching(/would make progress\.yaml invalid: stage is longer than 200/),
+    });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+});
+
+describe('the state lock', () => {
+  it('takes over a lock whose owner is dead', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.on('close', r));
+    writeFileSync(
+      statePaths(repo).lock,
+      JSON.stringify({
+        pid: dead.pid,
+        host: (await import('node:os')).hostname(),
+        at: new Date().toISOString(),
+        token: 'x',
+      }),
+    );
+    const result = await runCli(repo, ['next', 'go']);
+    expect(result.code).toBe(0);
+    expect(existsSync(statePaths(repo).lock)).toBe(false);
+  });
+
+  it('gives up with exit 4 naming the holder when a live process holds it', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const at = new Date().toISOString();
+    writeFileSync(
+      statePaths(repo).lock,
+      JSON.stringify({
+        pid: process.pid,
+        host: (await import('node:os')).hostname(),
+        at,
+        token: 'x',
+      }),
+    );
+    const before = readFileSync(statePaths(repo).progress, 'utf8');
+    const result = await runCli(repo, ['next', 'go'], {
+      env: { AGENT_STATE_LOCK_TIMEOUT_MS: '300' },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr.trim()).toMatch(
+      new RegExp(
+        `^agent-state: state is busy: \\.agent/lock is held by pid ${process.pid} since ${at.replace(/\./g, '\\.')} \\(fix: `,
+      ),
+    );
+    expect(readFileSync(statePaths(repo).progress, 'utf8')).toBe(before);
+    expect(loadState({ cwd: repo }).progress.next_action).toBe('');
+  });
+});
