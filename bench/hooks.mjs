@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { BIN, GIT_ENV, bigRepo, median, stageFiles, unstage, git } from './hooks-fixture.mjs';
+import { GIT_ENV, bigRepo, stageFiles, unstage, git } from './fixtures/hooks-100k.mjs';
+import { BIN, median } from './lib.mjs';
 
 const RUNS = Number(process.argv[2] ?? 15);
 const TARGET = 2.0;

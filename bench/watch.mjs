@@ -6,7 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BIN, bigRepo, median } from './hooks-fixture.mjs';
+import { bigRepo } from './fixtures/hooks-100k.mjs';
+import { BIN, median } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const EDITS = 5;
