@@ -16,7 +16,6 @@ export interface HookContext {
   defaultHooksDir: string;
   /** The hooks directory is inside the work tree (likely committed and shared). */
   sharedHooksDir: boolean;
-  env: NodeJS.ProcessEnv;
   /** A path for messages: relative to the root when inside it. */
   display(path: string): string;
 }
@@ -39,7 +38,6 @@ export function hookContext(options: BaseOptions): HookContext {
     hooksDir,
     defaultHooksDir: gitDefaultHooksDir(root, { env }),
     sharedHooksDir: inside && rel.split(sep)[0] !== '.git',
-    env,
     display(path) {
       const r = relative(root, path);
       return r === '' || r.startsWith('..') || isAbsolute(r) ? path : r.split(sep).join('/');

@@ -104,6 +104,23 @@ describe('plain git hooks', () => {
     expect(gitRun(repo, ['commit', '-q', '--allow-empty', '-m', 'state']).code).toBe(0);
   });
 
+  it('sees what `commit -a`, a partial commit and a rename out of the Forbidden zone really commit', async () => {
+    const repo = await stateRepo();
+    await install(repo);
+    writeFiles(repo, { 'src/storage/db.js': 'edited, not staged\n', 'src/server.js': 'edited\n' });
+    // git runs the hook on a temporary index (GIT_INDEX_FILE): the check must read that one.
+    const all = gitRun(repo, ['commit', '-q', '-a', '-m', 'everything']);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toContain('forbidden  src/storage/db.js');
+    const partial = gitRun(repo, ['commit', '-q', '-m', 'only the server', '--', 'src/server.js']);
+    expect(partial.code).toBe(0);
+    git(repo, 'checkout', '--', 'src/storage/db.js');
+    git(repo, 'mv', 'src/storage/db.js', 'src/db.js');
+    const moved = gitRun(repo, ['commit', '-q', '-m', 'move it out']);
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain('this commit deletes a Forbidden path (matches src/storage/**)');
+  });
+
   it('lets a commit through with AGENT_STATE=0 and a Forbidden path with AGENT_STATE_ALLOW_FORBIDDEN=1', async () => {
     const repo = await stateRepo();
     await install(repo);
