@@ -150,21 +150,26 @@ Examples:
           `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,
         ];
         for (const e of status.entries) {
-          const mark = !e.installed
-            ? style.dim('not installed')
+          // Pad before coloring: escape codes would count towards the width.
+          const label = !e.installed
+            ? 'not installed'
             : e.problems.length
-              ? style.yellow('installed, inactive')
-              : style.green('installed');
+              ? 'inactive'
+              : 'installed';
+          const paint = !e.installed ? style.dim : e.problems.length ? style.yellow : style.green;
           lines.push(
-            `  ${e.hook.padEnd(14)} ${mark.padEnd(14)}  ${e.file} ${style.dim(`(${e.manager})`)}`,
+            `  ${e.hook.padEnd(14)} ${paint(label.padEnd(14))} ${e.file} ${style.dim(`(${e.manager})`)}`,
           );
           for (const p of e.problems) lines.push(`      ${style.yellow(p)}`);
         }
+        const blocked = status.entries.some((e) => e.hook === 'pre-commit' && e.installed);
         lines.push(
           status.active
             ? 'The pre-commit hook is active.'
             : style.yellow(
-                'No active agent-state pre-commit hook: run `agent-state hooks install`.',
+                blocked
+                  ? 'The pre-commit hook is installed, but git will not run it: fix the problems above.'
+                  : 'No agent-state pre-commit hook: run `agent-state hooks install`.',
               ),
         );
         return { text: lines.join('\n'), json: status };
