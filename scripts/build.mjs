@@ -25,10 +25,9 @@ execFileSync(
 
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
-await esbuild.build({
-  // hook-entry: the lean entry git hooks run (bin/agent-state.js routes `hook ...` to it).
-  entryPoints: [join(root, 'dist', 'cli', 'main.js'), join(root, 'dist', 'cli', 'hook-entry.js')],
-  outdir: join(root, 'dist', 'bundle'),
+const bundle = (entry, outdir) => ({
+  entryPoints: [join(root, 'dist', 'cli', entry)],
+  outdir: join(root, 'dist', outdir),
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -40,11 +39,20 @@ await esbuild.build({
   minify: true,
   keepNames: true,
   legalComments: 'linked',
+  // chokidar (watch only) stays a plain dependency: as a chunk it would share esbuild's helpers
+  // with the entry, which would then load one more file on every start.
+  external: ['chokidar'],
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+await esbuild.build(bundle('main.js', 'bundle'));
+// The lean entry git hooks run on every commit (bin routes `hook ...` to it): a bundle of its own,
+// so it shares no chunk with the CLI, and the CLI's start-up loads nothing of it.
+await esbuild.build(bundle('hook-entry.js', join('bundle', 'hook')));
+// Rarely run commands (hooks install/status, watch) whose code would weigh on every start-up.
+await esbuild.build(bundle('lazy-entry.js', join('bundle', 'lazy')));
 
 const outDir = join(root, 'dist', 'validators');
 mkdirSync(outDir, { recursive: true });

@@ -1,44 +1,44 @@
-// The lean entry for `agent-state hook <name>` (bin/agent-state.js routes here): a git hook runs
-// it on every commit, so it skips commander, chalk and every other command's imports. Anything
-// it does not understand (--help, an unknown option) goes to the full CLI instead.
+// The lean entry for `agent-state hook <name>`: a git hook runs it on every commit, so it is
+// bundled on its own (dist/bundle/hook/) without commander, chalk or any other command. bin routes
+// `hook ...` here; the full CLI's `hook` command loads this bundle too, so both behave the same.
+// Anything it does not understand (--help, an unknown option) goes to the full CLI.
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import { ansiPaint } from './hook-report.js';
-import { HOOK_COMMANDS, reportHookError, runHookCommand, type HookCommand } from './hook-run.js';
+import { HOOK_NAMES } from '../hooks/hook-types.js';
+import { reportHookError, runHookCommand, type HookCommand } from './hook-run.js';
 
-interface Parsed {
-  name: HookCommand;
-  args: string[];
-  cwd: string | undefined;
-  json: boolean;
-  quiet: boolean;
-  color: boolean;
+/** The global options a hook call can carry. */
+export interface HookFlags {
+  cwd?: string;
+  json?: boolean;
+  quiet?: boolean;
+  /** false for --no-color; colors also need a terminal (NO_COLOR and FORCE_COLOR honoured). */
+  color?: boolean;
 }
 
 // `hook <name> [git's arguments]` with the global options; null sends the call to the full CLI.
-function parse(argv: readonly string[]): Parsed | null {
+function parse(
+  argv: readonly string[],
+): { name: HookCommand; args: string[]; flags: HookFlags } | null {
   const [command, name, ...rest] = argv;
-  if (command !== 'hook' || !HOOK_COMMANDS.includes(name as HookCommand)) return null;
-  const parsed: Parsed = {
-    name: name as HookCommand,
-    args: [],
-    cwd: undefined,
-    json: false,
-    quiet: false,
-    color: true,
-  };
+  if (command !== 'hook' || !HOOK_NAMES.includes(name as HookCommand)) return null;
+  const flags: HookFlags = {};
+  const args: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === '--json') parsed.json = true;
-    else if (arg === '-q' || arg === '--quiet') parsed.quiet = true;
-    else if (arg === '--no-color') parsed.color = false;
-    else if ((arg === '-C' || arg === '--cwd') && rest[i + 1] !== undefined) parsed.cwd = rest[++i];
-    else if (arg.startsWith('--cwd=')) parsed.cwd = arg.slice('--cwd='.length);
+    if (arg === '--json') flags.json = true;
+    else if (arg === '-q' || arg === '--quiet') flags.quiet = true;
+    else if (arg === '--no-color') flags.color = false;
+    else if ((arg === '-C' || arg === '--cwd') && rest[i + 1] !== undefined) flags.cwd = rest[++i];
+    else if (arg.startsWith('--cwd=')) flags.cwd = arg.slice('--cwd='.length);
     else if (arg.startsWith('-')) return null;
-    else parsed.args.push(arg);
+    else args.push(arg);
   }
-  return parsed;
+  return { name: name as HookCommand, args, flags };
 }
 
 function colorOn(enabled: boolean, env: NodeJS.ProcessEnv): boolean {
@@ -48,33 +48,39 @@ function colorOn(enabled: boolean, env: NodeJS.ProcessEnv): boolean {
   return process.stderr.isTTY === true && env.TERM !== 'dumb';
 }
 
-async function run(argv: readonly string[]): Promise<number> {
-  const parsed = parse(argv);
-  if (parsed === null) {
-    await import('./main.js'); // sets process.exitCode itself
-    return process.exitCode === undefined ? 0 : Number(process.exitCode);
-  }
+/** Runs one hook and returns its exit code; every error is reported here, none is thrown. */
+export async function runHook(
+  name: HookCommand,
+  args: readonly string[],
+  flags: HookFlags = {},
+): Promise<number> {
   const env = process.env;
-  const paint = ansiPaint(colorOn(parsed.color, env));
   const io = {
-    cwd: resolve(parsed.cwd ?? process.cwd()),
+    cwd: resolve(flags.cwd ?? process.cwd()),
     env,
-    json: parsed.json,
-    quiet: parsed.quiet,
-    paint,
+    json: flags.json === true,
+    quiet: flags.quiet === true,
+    paint: ansiPaint(colorOn(flags.color !== false, env)),
     now: () => new Date(),
     stdout: (text: string) => void process.stdout.write(text),
     stderr: (text: string) => void process.stderr.write(text),
   };
   try {
     if (!existsSync(io.cwd) || !statSync(io.cwd).isDirectory())
-      throw new UsageError(`--cwd ${parsed.cwd}: no such directory`, {
+      throw new UsageError(`--cwd ${flags.cwd}: no such directory`, {
         hint: 'pass an existing directory',
       });
-    return await runHookCommand(parsed.name, parsed.args, io);
+    return await runHookCommand(name, args, io);
   } catch (error) {
     return reportHookError(error, io);
   }
 }
 
-process.exitCode = await run(process.argv.slice(2));
+/** The entry bin/agent-state.js calls for `hook ...`; returns the exit code. */
+export async function hookMain(argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv);
+  if (parsed !== null) return runHook(parsed.name, parsed.args, parsed.flags);
+  // The full CLI sets process.exitCode itself. A runtime path keeps it out of this bundle.
+  await import(pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'main.js')).href);
+  return process.exitCode === undefined ? 0 : Number(process.exitCode);
+}

@@ -1,12 +1,12 @@
 // Runs one `agent-state hook <name>` for both entries (the lean one git hooks use and the full
 // commander one), so that both behave the same. Output goes to stderr: git shows it either way.
 import { AgentStateError, formatLocation } from '../errors.js';
+import type { HookName } from '../hooks/hook-types.js';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes.js';
 import { renderPreCommit, type Paint } from './hook-report.js';
 
 /** The hooks `agent-state hook` runs. */
-export const HOOK_COMMANDS = ['pre-commit', 'post-checkout', 'post-merge'] as const;
-export type HookCommand = (typeof HOOK_COMMANDS)[number];
+export type HookCommand = HookName;
 
 export interface HookIo {
   cwd: string;

@@ -1,8 +1,14 @@
-// `agent-state hook <name>`: what the installed git hooks run. Git hooks reach it through the lean
-// entry (src/cli/hook-entry.ts); this registration gives it --help and the global options.
+// `agent-state hook <name>`: what the installed git hooks run. It lives in its own lean bundle
+// (src/cli/hook-entry.ts, which git hooks reach directly); this registration gives it --help and
+// the global options, and loads that bundle by path so the main bundle carries none of it.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
+import { packageRoot } from '../../package-root.js';
 import type { RunState } from '../action.js';
-import { HOOK_COMMANDS, runHookCommand, type HookCommand } from '../hook-run.js';
+import type { ExitCode } from '../exit-codes.js';
+import type { runHook as RunHook } from '../hook-entry.js';
+import { HOOK_NAMES, type HookName } from '../../hooks/hook-types.js';
 
 export function registerHook(program: Command, state: RunState): void {
   program
@@ -11,7 +17,7 @@ export function registerHook(program: Command, state: RunState): void {
     .addArgument(
       program
         .createArgument('<name>', 'the hook: pre-commit, post-checkout or post-merge')
-        .choices(HOOK_COMMANDS),
+        .choices(HOOK_NAMES),
     )
     .argument('[args...]', 'the arguments git passed to the hook')
     .addHelpText(
@@ -30,15 +36,14 @@ Examples:
     )
     .action(async (name: string, args: string[], _options: unknown, command: Command) => {
       const ctx = state.makeContext(command);
-      state.exitCode = await runHookCommand(name as HookCommand, args, {
+      const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'hook', 'hook-entry.js'));
+      const { runHook } = (await import(entry.href)) as { runHook: typeof RunHook };
+      const code = await runHook(name as HookName, args, {
         cwd: ctx.cwd,
-        env: ctx.env,
         json: ctx.out.json,
         quiet: ctx.out.quiet,
-        paint: ctx.out.style,
-        now: ctx.now,
-        stdout: (text) => void process.stdout.write(text),
-        stderr: (text) => void process.stderr.write(text),
+        color: ctx.out.style.level > 0,
       });
+      state.exitCode = code as ExitCode;
     });
 }

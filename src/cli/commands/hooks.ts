@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { HookFileChange, HookManager, HookName } from '../../hooks/hook-types.js';
 import { defineAction, type RunState } from '../action.js';
+import { adopting, loadLazy } from '../lazy.js';
 
 const MANAGERS = ['auto', 'git', 'husky', 'lefthook', 'pre-commit'];
 const HOOKS = ['pre-commit', 'post-checkout', 'post-merge'];
@@ -73,13 +74,11 @@ Examples:
     )
     .action(
       defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
-        const { installHooks } = await import('../../hooks/install.js');
-        const result = installHooks({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          manager: flags.manager,
-          hooks: parseHooks(flags.hooks),
-        });
+        const hooks = parseHooks(flags.hooks);
+        const lazy = await loadLazy();
+        const result = await adopting(() =>
+          lazy.installHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+        );
         const { style } = ctx.out;
         const lines = [
           `${style.bold(`agent-state hooks for ${result.manager}`)} (${result.reason})`,
@@ -117,13 +116,11 @@ Examples:
     )
     .action(
       defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
-        const { uninstallHooks } = await import('../../hooks/install.js');
-        const result = uninstallHooks({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          manager: flags.manager,
-          hooks: parseHooks(flags.hooks),
-        });
+        const hooks = parseHooks(flags.hooks);
+        const lazy = await loadLazy();
+        const result = await adopting(() =>
+          lazy.uninstallHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+        );
         const { style } = ctx.out;
         const lines =
           result.changes.length === 0
@@ -143,8 +140,8 @@ Examples:
     )
     .action(
       defineAction(state, async (ctx) => {
-        const { hooksStatus } = await import('../../hooks/status.js');
-        const status = hooksStatus({ cwd: ctx.cwd, env: ctx.env });
+        const lazy = await loadLazy();
+        const status = await adopting(() => lazy.hooksStatus({ cwd: ctx.cwd, env: ctx.env }));
         const { style } = ctx.out;
         const lines = [
           `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
 import { formatWarning } from '../action.js';
 import { EXIT } from '../exit-codes.js';
+import { adopting, loadLazy } from '../lazy.js';
 
 function clock(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 8);
@@ -79,21 +80,23 @@ Examples:
         });
       const line = (value: unknown) => void process.stdout.write(`${JSON.stringify(value)}\n`);
       const { style } = ctx.out;
-      const { watchState } = await import('../../watch/watch.js');
-      const handle = await watchState({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        now: ctx.now,
-        settleMs,
-        onEvent: (event) =>
-          ctx.out.json
-            ? line({ type: 'change', ...event })
-            : ctx.out.print(eventText(event, style)),
-        onError: (error) =>
-          ctx.out.json
-            ? line({ type: 'error', message: error.message })
-            : ctx.out.warn(formatWarning({ file: 'watch', message: error.message })),
-      });
+      const lazy = await loadLazy();
+      const handle = await adopting(() =>
+        lazy.watchState({
+          cwd: ctx.cwd,
+          env: ctx.env,
+          now: ctx.now,
+          settleMs,
+          onEvent: (event) =>
+            ctx.out.json
+              ? line({ type: 'change', ...event })
+              : ctx.out.print(eventText(event, style)),
+          onError: (error) =>
+            ctx.out.json
+              ? line({ type: 'error', message: error.message })
+              : ctx.out.warn(formatWarning({ file: 'watch', message: error.message })),
+        }),
+      );
       const interrupted = untilInterrupted();
       const ready = await handle.ready;
       if (ctx.out.json) line({ type: 'ready', ...ready });
