@@ -1,5 +1,5 @@
 // `hook post-checkout` / `hook post-merge` and `watch`: facts about the repository recorded in a
-// local, git-ignored log (.agent/log/git-events.jsonl), so the next boot can see the drift.
+// local, git-ignored log (.agent/log/facts.jsonl), so the next boot can see the drift.
 // Not progress.yaml: a post-checkout hook that rewrote a committed file would leave the tree dirty
 // after every checkout and make the next checkout or rebase step refuse to run.
 // TODO(events): append to .agent/log/events.jsonl through src/events once the event log exists.
@@ -24,7 +24,7 @@ export type RepoFact =
     };
 
 /** The log's file name under .agent/log/. */
-export const FACTS_FILE = 'git-events.jsonl';
+export const FACTS_FILE = 'facts.jsonl';
 // Past this size the log keeps only its newest half (it is a recent-history aid, not an archive).
 const MAX_LOG_BYTES = 512 * 1024;
 const NULL_COMMIT = /^0+$/;

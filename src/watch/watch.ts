@@ -21,7 +21,7 @@ export interface WatchOptions extends BaseOptions {
   onError?(error: Error): void;
   /** How long a file must stay unchanged before it is read, in ms. Default 100. */
   settleMs?: number;
-  /** Append forbidden and state changes to .agent/log/git-events.jsonl. Default true. */
+  /** Append forbidden and state changes to .agent/log/facts.jsonl. Default true. */
   record?: boolean;
 }
 

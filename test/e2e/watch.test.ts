@@ -110,7 +110,7 @@ describe('agent-state watch', () => {
     const summary = json(await watch.waitFor(isType('summary')));
     expect(summary).toMatchObject({ forbidden: 1, invalid: 1 });
     expect(await watch.exit).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'git-events.jsonl'), 'utf8');
+    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8');
     expect(facts).toContain('"path":"src/storage/db.js","forbidden":true');
   });
 

@@ -209,7 +209,7 @@ describe('plain git hooks', () => {
     gitRun(repo, ['checkout', '-q', 'main']);
     gitRun(repo, ['checkout', '-q', '--', 'src/server.js']); // a file checkout: not a branch switch
     expect(gitRun(repo, ['merge', '-q', '--no-edit', '--no-ff', 'feature']).code).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'git-events.jsonl'), 'utf8')
+    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { kind: string; branch: string | null; squash?: boolean });

@@ -96,7 +96,7 @@ describe('husky 9', () => {
       encoding: 'utf8',
     });
     expect(result.status).toBe(0);
-    const log = readFileSync(join(repo, '.agent', 'log', 'git-events.jsonl'), 'utf8');
+    const log = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8');
     expect(JSON.parse(log.trim())).toMatchObject({ kind: 'checkout', branch: 'feature' });
   });
 });

@@ -81,7 +81,7 @@ describe('lefthook 2', () => {
 
     expect(gitRun(repo, ['checkout', '-q', '-b', 'feature']).code).toBe(0);
     const fact = JSON.parse(
-      readFileSync(join(repo, '.agent', 'log', 'git-events.jsonl'), 'utf8').trim(),
+      readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8').trim(),
     ) as { kind: string; branch: string; to: string };
     expect(fact).toMatchObject({ kind: 'checkout', branch: 'feature' });
     expect(fact.to).toMatch(/^[0-9a-f]{40}$/);

@@ -83,7 +83,7 @@ describe('pre-commit (the framework)', () => {
 
     // The post-checkout hook records the switch, from pre-commit's environment variables.
     expect(gitRun(repo, ['checkout', '-q', '-b', 'feature'], env()).code).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'git-events.jsonl'), 'utf8')
+    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8')
       .trim()
       .split('\n');
     expect(facts.map((line) => JSON.parse(line) as { kind: string; branch: string })).toEqual([

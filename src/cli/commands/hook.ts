@@ -27,7 +27,7 @@ pre-commit blocks (exit 1) when a staged state file is invalid or a staged path 
 it warns when the commit changes a file a completion marker covers (hooks.stale_markers: block
 makes that blocking). AGENT_STATE=0 skips every check; AGENT_STATE_ALLOW_FORBIDDEN=1 lets
 Forbidden paths through for one commit. post-checkout and post-merge record the fact in
-.agent/log/git-events.jsonl and never fail.
+.agent/log/facts.jsonl and never fail.
 
 Examples:
   $ agent-state hook pre-commit
