@@ -1,12 +1,10 @@
-// The lean entry for `agent-state hook <name>`: a git hook runs it on every commit, so it is
-// bundled on its own (dist/bundle/hook/) without commander, chalk or any other command. bin routes
-// `hook ...` here; the full CLI's `hook` command loads this bundle too, so both behave the same.
-// Anything it does not understand (--help, an unknown option) goes to the full CLI.
+// The fast path of `agent-state hook <name>`: a git hook runs it on every commit, so it is one
+// self-contained bundle (dist/bundle/hook-entry.js) without commander, chalk or any other command.
+// entry.ts routes `hook ...` here; the full CLI's `hook` command loads it too, so both behave the
+// same. Anything it does not understand (an unknown option) goes to the full program.
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { packageRoot } from '../package-root.js';
 import { ansiPaint } from './hook-report.js';
 import { HOOK_NAMES } from '../hooks/hook-types.js';
 import { reportHookError, runHookCommand, type HookCommand } from './hook-run.js';
@@ -20,24 +18,28 @@ export interface HookFlags {
   color?: boolean;
 }
 
-// `hook <name> [git's arguments]` with the global options; null sends the call to the full CLI.
+// The full program, by a computed specifier the bundler leaves alone (as in entry.ts).
+const FULL = './main.js';
+
+// `hook <name> [git's arguments]` with the global options before or after; null sends the call to
+// the full program.
 function parse(
   argv: readonly string[],
 ): { name: HookCommand; args: string[]; flags: HookFlags } | null {
-  const [command, name, ...rest] = argv;
-  if (command !== 'hook' || !HOOK_NAMES.includes(name as HookCommand)) return null;
   const flags: HookFlags = {};
-  const args: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
     if (arg === '--json') flags.json = true;
     else if (arg === '-q' || arg === '--quiet') flags.quiet = true;
     else if (arg === '--no-color') flags.color = false;
-    else if ((arg === '-C' || arg === '--cwd') && rest[i + 1] !== undefined) flags.cwd = rest[++i];
+    else if ((arg === '-C' || arg === '--cwd') && argv[i + 1] !== undefined) flags.cwd = argv[++i];
     else if (arg.startsWith('--cwd=')) flags.cwd = arg.slice('--cwd='.length);
     else if (arg.startsWith('-')) return null;
-    else args.push(arg);
+    else words.push(arg);
   }
+  const [command, name, ...args] = words;
+  if (command !== 'hook' || !HOOK_NAMES.includes(name as HookCommand)) return null;
   return { name: name as HookCommand, args, flags };
 }
 
@@ -80,7 +82,6 @@ export async function runHook(
 export async function hookMain(argv: readonly string[]): Promise<number> {
   const parsed = parse(argv);
   if (parsed !== null) return runHook(parsed.name, parsed.args, parsed.flags);
-  // The full CLI sets process.exitCode itself. A runtime path keeps it out of this bundle.
-  await import(pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'main.js')).href);
+  await import(FULL); // the full program sets process.exitCode itself
   return process.exitCode === undefined ? 0 : Number(process.exitCode);
 }

@@ -41,10 +41,14 @@ export async function runHookCommand(
     return result.ok ? EXIT.OK : EXIT.CHECK_FAILED;
   }
   try {
-    const { recordCheckout, recordMerge } = await import('../hooks/git-facts.js');
+    const { recordCheckout, recordMerge } = await import('../hooks/git-events.js');
     const result =
-      name === 'post-checkout' ? recordCheckout(args, options) : recordMerge(args, options);
+      name === 'post-checkout'
+        ? await recordCheckout(args, options)
+        : await recordMerge(args, options);
     if (io.json) printJson(io, { hook: name, ...result });
+    else if (result.warning && !io.quiet)
+      io.stderr(io.paint.yellow(`agent-state ${name} hook: ${result.warning.message}\n`));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (io.json) printJson(io, { hook: name, recorded: null, skipped: null, error: message });

@@ -1,4 +1,5 @@
-// Loading the separately bundled commands (lazy-entry.ts) from the main CLI bundle.
+// Loading the separately bundled commands (lazy-entry.ts, dist/bundle/lazy-entry.js) from the
+// main CLI bundle.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AgentStateError, type ErrorCode, type SourceLocation } from '../errors.js';
@@ -17,7 +18,7 @@ const CODES: ReadonlySet<string> = new Set<ErrorCode>([
 
 /** The lazily bundled commands' library functions (a runtime path keeps them out of this bundle). */
 export async function loadLazy(): Promise<typeof LazyEntry> {
-  const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'lazy', 'lazy-entry.js'));
+  const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'lazy-entry.js'));
   return (await import(entry.href)) as typeof LazyEntry;
 }
 

@@ -11,6 +11,8 @@ import { registerValidate } from './commands/validate.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerHook } from './commands/hook.js';
 import { registerWatch } from './commands/watch.js';
+import { registerEvent } from './commands/event.js';
+import { registerEvents } from './commands/events.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -55,5 +57,7 @@ Examples:
   registerHooks(program, state);
   registerHook(program, state);
   registerWatch(program, state);
+  registerEvent(program, state);
+  registerEvents(program, state);
   return program;
 }

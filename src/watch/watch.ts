@@ -4,7 +4,7 @@ import { relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FSWatcher } from 'chokidar';
 import { gitAbsoluteDir, trackedMatching } from '../git/hooks-git.js';
-import { appendFact } from '../hooks/git-facts.js';
+import { recordEvent } from '../events/record.js';
 import { findRoot, locateRoot } from '../state/find-root.js';
 import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { readGoals } from '../state/store.js';
@@ -21,7 +21,7 @@ export interface WatchOptions extends BaseOptions {
   onError?(error: Error): void;
   /** How long a file must stay unchanged before it is read, in ms. Default 100. */
   settleMs?: number;
-  /** Append forbidden and state changes to .agent/log/facts.jsonl. Default true. */
+  /** Record each change to a Forbidden path as a file.modified event in the event log. Default true. */
   record?: boolean;
 }
 
@@ -98,6 +98,8 @@ export async function watchState(options: WatchOptions): Promise<WatchHandle> {
   const gitDir = gitRoot === null ? null : gitAbsoluteDir(gitRoot, { env });
   let targets = targetsFor(paths, gitRoot, env);
   const summary = { changes: 0, forbidden: 0, invalid: 0, git: 0 };
+  // Event-log appends in flight: close() waits for them, so Ctrl-C loses none.
+  const recording = new Set<Promise<void>>();
   const settle = options.settleMs ?? 100;
 
   const { watch } = await import('chokidar');
@@ -129,14 +131,18 @@ export async function watchState(options: WatchOptions): Promise<WatchHandle> {
     if (change.kind === 'git') summary.git++;
     if (change.valid === false) summary.invalid++;
     if (rel === '.agent/state/goals.md' && event !== 'unlink') retarget();
-    if (options.record !== false && change.kind !== 'git')
-      appendFact(paths, {
-        kind: 'file',
-        at: change.at,
-        event,
-        path: rel,
-        forbidden: change.kind === 'forbidden',
+    // Only Forbidden paths are facts about the work: changes under .agent/ are the tool's own.
+    if (options.record !== false && change.kind === 'forbidden') {
+      const written = recordEvent(
+        paths,
+        { type: 'file.modified', at: change.at, path: rel, tool: 'watch' },
+        { env, now },
+      ).then(({ warning }) => {
+        if (warning) options.onError?.(new Error(warning.message));
       });
+      recording.add(written);
+      void written.finally(() => recording.delete(written));
+    }
     options.onEvent(change);
   };
 
@@ -187,6 +193,7 @@ export async function watchState(options: WatchOptions): Promise<WatchHandle> {
       for (const { timer } of pending.values()) clearTimeout(timer);
       pending.clear();
       await watcher.close();
+      await Promise.all(recording);
       return { ...summary, seconds: Math.round((performance.now() - started) / 1000) };
     },
   };

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, git, runCli, testdir } from '../helpers/fixtures.js';
-import { stateRepo } from '../helpers/hooks.js';
+import { loggedEvents, stateRepo } from '../helpers/hooks.js';
 
 // Timing targets (ready ≤ 1 s, a report within 1 s) are measured in bench/watch.mjs; these
 // timeouts are only generous upper bounds for a loaded CI machine.
@@ -91,7 +91,8 @@ describe('agent-state watch', () => {
     });
 
     const progress = join(repo, '.agent', 'state', 'progress.yaml');
-    writeFileSync(progress, readFileSync(progress, 'utf8').replace('revision: 0', 'revision: -1'));
+    const valid = readFileSync(progress, 'utf8');
+    writeFileSync(progress, valid.replace('revision: 0', 'revision: -1'));
     const invalid = json(
       await watch.waitFor((l) => isType('change')(l) && json(l).kind === 'state'),
     );
@@ -110,8 +111,13 @@ describe('agent-state watch', () => {
     const summary = json(await watch.waitFor(isType('summary')));
     expect(summary).toMatchObject({ forbidden: 1, invalid: 1 });
     expect(await watch.exit).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8');
-    expect(facts).toContain('"path":"src/storage/db.js","forbidden":true');
+    // The Forbidden edit is a file.modified event: the status bar raises its Forbidden signal.
+    expect(loggedEvents(repo, 'file.modified')).toEqual([
+      expect.objectContaining({ path: 'src/storage/db.js', tool: 'watch', actor: 'system' }),
+    ]);
+    writeFileSync(progress, valid);
+    const status = await runCli(repo, ['status', '--format', 'text']);
+    expect(status.stdout).toContain('src/storage/db.js');
   });
 
   it('prints one human line per change, the Forbidden one with its rule', async () => {

@@ -1,7 +1,7 @@
 // Fixtures for the git-hook tests: a repository with agent-state state and a Forbidden zone,
 // real `git commit` runs, and a project-local install of agent-state (node_modules/.bin).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BIN,
@@ -95,4 +95,19 @@ export function packageCopy(): string {
     cpSync(join(REPO_ROOT, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
+}
+
+/** The events of the task's log whose type starts with `prefix` (`git.`, `file.modified`). */
+export function loggedEvents(repo: string, prefix: string): Record<string, unknown>[] {
+  let text = '';
+  try {
+    text = readFileSync(join(repo, '.agent', 'log', 'events.jsonl'), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((event) => String(event.type).startsWith(prefix));
 }

@@ -16,6 +16,7 @@ import {
   commitFiles,
   gitRun,
   linkAgentState,
+  loggedEvents,
   packageCopy,
   stateRepo,
 } from '../helpers/hooks.js';
@@ -209,16 +210,17 @@ describe('plain git hooks', () => {
     gitRun(repo, ['checkout', '-q', 'main']);
     gitRun(repo, ['checkout', '-q', '--', 'src/server.js']); // a file checkout: not a branch switch
     expect(gitRun(repo, ['merge', '-q', '--no-edit', '--no-ff', 'feature']).code).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { kind: string; branch: string | null; squash?: boolean });
-    expect(facts.map((f) => [f.kind, f.branch])).toEqual([
-      ['checkout', 'feature'],
-      ['checkout', 'main'],
-      ['merge', 'main'],
+    const events = loggedEvents(repo, 'git.');
+    expect(events.map((e) => [e.type, e.branch])).toEqual([
+      ['git.checkout', 'feature'],
+      ['git.checkout', 'main'],
+      ['git.merge', 'main'],
     ]);
-    expect(facts[2]!.squash).toBe(false);
+    expect(events[0]).toMatchObject({
+      actor: 'system',
+      from: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
+    expect(events[2]!.squash).toBe(false);
     expect(git(repo, 'status', '--porcelain')).toBe('');
   });
 

@@ -3,7 +3,13 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, git, runCli } from '../helpers/fixtures.js';
-import { commitEnv, commitFiles, linkAgentState, stateRepo } from '../helpers/hooks.js';
+import {
+  commitEnv,
+  commitFiles,
+  linkAgentState,
+  stateRepo,
+  loggedEvents,
+} from '../helpers/hooks.js';
 
 // husky 9 from npm (a devDependency), run the way its `prepare` script runs it.
 function huskyInstall(repo: string): void {
@@ -96,7 +102,8 @@ describe('husky 9', () => {
       encoding: 'utf8',
     });
     expect(result.status).toBe(0);
-    const log = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8');
-    expect(JSON.parse(log.trim())).toMatchObject({ kind: 'checkout', branch: 'feature' });
+    expect(loggedEvents(repo, 'git.')).toEqual([
+      expect.objectContaining({ type: 'git.checkout', branch: 'feature' }),
+    ]);
   });
 });

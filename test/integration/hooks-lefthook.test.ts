@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, git, runCli } from '../helpers/fixtures.js';
-import { commitEnv, commitFiles, gitRun, linkAgentState, stateRepo } from '../helpers/hooks.js';
+import {
+  commitEnv,
+  commitFiles,
+  gitRun,
+  linkAgentState,
+  stateRepo,
+  loggedEvents,
+} from '../helpers/hooks.js';
 
 const LEFTHOOK = join(REPO_ROOT, 'node_modules', '.bin', 'lefthook');
 
@@ -80,11 +87,9 @@ describe('lefthook 2', () => {
     git(repo, 'reset', '-q');
 
     expect(gitRun(repo, ['checkout', '-q', '-b', 'feature']).code).toBe(0);
-    const fact = JSON.parse(
-      readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8').trim(),
-    ) as { kind: string; branch: string; to: string };
-    expect(fact).toMatchObject({ kind: 'checkout', branch: 'feature' });
-    expect(fact.to).toMatch(/^[0-9a-f]{40}$/);
+    const [checkout] = loggedEvents(repo, 'git.');
+    expect(checkout).toMatchObject({ type: 'git.checkout', branch: 'feature' });
+    expect(checkout!.to).toMatch(/^[0-9a-f]{40}$/);
 
     const uninstall = await runCli(repo, ['hooks', 'uninstall']);
     expect(uninstall.code).toBe(0);

@@ -3,7 +3,14 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, git, gitdir, runCli, testdir } from '../helpers/fixtures.js';
-import { commitEnv, commitFiles, gitRun, linkAgentState, stateRepo } from '../helpers/hooks.js';
+import {
+  commitEnv,
+  commitFiles,
+  gitRun,
+  linkAgentState,
+  stateRepo,
+  loggedEvents,
+} from '../helpers/hooks.js';
 
 // pre-commit from Debian's package (.ci/run installs it); its cache stays in a temp dir.
 const PRE_COMMIT_HOME = testdir();
@@ -83,11 +90,8 @@ describe('pre-commit (the framework)', () => {
 
     // The post-checkout hook records the switch, from pre-commit's environment variables.
     expect(gitRun(repo, ['checkout', '-q', '-b', 'feature'], env()).code).toBe(0);
-    const facts = readFileSync(join(repo, '.agent', 'log', 'facts.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    expect(facts.map((line) => JSON.parse(line) as { kind: string; branch: string })).toEqual([
-      expect.objectContaining({ kind: 'checkout', branch: 'feature' }),
+    expect(loggedEvents(repo, 'git.')).toEqual([
+      expect.objectContaining({ type: 'git.checkout', branch: 'feature' }),
     ]);
 
     const uninstall = await runCli(repo, ['hooks', 'uninstall']);

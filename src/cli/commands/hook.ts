@@ -27,7 +27,7 @@ pre-commit blocks (exit 1) when a staged state file is invalid or a staged path 
 it warns when the commit changes a file a completion marker covers (hooks.stale_markers: block
 makes that blocking). AGENT_STATE=0 skips every check; AGENT_STATE_ALLOW_FORBIDDEN=1 lets
 Forbidden paths through for one commit. post-checkout and post-merge record the fact in
-.agent/log/facts.jsonl and never fail.
+the event log (git.checkout, git.merge) and never fail.
 
 Examples:
   $ agent-state hook pre-commit
@@ -36,7 +36,7 @@ Examples:
     )
     .action(async (name: string, args: string[], _options: unknown, command: Command) => {
       const ctx = state.makeContext(command);
-      const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'hook', 'hook-entry.js'));
+      const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'hook-entry.js'));
       const { runHook } = (await import(entry.href)) as { runHook: typeof RunHook };
       const code = await runHook(name as HookName, args, {
         cwd: ctx.cwd,
