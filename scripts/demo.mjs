@@ -128,11 +128,61 @@ Add pagination to GET /todos without changing the storage layer.
   run(['plan', 'list']);
   run(['validate']);
 
+  say('The agent writes the helper and its test, and proves step t1 done');
+  file(
+    'src/paginate.mjs',
+    'export const paginate = (items, page = 1, limit = 50) => items.slice((page - 1) * limit, page * limit);\n',
+  );
+  file(
+    'test/pagination.test.mjs',
+    `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { paginate } from '../src/paginate.mjs';
+
+test('page 2 of 10 holds items 11-20', () => {
+  const items = Array.from({ length: 25 }, (_, i) => i + 1);
+  assert.deepEqual(paginate(items, 2, 10), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+});
+`,
+  );
+  run(['done', 't1', '--files', 'src/paginate.mjs', 'test/pagination.test.mjs']);
+  run([
+    'evidence',
+    'add',
+    '--kind',
+    'decision',
+    '--summary',
+    'Without ?limit a page holds 50 items',
+    '--body',
+    'Old clients never send ?page; 50 keeps their responses unchanged.',
+  ]);
+
+  say('Checkpoint: verify, run `node --test`, record fingerprint + evidence in one step');
+  run([
+    'checkpoint',
+    '-m',
+    'Pagination helper and its test',
+    '--next',
+    'Wire paginate() into GET /todos',
+  ]);
+  run(['check', 't1']);
+  run(['evidence', 'list']);
+
+  say('Later someone edits a marked file: the proof is stale, and verify shows the drift');
+  file(
+    'src/paginate.mjs',
+    'export const paginate = (items, page = 1, limit = 20) => items.slice((page - 1) * limit, page * limit);\n',
+  );
+  run(['check', 't1'], { expect: 1 });
+  run(['verify'], { expect: 1 });
+
   say('Git hooks guard the state where mistakes happen: at commit time');
-  sh('git', ['add', '-A']);
-  sh('git', ['commit', '-q', '-m', 'Add the agent-state task state']);
   run(['hooks', 'install']);
   run(['hooks', 'status']);
+
+  say("Committing the edited helper goes through, with a warning: t1's proof goes stale");
+  sh('git', ['add', '-A']);
+  gitShow(['commit', '-q', '-m', 'Add the task state and the pagination helper']);
 
   say('The agent edits the frozen storage layer by mistake: the commit is refused');
   file('src/storage/db.js', 'export const db = new Map(); // paginate here?\n');

@@ -4,6 +4,7 @@
 // leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
+import { prefetch } from './prefetch.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
 
@@ -20,5 +21,6 @@ if (command === 'event' && !help) {
   const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
   process.exitCode = await hookMain(argv);
 } else {
+  prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);
 }

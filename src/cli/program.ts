@@ -13,6 +13,13 @@ import { registerHook } from './commands/hook.js';
 import { registerWatch } from './commands/watch.js';
 import { registerEvent } from './commands/event.js';
 import { registerEvents } from './commands/events.js';
+import { registerCheck } from './commands/check.js';
+import { registerCheckpoint } from './commands/checkpoint.js';
+import { registerDone } from './commands/done.js';
+import { registerEvidence } from './commands/evidence.js';
+import { registerFingerprint } from './commands/fingerprint.js';
+import { registerUndone } from './commands/undone.js';
+import { registerVerify } from './commands/verify.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -59,5 +66,12 @@ Examples:
   registerWatch(program, state);
   registerEvent(program, state);
   registerEvents(program, state);
+  registerFingerprint(program, state);
+  registerDone(program, state);
+  registerCheck(program, state);
+  registerUndone(program, state);
+  registerEvidence(program, state);
+  registerVerify(program, state);
+  registerCheckpoint(program, state);
   return program;
 }

@@ -12,8 +12,8 @@ import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
   ALLOW_FORBIDDEN_ENV,
-  checkForbidden,
-  checkMarkers,
+  checkStagedForbidden,
+  checkStagedMarkers,
   markerCoverage,
   mayBeCovered,
   passes,
@@ -115,7 +115,7 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
   const goals = stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals);
   if (goals !== null && work.length > 0) {
     const { forbidden } = parseGoals(goals.toString('utf8')).goals;
-    findings.push(...checkForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
+    findings.push(...checkStagedForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
   }
   findings.push(...(await staleMarkers(repo, work, blobs, findings)));
   return { ok: passes(findings), skipped: null, staged: staged.length, findings };
@@ -165,10 +165,10 @@ async function staleMarkers(
     const bytes = deleted.has(path) ? null : contents.get(path);
     if (bytes !== undefined) hashes.set(path, bytes === null ? null : sha256(bytes));
   }
-  const stale = checkMarkers(markers, coverage, hashes, 'warn');
+  const stale = checkStagedMarkers(markers, coverage, hashes, 'warn');
   if (stale.length === 0) return [];
   const mode = (await staleMarkerMode(repo, blobs)) ?? 'warn';
-  return mode === 'warn' ? stale : checkMarkers(markers, coverage, hashes, mode);
+  return mode === 'warn' ? stale : checkStagedMarkers(markers, coverage, hashes, mode);
 }
 
 // hooks.stale_markers from the config being committed, else the working copy; null if unreadable.

@@ -53,7 +53,7 @@ function shellArg(path: string): string {
 }
 
 /** Staged paths that a Forbidden glob covers: blocking unless `allow` (the one-commit override). */
-export function checkForbidden(
+export function checkStagedForbidden(
   staged: readonly StagedChange[],
   forbidden: readonly ForbiddenEntry[],
   allow: boolean,
@@ -112,7 +112,7 @@ export function markerCoverage(
  * Markers that the staged change makes stale: the staged content of a covered file no longer
  * hashes as recorded (null hash: the commit deletes it).
  */
-export function checkMarkers(
+export function checkStagedMarkers(
   markers: Readonly<Record<string, Marker>>,
   coverage: ReadonlyMap<string, readonly string[]>,
   stagedHashes: ReadonlyMap<string, string | null>,
@@ -124,7 +124,9 @@ export function checkMarkers(
     if (actual === undefined) continue;
     for (const id of ids) {
       const marker = markers[id];
-      if (!marker || marker.files[path] === actual) continue;
+      const recorded = marker?.files[path];
+      // Only a content hash can be compared with the staged blob.
+      if (!marker || !recorded?.startsWith('sha256:') || recorded === actual) continue;
       const change = actual === null ? 'deletes' : 'changes';
       findings.push({
         kind: 'stale-marker',
@@ -134,8 +136,8 @@ export function checkMarkers(
         message: `this commit ${change} ${path}, which the completion marker of ${id} (done ${marker.at}) covers: the marker goes stale`,
         hint:
           mode === 'block'
-            ? `re-verify ${id} and refresh its marker, or set hooks.stale_markers: warn in .agent/config.yaml`
-            : `re-verify ${id} and refresh its marker (hooks.stale_markers: block makes this refuse the commit)`,
+            ? `re-verify ${id} and refresh its marker (agent-state done ${id} --files ...), or set hooks.stale_markers: warn in .agent/config.yaml`
+            : `re-verify ${id} and refresh its marker (agent-state done ${id} --files ...); hooks.stale_markers: block makes this refuse the commit`,
       });
     }
   }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  checkForbidden,
-  checkMarkers,
+  checkStagedForbidden,
+  checkStagedMarkers,
   markerCoverage,
   mayBeCovered,
   passes,
@@ -25,9 +25,9 @@ Anchor.
 const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
-describe('checkForbidden', () => {
+describe('checkStagedForbidden', () => {
   it('blocks staged Forbidden paths, naming the rule and the fix', () => {
-    const findings = checkForbidden(
+    const findings = checkStagedForbidden(
       [
         { path: 'src/app.ts', status: 'M' },
         { path: 'src/storage/db.ts', status: 'M' },
@@ -48,14 +48,18 @@ describe('checkForbidden', () => {
   });
 
   it('lets them through, still listed, with the one-commit override', () => {
-    const findings = checkForbidden([{ path: 'src/storage/db.ts', status: 'A' }], forbidden, true);
+    const findings = checkStagedForbidden(
+      [{ path: 'src/storage/db.ts', status: 'A' }],
+      forbidden,
+      true,
+    );
     expect(findings[0]!.severity).toBe('allowed');
     expect(passes(findings)).toBe(true);
   });
 
   it('does nothing without Forbidden globs', () => {
     const none = parseGoals('# T\n\nA.\n\n## Forbidden\n\n- no globs here\n').goals.forbidden;
-    expect(checkForbidden([{ path: 'a', status: 'M' }], none, false)).toEqual([]);
+    expect(checkStagedForbidden([{ path: 'a', status: 'M' }], none, false)).toEqual([]);
   });
 });
 
@@ -76,20 +80,20 @@ describe('markers', () => {
       ['src/a.ts', sha('a1')], // unchanged: the marker was refreshed before the commit
       ['src/b.ts', sha('b2')],
     ]);
-    const warn = checkMarkers(markers, coverage, hashes, 'warn');
+    const warn = checkStagedMarkers(markers, coverage, hashes, 'warn');
     expect(warn.map((f) => [f.marker, f.path, f.severity])).toEqual([
       ['t1', 'src/b.ts', 'warn'],
       ['t2', 'src/b.ts', 'warn'],
     ]);
     expect(passes(warn)).toBe(true);
-    const block = checkMarkers(markers, coverage, hashes, 'block');
+    const block = checkStagedMarkers(markers, coverage, hashes, 'block');
     expect(passes(block)).toBe(false);
     expect(block[0]!.hint).toContain('hooks.stale_markers: warn');
   });
 
   it('treats a deletion of a covered file as stale', () => {
     const coverage = markerCoverage(markers, ['src/a.ts']);
-    const findings = checkMarkers(markers, coverage, new Map([['src/a.ts', null]]), 'warn');
+    const findings = checkStagedMarkers(markers, coverage, new Map([['src/a.ts', null]]), 'warn');
     expect(findings[0]!.message).toContain('deletes src/a.ts');
   });
 
