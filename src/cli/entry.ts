@@ -6,14 +6,20 @@
 import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
+import type { hookMain as HookMain } from './hook-entry.js';
 
 const FAST_EVENT = './event-cli.js';
+const FAST_HOOK = './hook-entry.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
   const { runEventCli } = (await import(FAST_EVENT)) as { runEventCli: typeof RunEventCli };
   process.exitCode = await runEventCli(argv);
+} else if (command === 'hook' && !help) {
+  // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
+  const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
+  process.exitCode = await hookMain(argv);
 } else {
   prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);
