@@ -149,6 +149,8 @@ export interface Config {
     pre_compact: 'allow' | 'block';
     max_context_chars: number;
   };
+  /** The git hooks (docs/hooks.md). */
+  hooks: { stale_markers: 'warn' | 'block' };
   /** The event log (.agent/log/events.jsonl). */
   log: {
     /** Rotate the log once it is this many bytes. */

@@ -1,17 +1,20 @@
 // The CLI's first module. `event` runs after every tool call of an agent (from host hooks), so it
 // takes a fast path that loads neither commander, chalk nor YAML; everything else, and `event
-// --help`, goes to the full program in main.ts (and host hooks to their own bundle, below). The specifiers are computed so that the bundler
-// leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
+// --help`, goes to the full program in main.ts (host and git hooks have fast paths too, below).
+// The specifiers are computed so that the bundler leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
+import type { hookMain as HookMain } from './hook-entry.js';
 import { isHostHookCall } from './hook-route.js';
 
 const FAST_EVENT = './event-cli.js';
-// `hook <host>` and `statusline` run after every tool call and message of an agent host: they
-// have their own bundle (dist/bundle/hook/), whose hot path loads no commander, chalk or YAML.
-const FAST_HOOK = './hook/hook-main.js';
+// `hook claude|codex|gemini|opencode` and `statusline` run after every tool call and message of an
+// agent host: they have their own bundle (dist/bundle/hook/), whose hot path loads no commander,
+// chalk or YAML.
+const FAST_HOST_HOOK = './hook/hook-main.js';
+const FAST_HOOK = './hook-entry.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
@@ -19,7 +22,11 @@ if (command === 'event' && !help) {
   const { runEventCli } = (await import(FAST_EVENT)) as { runEventCli: typeof RunEventCli };
   process.exitCode = await runEventCli(argv);
 } else if (isHostHookCall(argv)) {
-  await import(FAST_HOOK);
+  await import(FAST_HOST_HOOK);
+} else if (command === 'hook' && !help) {
+  // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
+  const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
+  process.exitCode = await hookMain(argv);
 } else {
   prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);

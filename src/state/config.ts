@@ -28,6 +28,7 @@ export const DEFAULT_CONFIG: Config = {
     checkpoint_tool_calls: 25,
     checkpoint_minutes: 30,
   },
+  hooks: { stale_markers: 'warn' },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
@@ -39,7 +40,10 @@ export const CONFIG_SPEC: YamlStateSpec = {
 
 /** A config as written on disk: every key optional. */
 export type PartialConfig = Partial<
-  Omit<Config, 'evidence' | 'fingerprint' | 'budget' | 'boot' | 'integrations' | 'log' | 'signals'>
+  Omit<
+    Config,
+    'evidence' | 'fingerprint' | 'budget' | 'boot' | 'integrations' | 'log' | 'signals' | 'hooks'
+  >
 > & {
   evidence?: Partial<Config['evidence']>;
   fingerprint?: Partial<Config['fingerprint']>;
@@ -48,6 +52,7 @@ export type PartialConfig = Partial<
   integrations?: Partial<Config['integrations']>;
   log?: Partial<Config['log']>;
   signals?: Partial<Config['signals']>;
+  hooks?: Partial<Config['hooks']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -64,6 +69,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     integrations: { ...DEFAULT_CONFIG.integrations, ...raw.integrations },
     log: { ...DEFAULT_CONFIG.log, ...raw.log },
     signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
+    hooks: { ...DEFAULT_CONFIG.hooks, ...raw.hooks },
   };
 }
 
