@@ -5,6 +5,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { AgentStateError, formatLocation } from '../errors.js';
+import { hooksStatus } from '../hooks/status.js';
 import { locateRoot } from '../state/find-root.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';
@@ -183,24 +184,34 @@ function checkState(paths: StatePaths): DoctorCheck[] {
   return checks;
 }
 
-// Git hooks (issue 6 installs them): look for our marker in the usual places.
-// TODO(issue 6): use the git-hooks library's status once it lands.
-function checkGitHooks(root: string): DoctorCheck {
-  const candidates = [
-    '.git/hooks/pre-commit',
-    '.husky/pre-commit',
-    'lefthook.yml',
-    '.pre-commit-config.yaml',
-  ];
-  for (const rel of candidates) {
-    const path = join(root, rel);
-    if (existsSync(path) && readFileSync(path, 'utf8').includes('agent-state'))
-      return check('git hooks', 'ok', `found in ${rel}`);
+// The git hooks guard the state at commit time (Forbidden paths, invalid state files).
+function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  try {
+    const status = hooksStatus({ cwd: root, env });
+    const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
+    if (broken)
+      return check(
+        'git hooks',
+        'warn',
+        `${broken.file}: ${broken.problems[0]}`,
+        'run `agent-state hooks install`',
+      );
+    if (status.active) {
+      const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
+      return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
+    }
+  } catch (error) {
+    return check(
+      'git hooks',
+      'warn',
+      error instanceof Error ? error.message : String(error),
+      'run `agent-state hooks status`',
+    );
   }
   return check(
     'git hooks',
     'warn',
-    'no agent-state git hook found (Forbidden paths are not checked at commit time)',
+    'no agent-state pre-commit hook (Forbidden paths are not checked at commit time)',
     'run `agent-state hooks install`',
   );
 }
@@ -291,7 +302,7 @@ export function runDoctor(options: BaseOptions = {}): DoctorResult {
     checks.push(check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`'));
   } else {
     checks.push(...checkState(statePaths(root)));
-    if (info.gitRoot) checks.push(checkGitHooks(root));
+    if (info.gitRoot) checks.push(checkGitHooks(root, env));
   }
   return { root, ok: checks.every((c) => c.status !== 'fail'), checks };
 }
