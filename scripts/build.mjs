@@ -55,3 +55,12 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
   const name = file.replace(/\.schema\.json$/, '');
   writeFileSync(join(outDir, `${name}.cjs`), standaloneCode(ajv, validate));
 }
+
+// The o200k rank table of the boot prompt's tokenizer (src/boot/o200k-table.ts explains why),
+// written with the compiled table code so that build and run time hash alike.
+const { buildRankTable, PROBE } = await import('../dist/boot/o200k-table.js');
+const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
+const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+const probeTokens = countTokens(PROBE, { disallowedSpecial: new Set() });
+mkdirSync(join(root, 'dist', 'tokenizer'), { recursive: true });
+writeFileSync(join(root, 'dist', 'tokenizer', 'o200k.bin'), buildRankTable(ranks, probeTokens));

@@ -51,6 +51,12 @@ export interface Reminder {
   at: string;
 }
 
+/** A value next_action had, and when it was set. */
+export interface NextActionRecord {
+  text: string;
+  at: string;
+}
+
 export interface Stamp {
   boots?: number;
   checkpoints?: number;
@@ -58,6 +64,8 @@ export interface Stamp {
   last_checkpoint?: string | null;
   recovery_level?: 1 | 2 | 3 | null;
   stalled_boots?: number;
+  /** The last few next actions, oldest first (kept by updateProgress; at most 5). */
+  recent_next_actions?: NextActionRecord[];
 }
 
 /** The parsed content of `.agent/state/progress.yaml`. */

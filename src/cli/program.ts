@@ -8,6 +8,10 @@ import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
+import { registerBoot } from './commands/boot.js';
+import { registerRemind } from './commands/remind.js';
+import { registerMemory } from './commands/memory.js';
+import { registerCurrent } from './commands/current.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -49,5 +53,9 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerBoot(program, state);
+  registerRemind(program, state);
+  registerMemory(program, state);
+  registerCurrent(program, state);
   return program;
 }

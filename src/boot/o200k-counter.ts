@@ -1,0 +1,61 @@
+// The o200k token counter (gpt-tokenizer), loaded on first use: only `boot` needs it. The fast
+// path gives gpt-tokenizer's own encoder the prebuilt rank table (o200k-table.ts) instead of
+// letting it build a 200,000-entry Map; if the table is missing or gpt-tokenizer's internals
+// are not what the table was built for, the stock encoding module is loaded instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { PROBE, readRankTable } from './o200k-table.js';
+import type { TokenCounter } from './types.js';
+
+/** Where the build writes the table. */
+export function rankTablePath(): string {
+  return join(packageRoot(), 'dist', 'tokenizer', 'o200k.bin');
+}
+
+// Text from state files may contain "<|endoftext|>"; it is text here, not a control token.
+const PLAIN = { disallowedSpecial: new Set<string>() };
+
+type CountTokens = (text: string, options: typeof PLAIN) => number;
+
+// The parts of gpt-tokenizer's GptEncoding that the fast path relies on (not in its typings).
+interface EncodingInternals {
+  countTokens: CountTokens;
+  bytePairEncodingCoreProcessor?: { bytePairStringRankEncoder?: unknown };
+}
+
+function counter(countTokens: CountTokens): TokenCounter {
+  return { name: 'o200k', count: (text) => countTokens(text, PLAIN) };
+}
+
+/** gpt-tokenizer's o200k_base module as published (~150 ms to load). */
+export async function loadStockO200kCounter(): Promise<TokenCounter> {
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  return counter(countTokens);
+}
+
+/** gpt-tokenizer's encoder over the prebuilt rank table; throws when the table does not fit. */
+export async function loadTableO200kCounter(): Promise<TokenCounter> {
+  const table = readRankTable(readFileSync(rankTablePath()));
+  const { GptEncoding } = await import('gpt-tokenizer/GptEncoding');
+  // Only the byte tokens go through the library's own setup; string tokens are probed in the table.
+  const ranks: (string | number[])[] = new Array<string | number[]>(table.size);
+  for (const [rank, bytes] of table.byteTokens) ranks[rank] = bytes;
+  const api = GptEncoding.getEncodingApi('o200k_base', () => ranks) as unknown as EncodingInternals;
+  const core = api.bytePairEncodingCoreProcessor;
+  if (!core || !(core.bytePairStringRankEncoder instanceof Map))
+    throw new Error('gpt-tokenizer internals differ from what the rank table was built for');
+  core.bytePairStringRankEncoder = table;
+  const fast = counter(api.countTokens);
+  if (fast.count(PROBE) !== table.probeTokens)
+    throw new Error('the rank table does not reproduce gpt-tokenizer counts');
+  return fast;
+}
+
+let loading: Promise<TokenCounter> | undefined;
+
+/** The o200k counter, loaded once: the table fast path, else the stock module. */
+export function loadO200kCounter(): Promise<TokenCounter> {
+  loading ??= loadTableO200kCounter().catch(() => loadStockO200kCounter());
+  return loading;
+}
