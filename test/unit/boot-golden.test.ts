@@ -24,7 +24,10 @@ function printed(rendering: BootRendering): string {
 function golden(name: string, actual: string): void {
   const file = join(GOLDEN, name);
   if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
-  expect(existsSync(file), `${name} is missing: run UPDATE_GOLDEN=1 npx vitest run ${import.meta.filename}`).toBe(true);
+  expect(
+    existsSync(file),
+    `${name} is missing: run UPDATE_GOLDEN=1 npx vitest run ${import.meta.filename}`,
+  ).toBe(true);
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
@@ -77,7 +80,14 @@ describe('renderBoot on the rich fixture', () => {
 
   it('orders the must-keep sections first, as the issue asks', () => {
     const keys = render(3).sections.map((s) => s.key);
-    expect(keys.slice(0, 6)).toEqual(['header', 'goal', 'forbidden', 'constraints', 'next-action', 'current-step']);
+    expect(keys.slice(0, 6)).toEqual([
+      'header',
+      'goal',
+      'forbidden',
+      'constraints',
+      'next-action',
+      'current-step',
+    ]);
   });
 
   it('marks done items as verified or STALE with the files, at level 2 and up', () => {
