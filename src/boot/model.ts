@@ -97,7 +97,7 @@ export function chunkMarkdown(text: string): { text: string; sep: string }[] {
       !inFence &&
       lines.length > 0 &&
       !continuesItem &&
-      (blanks > 0 || LIST_ITEM.test(line) || (startsFence && !inItem));
+      (blanks > 0 || LIST_ITEM.test(line) || (startsFence && (!inItem || !/^\s/.test(line))));
     if (split) {
       flush(sep);
       sep = blanks > 0 ? '\n\n' : '\n';
