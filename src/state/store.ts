@@ -16,6 +16,7 @@ import { displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
+import { detectYamlStyle } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
 export interface LoadedState {
@@ -175,7 +176,7 @@ export async function updateProgress<T>(
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
 // that would not validate.
-function serializeProgress(read: ParsedFile<Progress>, next: Progress): string {
+function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: Progress): string {
   const located = read.located!;
   syncDocument(located.doc, next);
   const problems = checkProgress(located.doc.toJS(), located);
@@ -186,7 +187,7 @@ function serializeProgress(read: ParsedFile<Progress>, next: Progress): string {
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });
   }
-  return located.doc.toString({ lineWidth: 0 });
+  return located.doc.toString(detectYamlStyle(read.text));
 }
 
 /** Sets the goal anchor in goals.md, rewriting only that paragraph. Returns whether it changed. */

@@ -106,3 +106,20 @@ export function parseInstancePath(instancePath: string): (string | number)[] {
     .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
 }
+
+/** Stringify options that reproduce how a file was written (for rewrites that keep its look). */
+export interface YamlStyle {
+  indent: number;
+  indentSeq: boolean;
+  flowCollectionPadding: boolean;
+  lineWidth: 0;
+}
+
+/** Detects indentation width, whether lists are indented under their key, and `[ a ]` padding. */
+export function detectYamlStyle(text: string): YamlStyle {
+  const nested = /^([ \t]*)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n\1( +)[^\s-]/m.exec(text);
+  const indent = nested ? Math.min(Math.max(nested[2]!.length, 2), 8) : 2;
+  const flatSeq = /^([ \t]*)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n\1- /m.test(text);
+  const padded = /[[{] \S[^\n]* [\]}]/.test(text);
+  return { indent, indentSeq: !flatSeq, flowCollectionPadding: padded, lineWidth: 0 };
+}

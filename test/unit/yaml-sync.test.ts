@@ -1,6 +1,7 @@
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { syncDocument } from '../../src/state/yaml-sync.js';
+import { detectYamlStyle } from '../../src/state/yaml-doc.js';
 
 function sync(source: string, change: (value: Record<string, unknown>) => void): string {
   const doc = parseDocument(source);
@@ -52,5 +53,35 @@ next_action: ""
       delete v.old;
     });
     expect(out).toBe('plan:\n  - id: t1\n    title: x\nmarkers:\n  t1:\n    at: now\n');
+  });
+});
+
+describe('detectYamlStyle', () => {
+  it('reproduces unindented lists, 4-space indentation and unpadded flow lists', () => {
+    const source = `version: 1
+plan:
+- id: a
+  title: 'Single quoted'
+  depends_on: [x, y]
+stage: old
+`;
+    const doc = parseDocument(source);
+    doc.set('stage', 'new');
+    expect(doc.toString(detectYamlStyle(source))).toBe(source.replace('stage: old', 'stage: new'));
+
+    const four = 'memory:\n    durable:\n        - one\nstage: a\n';
+    const doc4 = parseDocument(four);
+    doc4.set('stage', 'b');
+    expect(doc4.toString(detectYamlStyle(four))).toBe(four.replace('stage: a', 'stage: b'));
+  });
+
+  it('defaults to two spaces, indented lists and no padding', () => {
+    expect(detectYamlStyle('a: 1\n')).toEqual({
+      indent: 2,
+      indentSeq: true,
+      flowCollectionPadding: false,
+      lineWidth: 0,
+    });
+    expect(detectYamlStyle('plan:\n  - id: a\n')).toMatchObject({ indent: 2, indentSeq: true });
   });
 });
