@@ -4,9 +4,12 @@
 import type { Progress } from '../types.js';
 import type { BootDrift, BootLevel, BootMarker, LevelChoice } from './types.js';
 
-/** Whether `stamp.stalled_boots` (this boot counted) reached the threshold. */
+/**
+ * Whether the agent is in a restart loop: `threshold` boots already went by without a checkpoint
+ * recording progress, and here is another. `progress` carries this boot's stamp (counted).
+ */
 export function inRestartLoop(progress: Progress, threshold: number): boolean {
-  return (progress.stamp?.stalled_boots ?? 0) >= threshold;
+  return (progress.stamp?.stalled_boots ?? 0) - 1 >= threshold;
 }
 
 /** Chooses the level from the request and the live facts; `progress` carries this boot's stamp. */
@@ -29,7 +32,7 @@ export function chooseLevel(
     );
   if (restartLoop)
     causes.push(
-      `${facts.progress.stamp?.stalled_boots ?? 0} boots without a checkpoint recording progress`,
+      `a restart loop (${(facts.progress.stamp?.stalled_boots ?? 1) - 1} boots went by without a checkpoint recording progress)`,
     );
   if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}` };
   const drift = facts.drift === null ? 'no drift measured' : 'no drift';
