@@ -27,7 +27,8 @@ try {
     '.agent/state/goals.md',
     readFileSync(join(ROOT, 'test', 'fixtures', 'boot', 'goals.md'), 'utf8'),
   );
-  for (let i = 1; i <= 12; i++) cli('plan', 'add', `Step ${i}: ${'refine the pagination handler '.repeat(2)}`);
+  for (let i = 1; i <= 12; i++)
+    cli('plan', 'add', `Step ${i}: ${'refine the pagination handler '.repeat(2)}`);
   cli('plan', 'start', 't4');
   cli('next', 'Implement page and limit in src/routes/todos.js', '--stage', 'implementing');
   cli('memory', 'add', 'Route handlers live in src/routes/, one file per resource', '--durable');
@@ -43,14 +44,19 @@ try {
   // Completion markers for the first three steps, with real hashes (as `done` records them).
   const { updateProgress } = await import(join(ROOT, 'dist', 'index.js'));
   const hash = (path) =>
-    `sha256:${createHash('sha256').update(readFileSync(join(repo, path))).digest('hex')}`;
+    `sha256:${createHash('sha256')
+      .update(readFileSync(join(repo, path)))
+      .digest('hex')}`;
   await updateProgress(
     (p) => {
       p.plan.slice(0, 3).forEach((item) => (item.status = 'done'));
       p.markers = Object.fromEntries(
         ['t1', 't2', 't3'].map((id) => [
           id,
-          { at: '2026-11-30T12:00:00.000Z', files: { 'test/pagination.test.js': hash('test/pagination.test.js') } },
+          {
+            at: '2026-11-30T12:00:00.000Z',
+            files: { 'test/pagination.test.js': hash('test/pagination.test.js') },
+          },
         ]),
       );
       p.stamp.stalled_boots = 0;
@@ -69,9 +75,13 @@ try {
     { runs },
   );
   const tokens = JSON.parse(
-    execFileSync(process.execPath, [BIN, 'boot', '--level', '2', '--dry-run', '--json'], { cwd: repo }),
+    execFileSync(process.execPath, [BIN, 'boot', '--level', '2', '--dry-run', '--json'], {
+      cwd: repo,
+    }),
   ).tokens.total;
-  console.log(`agent-state boot on a ${tokens}-token level-2 prompt (${runs} interleaved runs, medians)`);
+  console.log(
+    `agent-state boot on a ${tokens}-token level-2 prompt (${runs} interleaved runs, medians)`,
+  );
   report('boot --level 2 --fast / node -e 0', medians.fast, medians.node, 1.5);
   report('boot --level 2 / node -e 0', medians.o200k, medians.node, 3.0);
 } finally {
