@@ -86,6 +86,21 @@ export function buildRankTable(
   ]);
 }
 
+// A 32-bit view of bytes [start, end) of `file`: its own memory when aligned (a large read
+// usually is), else an aligned copy.
+function words<T extends Uint32Array | Int32Array>(
+  Type: new (buffer: ArrayBufferLike, offset?: number, length?: number) => T,
+  file: Buffer,
+  start: number,
+  end: number,
+): T {
+  const at = file.byteOffset + start;
+  if (at % 4 === 0) return new Type(file.buffer, at, (end - start) / 4);
+  const copy = new Type(new ArrayBuffer(end - start));
+  new Uint8Array(copy.buffer).set(file.subarray(start, end));
+  return copy;
+}
+
 /** Reads a table written by buildRankTable; throws on anything unexpected. */
 export function readRankTable(file: Buffer): RankTable {
   if (
@@ -104,11 +119,8 @@ export function readRankTable(file: Buffer): RankTable {
   const stringsAt = slotsAt + slotCount * 4;
   const tailAt = stringsAt + units * 2;
   if (tailAt + tailBytes !== file.length) throw new Error('truncated o200k rank table');
-  // Copies into aligned arrays: a Buffer from readFileSync may start at any byte offset.
-  const offsets = new Uint32Array(size + 1);
-  Buffer.from(offsets.buffer).set(file.subarray(offsetsAt, slotsAt));
-  const slots = new Int32Array(slotCount);
-  Buffer.from(slots.buffer).set(file.subarray(slotsAt, stringsAt));
+  const offsets = words(Uint32Array, file, offsetsAt, slotsAt);
+  const slots = words(Int32Array, file, slotsAt, stringsAt);
   const strings = file.toString('utf16le', stringsAt, tailAt);
   const byteTokens = JSON.parse(file.toString('utf8', tailAt)) as [number, number[]][];
   const mask = slotCount - 1;

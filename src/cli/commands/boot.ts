@@ -2,6 +2,7 @@
 // imported only when this command runs, so other commands do not pay for it at start-up.
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { bootDocument } from '../../boot/boot-document.js';
 import {
   BOOT_FORMATS,
   BOOT_ROLES,
@@ -89,7 +90,6 @@ Examples:
         const level = parseLevel(flags.level);
         const budget = parseBudget(flags.budget);
         const { boot } = await import('../../boot/boot.js');
-        const { bootDocument } = await import('../../boot/boot-document.js');
         const result = await boot({
           cwd: ctx.cwd,
           env: ctx.env,
