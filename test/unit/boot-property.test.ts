@@ -76,7 +76,9 @@ const state = fc.record({
   stalled: fc.integer({ min: 0, max: 5 }),
 });
 
-function contextOf(s: fc.infer<typeof state>): BootContext {
+type State = typeof state extends fc.Arbitrary<infer T> ? T : never;
+
+function contextOf(s: State): BootContext {
   return {
     goals: {
       title: 'Task',
@@ -126,7 +128,7 @@ describe('renderBoot over random states and budgets', () => {
       fc.property(
         state,
         fc.integer({ min: -30, max: 2500 }),
-        fc.constantFrom(1, 2, 3, 'auto' as const),
+        fc.constantFrom<1 | 2 | 3 | 'auto'>(1, 2, 3, 'auto'),
         fc.constantFrom('markdown' as const, 'xml' as const),
         (s, delta, level, format) => {
           const context = contextOf(s);
