@@ -16,40 +16,36 @@ export function rankTablePath(): string {
 // Text from state files may contain "<|endoftext|>"; it is text here, not a control token.
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
-type CountTokens = (text: string, options: typeof PLAIN) => number;
-
-// The parts of gpt-tokenizer's GptEncoding that the fast path relies on (not in its typings).
-interface EncodingInternals {
-  countTokens: CountTokens;
-  bytePairEncodingCoreProcessor?: { bytePairStringRankEncoder?: unknown };
-}
-
-function counter(countTokens: CountTokens): TokenCounter {
-  return { name: 'o200k', count: (text) => countTokens(text, PLAIN) };
-}
-
 /** gpt-tokenizer's o200k_base module as published (~150 ms to load). */
 export async function loadStockO200kCounter(): Promise<TokenCounter> {
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
-  return counter(countTokens);
+  return { name: 'o200k', count: (text) => countTokens(text, PLAIN) };
 }
 
-/** gpt-tokenizer's encoder over the prebuilt rank table; throws when the table does not fit. */
+/**
+ * gpt-tokenizer's BPE core with the o200k_base parameters (split regex, special tokens) over the
+ * prebuilt rank table; throws when the table does not fit. Counting without allowed special
+ * tokens is what `countTokens(text, { disallowedSpecial: new Set() })` does.
+ */
 export async function loadTableO200kCounter(): Promise<TokenCounter> {
   const table = readRankTable(readFileSync(rankTablePath()));
-  const { GptEncoding } = await import('gpt-tokenizer/GptEncoding');
+  const [{ BytePairEncodingCore }, { O200KBase }] = await Promise.all([
+    import('gpt-tokenizer/BytePairEncodingCore'),
+    import('gpt-tokenizer/encodingParams/o200k_base'),
+  ]);
   // Only the byte tokens go through the library's own setup; string tokens are probed in the table.
-  const ranks: (string | number[])[] = new Array<string | number[]>(table.size);
+  const ranks: number[][] = new Array<number[]>(table.size);
   for (const [rank, bytes] of table.byteTokens) ranks[rank] = bytes;
-  const api = GptEncoding.getEncodingApi('o200k_base', () => ranks) as unknown as EncodingInternals;
-  const core = api.bytePairEncodingCoreProcessor;
-  if (!core || !(core.bytePairStringRankEncoder instanceof Map))
+  const core = new BytePairEncodingCore(O200KBase(ranks));
+  // The string-token Map the library would build (200,000 entries) is the one field replaced.
+  const internals = core as unknown as { bytePairStringRankEncoder?: unknown };
+  if (!(internals.bytePairStringRankEncoder instanceof Map))
     throw new Error('gpt-tokenizer internals differ from what the rank table was built for');
-  core.bytePairStringRankEncoder = table;
-  const fast = counter(api.countTokens);
-  if (fast.count(PROBE) !== table.probeTokens)
+  internals.bytePairStringRankEncoder = table;
+  const count = (text: string) => core.countNative(text);
+  if (count(PROBE) !== table.probeTokens)
     throw new Error('the rank table does not reproduce gpt-tokenizer counts');
-  return fast;
+  return { name: 'o200k', count };
 }
 
 let loading: Promise<TokenCounter> | undefined;
