@@ -75,10 +75,11 @@ export function visibleSections(
   return visible;
 }
 
-/** Cuts blocks until the prompt fits; see the file comment. */
-export function fitBudget(input: FitInput): FitResult {
-  const { sections, format, counter, multiplier } = input;
-  const count = (text: string) => counter.count(text);
+// The running account of a cut set: block and section token counts (estimates: the sum of the
+// parts), the cut order, and cutting the next candidate.
+function ledger(input: FitInput) {
+  const { sections, format } = input;
+  const count = (text: string) => input.counter.count(text);
   const tokens = new Map<Block, number>();
   const overhead = new Map<Section, number>();
   const sectionOf = new Map<Block, Section>();
@@ -100,63 +101,67 @@ export function fitBudget(input: FitInput): FitResult {
     )
     .map((c) => c.block);
   const removed = new Set<Block>();
-
+  const sum = (blocks: readonly Block[]) => blocks.reduce((n, b) => n + tokens.get(b)!, 0);
   const sectionTokens = (section: Section): number => {
     const left = section.blocks.filter((b) => !removed.has(b));
     if (left.length === 0) return 0;
     const cut = section.blocks.filter((b) => removed.has(b));
     const summary = cut.length && section.summarize ? section.summarize(cut) : null;
-    return (
-      overhead.get(section)! +
-      left.reduce((sum, b) => sum + tokens.get(b)!, 0) +
-      (summary ? count(summary) + 1 : 0)
-    );
+    return overhead.get(section)! + sum(left) + (summary ? count(summary) + 1 : 0);
   };
-  const layerTokens = (layer: BootLayer) =>
-    sections.filter((s) => s.layer === layer).reduce((sum, s) => sum + sectionTokens(s), 0);
-  const estimate = () =>
-    sections.reduce((sum, s) => sum + sectionTokens(s), 0) +
-    count(input.header({ removed, tokens: input.budget, overBudget: false })) +
-    2;
-  // Cuts the next candidate (and the rest of its group); returns the tokens it freed, 0 if none.
-  const cutNext = (layer?: BootLayer): number => {
-    const next = candidates.find(
-      (b) => !removed.has(b) && (layer === undefined || sectionOf.get(b)!.layer === layer),
-    );
-    if (!next) return 0;
-    const section = sectionOf.get(next)!;
-    const group =
-      next.group === undefined
-        ? [next]
-        : section.blocks.filter((b) => b.group === next.group && !removed.has(b));
-    for (const block of group) removed.add(block);
-    return group.reduce((sum, b) => sum + tokens.get(b)!, 0);
+  return {
+    candidates,
+    removed,
+    exhausted: () => candidates.every((b) => removed.has(b)),
+    layerTokens: (layer: BootLayer) =>
+      sections.filter((s) => s.layer === layer).reduce((n, s) => n + sectionTokens(s), 0),
+    estimate: () =>
+      sections.reduce((n, s) => n + sectionTokens(s), 0) +
+      count(input.header({ removed, tokens: input.budget, overBudget: false })) +
+      2,
+    /** Cuts the next candidate (with the rest of its group); returns the tokens freed, 0 if none. */
+    cutNext(layer?: BootLayer): number {
+      const next = candidates.find(
+        (b) => !removed.has(b) && (layer === undefined || sectionOf.get(b)!.layer === layer),
+      );
+      if (!next) return 0;
+      const group =
+        next.group === undefined
+          ? [next]
+          : sectionOf.get(next)!.blocks.filter((b) => b.group === next.group && !removed.has(b));
+      for (const block of group) removed.add(block);
+      return sum(group);
+    },
   };
+}
 
+/** Cuts blocks until the prompt fits; see the file comment. */
+export function fitBudget(input: FitInput): FitResult {
+  const account = ledger(input);
+  const { removed } = account;
   for (const layer of ['goals', 'progress', 'evidence'] as const) {
     const limit = input.layerBudgets[layer];
     if (limit === undefined) continue;
-    const raw = rawLimit(limit, multiplier);
-    while (layerTokens(layer) > raw && cutNext(layer) > 0);
+    const raw = rawLimit(limit, input.multiplier);
+    while (account.layerTokens(layer) > raw && account.cutNext(layer) > 0);
   }
-  const limit = rawLimit(input.budget, multiplier);
-  while (estimate() > limit && cutNext() > 0);
-
+  const limit = rawLimit(input.budget, input.multiplier);
+  while (account.estimate() > limit && account.cutNext() > 0);
   for (;;) {
     const fitted = render(input, removed, false);
     if (fitted.raw <= limit) {
-      const all = candidates.every((b) => removed.has(b));
-      const mustKeepRaw = all ? fitted.raw : render(input, new Set(candidates), false).raw;
-      return { removed, ...fitted, mustKeepRaw, overBudget: false };
+      const floor = account.exhausted()
+        ? fitted.raw
+        : render(input, new Set(account.candidates), false).raw;
+      return { removed, ...fitted, mustKeepRaw: floor, overBudget: false };
     }
-    if (candidates.every((b) => removed.has(b))) {
+    if (account.exhausted()) {
       const over = render(input, removed, true);
       return { removed, ...over, mustKeepRaw: over.raw, overBudget: true };
     }
     // Cut at least as much as the exact count says is over, then count again.
-    let freed = 0;
-    while (freed < fitted.raw - limit) {
-      const cut = cutNext();
+    for (let freed = 0; freed < fitted.raw - limit;) {
+      const cut = account.cutNext();
       if (cut === 0) break;
       freed += cut;
     }
