@@ -99,6 +99,22 @@ describe('renderBoot on the rich fixture', () => {
     expect(render(1).text).not.toContain('verified');
   });
 
+  it('writes well-formed XML: one element per section, text escaped', () => {
+    const context = richContext();
+    context.progress.memory!.working!.push('Compare with a < b && c > d, then <b>bold</b>');
+    const xml = renderBoot(context, { level: 3, format: 'xml', counter }).text;
+    expect(xml).toContain('Compare with a &lt; b &amp;&amp; c > d, then &lt;b>bold&lt;/b>');
+    const tags = [...xml.matchAll(/<(\/?)([a-z-]+)[^>]*>/g)];
+    const stack: string[] = [];
+    for (const [, close, name] of tags) {
+      if (close) expect(stack.pop()).toBe(name);
+      else stack.push(name!);
+    }
+    expect(stack).toEqual([]);
+    // Only the tags remain once the tags are taken out: every other "<" was escaped.
+    expect(xml.replace(/<\/?[a-z-]+[^>]*>/g, '')).not.toContain('<');
+  });
+
   it('is byte-identical for the same context at the same time', () => {
     expect(render(3, 'xml').text).toBe(render(3, 'xml').text);
     expect(printed(render(2, 'json'))).toBe(printed(render(2, 'json')));
