@@ -169,6 +169,32 @@ Add pagination to GET /todos without changing the storage layer.
   run(['plan', 'list']);
   run(['validate']);
 
+  say("The host's hooks record each tool call; the model never counts");
+  run(['event', 'budget.set', '--field', 'tool_calls=30']);
+  run(['event', 'tool.finished', '--field', 'name=grep', '--field', 'new_results=2']);
+  run(['event', 'tool.finished', '--field', 'name=grep', '--field', 'new_results=0']);
+  run(['event', 'tool.finished', '--field', 'name=grep', '--field', 'new_results=0']);
+  run([
+    'event',
+    'verification.finished',
+    '--json',
+    '{"passed":3,"failed":1,"command":"node --test"}',
+  ]);
+  run(['events', '--type', 'tool.*']);
+
+  say('The status bar a model reads before its next step (the signal says: stop searching)');
+  run(['status', '--format', 'xml']);
+
+  say('Publishing as baseline + delta: the first call sends everything, then only what changed');
+  run(['status', '--publish', 'delta', '--consumer', 'model', '--format', 'text']);
+  run(['event', 'cwd.changed', '--field', 'cwd=src/routes']);
+  run(['event', 'tool.finished', '--field', 'name=read']);
+  run(['status', '--publish', 'delta', '--consumer', 'model', '--format', 'text']);
+  run(['status', '--publish', 'delta', '--consumer', 'model', '--format', 'text', '--json']);
+
+  say('After a context compaction the model gets a fresh baseline');
+  run(['event', 'compaction', '--field', 'reason=auto']);
+  run(['status', '--publish', 'delta', '--consumer', 'model', '--format', 'markdown']);
   say('Notes worth keeping, the limits of the current step, and a message for the next session');
   run(['memory', 'add', 'Route handlers live in src/, one file per resource', '--durable']);
   run(['memory', 'add', 'limit defaults to 50 in the old code path']);

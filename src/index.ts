@@ -56,6 +56,57 @@ export {
 export type { ParsedFile } from './state/parsed-file.js';
 export type { Problem } from './state/yaml-doc.js';
 export { packageVersion } from './package-root.js';
+
+// The event log and the status bar (docs/status-bar.md).
+export type * from './events/types.js';
+export { KNOWN_EVENT_TYPES, EVENT_ACTORS } from './events/types.js';
+export { appendEvent, appendEvents, withLogLock, type AppendOptions } from './events/append.js';
+export { recordEvent, type RecordResult } from './events/record.js';
+export { prepareEvent, eventProblems, defaultActor } from './events/validate-event.js';
+export { readEvents, type EventQuery } from './events/query.js';
+export { eventLogPaths, type EventLogPaths } from './events/log-paths.js';
+export { reduceStatus, emptySnapshot } from './events/reduce.js';
+export { loadStatus, type LoadedStatus } from './events/status-cache.js';
+export { withTaskState } from './events/task-state.js';
+export {
+  computeSignals,
+  type SignalId,
+  type SignalOptions,
+  type SignalThresholds,
+  type StatusSignal,
+} from './events/signals.js';
+export {
+  statusSections,
+  STATUS_SECTIONS,
+  type SectionName,
+  type StatusSections,
+  type StatusView,
+} from './events/sections.js';
+export {
+  readStatus,
+  buildStatusView,
+  type ReadStatusResult,
+  type StatusViewOptions,
+} from './events/read-status.js';
+export {
+  renderStatus,
+  renderStatusDelta,
+  CLEARED_MESSAGE,
+  STATUS_FORMATS,
+  type StatusFormat,
+  type StatusRenderKind,
+} from './events/render.js';
+export { diffStatus, stableHash, type StatusDiff } from './events/diff.js';
+export {
+  publishStatus,
+  PUBLISH_STRATEGIES,
+  type PublishCursor,
+  type PublishOptions,
+  type PublishResult,
+  type PublishStrategy,
+} from './events/publish.js';
+export { readCursor, writeCursor } from './events/cursor-store.js';
+export { publishStatusTo, type PublishToOptions } from './events/publish-to.js';
 export { boot, type BootOptions, type BootResult } from './boot/boot.js';
 export { renderBoot } from './boot/render-boot.js';
 export { bootDocument, type BootDocument } from './boot/boot-document.js';

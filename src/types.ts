@@ -98,6 +98,28 @@ export interface Config {
     multiplier: number;
   };
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
+  /** The event log (.agent/log/events.jsonl). */
+  log: {
+    /** Rotate the log once it is this many bytes. */
+    rotate_bytes: number;
+    /** Rotated generations kept (events.1.jsonl is the newest). */
+    keep: number;
+  };
+  /** Thresholds of the status bar's control signals. */
+  signals: {
+    /** Calls in a row of one tool that found nothing new before "stop widening the search". */
+    no_new_results: number;
+    /** Failures in a row of one tool before "change approach". */
+    consecutive_failures: number;
+    /** Tool calls left at or below which "wrap up" shows. */
+    tool_calls_left: number;
+    /** Percent of the token budget left at or below which "wrap up" shows. */
+    tokens_left_percent: number;
+    /** Tool calls since the last checkpoint before "checkpoint now". */
+    checkpoint_tool_calls: number;
+    /** Minutes since the last checkpoint before "checkpoint now". */
+    checkpoint_minutes: number;
+  };
 }
 
 /** One Forbidden entry: its text and the path globs found in backticks. */

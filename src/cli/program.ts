@@ -8,6 +8,8 @@ import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
+import { registerEvent } from './commands/event.js';
+import { registerEvents } from './commands/events.js';
 import { registerBoot } from './commands/boot.js';
 import { registerRemind } from './commands/remind.js';
 import { registerMemory } from './commands/memory.js';
@@ -53,6 +55,8 @@ Examples:
   registerNext(program, state);
   registerPlan(program, state);
   registerValidate(program, state);
+  registerEvent(program, state);
+  registerEvents(program, state);
   registerBoot(program, state);
   registerRemind(program, state);
   registerMemory(program, state);

@@ -2,17 +2,14 @@
 // a mix (temp file in the same directory → fsync → rename → fsync the directory).
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { uniqueSuffix } from './unique-suffix.js';
 
 /** Suffix of every temp file the store creates; `.agent/.gitignore` ignores it. */
 export const TEMP_SUFFIX = '.tmp';
 
 /** The temp path for `path`: hidden, unique per writer, in the same directory (same filesystem). */
 export function tempPathFor(path: string): string {
-  return join(
-    dirname(path),
-    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`,
-  );
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${uniqueSuffix()}${TEMP_SUFFIX}`);
 }
 
 /** Writes `data` to `path` atomically and durably. */

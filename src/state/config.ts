@@ -12,20 +12,33 @@ export const DEFAULT_CONFIG: Config = {
   evidence: { keep: 10, max_bytes: 8192 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
+  log: { rotate_bytes: 10 * 1024 * 1024, keep: 2 },
+  signals: {
+    no_new_results: 2,
+    consecutive_failures: 3,
+    tool_calls_left: 2,
+    tokens_left_percent: 10,
+    checkpoint_tool_calls: 25,
+    checkpoint_minutes: 30,
+  },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
   schema: 'config',
-  what: 'settings (test, key_files, evidence, budget, boot)',
+  what: 'settings (test, key_files, evidence, budget, boot, log, signals)',
   restoreHint: 'see docs/protocol.md for the keys, or delete the file to use the defaults',
   allowEmpty: true,
 };
 
 /** A config as written on disk: every key optional. */
-export type PartialConfig = Partial<Omit<Config, 'evidence' | 'budget' | 'boot'>> & {
+export type PartialConfig = Partial<
+  Omit<Config, 'evidence' | 'budget' | 'boot' | 'log' | 'signals'>
+> & {
   evidence?: Partial<Config['evidence']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
+  log?: Partial<Config['log']>;
+  signals?: Partial<Config['signals']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -38,6 +51,8 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
+    log: { ...DEFAULT_CONFIG.log, ...raw.log },
+    signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
   };
 }
 

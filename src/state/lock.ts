@@ -12,8 +12,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { BusyError } from '../errors.js';
+import { uniqueSuffix } from './unique-suffix.js';
 
 export interface LockOptions {
   /** Give up after this long. Default 10 s (env AGENT_STATE_LOCK_TIMEOUT_MS overrides). */
@@ -73,7 +73,7 @@ function sleep(ms: number): Promise<void> {
 // Moves a stale lock aside, then checks that what moved is the lock judged stale: if another
 // process took it over in between, its fresh lock is put back (link fails if a third one won).
 function breakStaleLock(path: string, judged: LockOwner | null): void {
-  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.stale.tmp`;
+  const aside = `${path}.${process.pid}.${uniqueSuffix()}.stale.tmp`;
   try {
     renameSync(path, aside);
   } catch {
@@ -102,7 +102,7 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
   const timeoutMs =
     options.timeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : 10_000);
   const staleMs = options.staleMs ?? 60_000;
-  const token = randomBytes(8).toString('hex');
+  const token = `${process.pid.toString(16)}.${uniqueSuffix()}${uniqueSuffix()}`;
   const started = Date.now();
   let delay = 2;
   for (;;) {

@@ -26,9 +26,13 @@ describe('agent-state init', () => {
     expect(Object.keys(before).sort()).toEqual([
       '.agent/.gitignore',
       '.agent/config.yaml',
+      '.agent/log/events.jsonl', // the task.created event (local, git-ignored)
       '.agent/state/goals.md',
       '.agent/state/progress.yaml',
     ]);
+    expect(before['.agent/log/events.jsonl']).toMatch(
+      /^\{"seq":1,"at":"[^"]+","type":"task.created","actor":"system","goal":"Ship the parser"\}\n$/,
+    );
     expect(before['.agent/config.yaml']).toContain('test: npm test');
     expect(before['.agent/config.yaml']).toMatch(/key_files:\n {2}- package.json/);
     expect(

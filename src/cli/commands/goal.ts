@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { readGoals, setGoal } from '../../state/store.js';
 import { defineAction, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 export function registerGoal(program: Command, state: RunState): void {
   program
@@ -29,10 +30,13 @@ export function registerGoal(program: Command, state: RunState): void {
             hint: 'write the goal as one sentence: agent-state goal "Make X do Y"',
           });
         const { changed, goals, warnings } = await setGoal(text, { cwd: ctx.cwd });
+        const recorded = changed
+          ? await recordFact(ctx, { type: 'task.updated', goal: goals.anchor })
+          : [];
         return {
           text: `${changed ? 'Goal set' : 'Goal unchanged'}: ${goals.anchor}`,
           json: { anchor: goals.anchor, changed, warnings },
-          warnings: warnings.filter((w) => /anchor/.test(w.message)),
+          warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...recorded],
         };
       }),
     );

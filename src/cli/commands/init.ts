@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { initState } from '../../state/init.js';
 import { defineAction, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 interface InitFlags {
   goal?: string;
@@ -26,7 +27,7 @@ export function registerInit(program: Command, state: RunState): void {
       '\nExamples:\n  $ agent-state init --goal "Add OAuth login to the web app" --test "npm test"\n  $ agent-state init --key-files package.json "config/*.yaml"',
     )
     .action(
-      defineAction<InitFlags>(state, (ctx, _args, flags) => {
+      defineAction<InitFlags>(state, async (ctx, _args, flags) => {
         const result = initState({
           cwd: ctx.cwd,
           goal: flags.goal,
@@ -58,7 +59,17 @@ export function registerInit(program: Command, state: RunState): void {
           lines.push(
             'Next: `agent-state goal "..."` (if not set), then `agent-state plan add "..."`.',
           );
-        return { text: lines.join('\n'), json: result, warnings: result.warnings };
+        const recorded = result.created.includes('.agent/state/progress.yaml')
+          ? await recordFact(ctx, {
+              type: 'task.created',
+              ...(flags.goal ? { goal: flags.goal.replace(/\s+/g, ' ').trim() } : {}),
+            })
+          : [];
+        return {
+          text: lines.join('\n'),
+          json: result,
+          warnings: [...result.warnings, ...recorded],
+        };
       }),
     );
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadState, updateProgress } from '../../state/store.js';
 import { UsageError } from '../../errors.js';
 import { defineAction, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 export function registerNext(program: Command, state: RunState): void {
   program
@@ -46,9 +47,17 @@ export function registerNext(program: Command, state: RunState): void {
           next_action: progress.next_action ?? '',
           changed,
         };
+        const warnings = changed
+          ? await recordFact(ctx, {
+              type: 'task.updated',
+              ...(text !== undefined ? { next_action: json.next_action } : {}),
+              ...(flags.stage !== undefined ? { stage: json.stage } : {}),
+            })
+          : [];
         return {
           text: `${changed ? 'Next' : 'Unchanged'}: ${json.next_action}${json.stage ? `  [stage: ${json.stage}]` : ''}`,
           json,
+          warnings,
         };
       }),
     );

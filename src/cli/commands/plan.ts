@@ -1,9 +1,10 @@
 // `agent-state plan ...`: add items, change their status, list them.
 import type { Command } from 'commander';
-import { addPlanItem, setPlanStatus } from '../../state/plan.js';
+import { addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
 import { loadState, updateProgress } from '../../state/store.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 const TRANSITIONS: [verb: string, status: PlanStatus, description: string][] = [
   ['start', 'running', 'mark an item running (and make it the current step)'],
@@ -77,9 +78,17 @@ export function registerPlan(program: Command, state: RunState): void {
               }),
             { cwd: ctx.cwd },
           );
+          const warnings = await recordFact(ctx, {
+            type: 'plan.updated',
+            item: item.id,
+            title: item.title,
+            status: item.status,
+            plan: countPlan(progress.plan),
+          });
           return {
             text: `Added ${item.id}: ${item.title}`,
             json: { item, revision: progress.revision },
+            warnings,
           };
         },
       ),
@@ -104,9 +113,27 @@ export function registerPlan(program: Command, state: RunState): void {
           } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
             cwd: ctx.cwd,
           });
+          const plan = countPlan(progress.plan);
+          const warnings = !changed
+            ? []
+            : status === 'running'
+              ? await recordFact(ctx, {
+                  type: 'step.started',
+                  step: item.id,
+                  title: item.title,
+                  plan,
+                })
+              : await recordFact(ctx, {
+                  type: 'plan.updated',
+                  item: item.id,
+                  title: item.title,
+                  status: item.status,
+                  plan,
+                });
           return {
             text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
             json: { item, changed, revision: progress.revision },
+            warnings,
           };
         }),
       );

@@ -1,60 +1,178 @@
-// `agent-state status`: the task at a glance.
+// `agent-state status`: the task at a glance, and the status bar for a model
+// (`--format text|xml|markdown|json`, `--publish append|replace|delta`).
 import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
+import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.js';
+import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
+import { publishStatusTo } from '../../events/publish-to.js';
+import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
+import { sectionLines } from '../../events/render-lines.js';
 import { countPlan } from '../../state/plan.js';
-import { loadState } from '../../state/store.js';
 import { PLAN_STATUSES } from '../../types.js';
-import { defineAction, type RunState } from '../action.js';
+import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
+
+interface StatusFlags {
+  format?: string;
+  publish?: string;
+  consumer?: string;
+  reset?: boolean;
+}
+
+// What the events add to the overview (the task lines above come from the state files).
+const OVERVIEW_SECTIONS = [
+  ['environment', 'Where'],
+  ['tools', 'Tools'],
+  ['verification', 'Tests'],
+  ['budget', 'Budget'],
+  ['permissions', 'Asked'],
+] as const;
+
+function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: PublishStrategy } {
+  if (flags.format !== undefined && !STATUS_FORMATS.includes(flags.format as StatusFormat))
+    throw new UsageError(
+      `--format must be one of ${STATUS_FORMATS.join(', ')} (got "${flags.format}")`,
+      {
+        hint: 'for example --format xml',
+      },
+    );
+  if (flags.publish !== undefined && !PUBLISH_STRATEGIES.includes(flags.publish as PublishStrategy))
+    throw new UsageError(
+      `--publish must be one of ${PUBLISH_STRATEGIES.join(', ')} (got "${flags.publish}")`,
+      {
+        hint: 'for example --publish delta --consumer claude',
+      },
+    );
+  if (flags.publish === undefined && (flags.consumer !== undefined || flags.reset))
+    throw new UsageError('--consumer and --reset only apply with --publish', {
+      hint: 'add --publish append|replace|delta',
+    });
+  return {
+    format: flags.format as StatusFormat | undefined,
+    publish: flags.publish as PublishStrategy | undefined,
+  };
+}
+
+// The overview for people: the task lines, then what the events say (cwd, tools, tests, ...).
+function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult {
+  const { paths, goals, progress, warnings } = status.state;
+  const now = ctx.now();
+  const counts = countPlan(progress.plan);
+  const stamp = progress.stamp ?? {};
+  const current = progress.current_step;
+  const json = {
+    root: paths.root,
+    anchor: goals.anchor,
+    stage: progress.stage ?? '',
+    next_action: progress.next_action ?? '',
+    current_step: current ?? null,
+    plan: counts,
+    revision: progress.revision,
+    checkpoints: stamp.checkpoints ?? 0,
+    last_checkpoint: stamp.last_checkpoint ?? null,
+    checkpoint_age_seconds: ageSeconds(stamp.last_checkpoint, now),
+    boots: stamp.boots ?? 0,
+  };
+  const { style } = ctx.out;
+  const byStatus = PLAN_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
+  const lines = [
+    `${style.bold('Goal')}   ${goals.anchor || style.yellow('(none: run `agent-state goal "..."`)')}`,
+    `${style.bold('Stage')}  ${json.stage || '-'}`,
+    `${style.bold('Next')}   ${json.next_action || style.yellow('(none: run `agent-state next "..."`)')}`,
+  ];
+  if (current && (current.id || current.objective)) {
+    lines.push(
+      `${style.bold('Step')}   ${[current.id, current.objective].filter(Boolean).join(' ')}`,
+    );
+  }
+  lines.push(
+    `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
+    `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
+  );
+  const { sections, generated_at: nowIso } = status.view;
+  for (const [name, label] of OVERVIEW_SECTIONS)
+    for (const line of sectionLines(name, sections, nowIso))
+      lines.push(`${style.bold(label.padEnd(6))} ${line.text}`);
+  for (const signal of status.signals) {
+    const mark = signal.level === 'stop' ? style.red('[stop]') : style.yellow('[warn]');
+    lines.push(`${mark} ${signal.message}`);
+  }
+  return {
+    text: lines.join('\n'),
+    json: {
+      ...json,
+      events_seq: status.view.seq,
+      sections,
+      signals: status.signals,
+      warnings,
+    },
+    warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...status.warnings],
+  };
+}
+
+async function publish(
+  status: ReadStatusResult,
+  strategy: PublishStrategy,
+  format: StatusFormat,
+  flags: StatusFlags,
+): Promise<CommandResult> {
+  const result = await publishStatusTo({
+    strategy,
+    format,
+    consumer: flags.consumer,
+    reset: flags.reset,
+    status,
+  });
+  return {
+    text: result.output ?? '',
+    json: {
+      published: result.output !== null,
+      kind: result.kind,
+      strategy,
+      consumer: result.consumer,
+      format,
+      epoch: result.epoch,
+      new_epoch: result.newEpoch,
+      seq: status.view.seq,
+      changed: result.diff ? [...result.diff.added, ...result.diff.changed] : [],
+      removed: result.diff?.removed ?? [],
+      output: result.output,
+    },
+    warnings: status.warnings,
+  };
+}
 
 export function registerStatus(program: Command, state: RunState): void {
   program
     .command('status')
-    .description('show the goal, stage, next action, plan counts, last checkpoint and boots')
+    .description('show the task at a glance, or the status bar for a model (--format, --publish)')
+    .option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`)
+    .option(
+      '--publish <strategy>',
+      'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
+    )
+    .option('--consumer <name>', `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`)
+    .option('--reset', 'start a new epoch: publish a full baseline')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agent-state status\n  $ agent-state status --json | jq .next_action',
+      `
+Examples:
+  $ agent-state status
+  $ agent-state status --json | jq .next_action
+  $ agent-state status --format xml
+  $ agent-state status --publish delta --consumer claude
+  $ agent-state status --publish replace --format markdown`,
     )
     .action(
-      defineAction(state, (ctx) => {
-        const { paths, goals, progress, warnings } = loadState({ cwd: ctx.cwd });
-        const now = ctx.now();
-        const counts = countPlan(progress.plan);
-        const stamp = progress.stamp ?? {};
-        const current = progress.current_step;
-        const json = {
-          root: paths.root,
-          anchor: goals.anchor,
-          stage: progress.stage ?? '',
-          next_action: progress.next_action ?? '',
-          current_step: current ?? null,
-          plan: counts,
-          revision: progress.revision,
-          checkpoints: stamp.checkpoints ?? 0,
-          last_checkpoint: stamp.last_checkpoint ?? null,
-          checkpoint_age_seconds: ageSeconds(stamp.last_checkpoint, now),
-          boots: stamp.boots ?? 0,
-        };
-        const { style } = ctx.out;
-        const byStatus = PLAN_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
-        const lines = [
-          `${style.bold('Goal')}   ${goals.anchor || style.yellow('(none: run `agent-state goal "..."`)')}`,
-          `${style.bold('Stage')}  ${json.stage || '-'}`,
-          `${style.bold('Next')}   ${json.next_action || style.yellow('(none: run `agent-state next "..."`)')}`,
-        ];
-        if (current && (current.id || current.objective)) {
-          lines.push(
-            `${style.bold('Step')}   ${[current.id, current.objective].filter(Boolean).join(' ')}`,
-          );
-        }
-        lines.push(
-          `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
-          `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
-        );
-        return {
-          text: lines.join('\n'),
-          json: { ...json, warnings },
-          warnings: warnings.filter((w) => /anchor/.test(w.message)),
-        };
+      defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
+        const { format, publish: strategy } = checkFlags(flags);
+        const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
+        if (strategy) return publish(status, strategy, format ?? 'xml', flags);
+        const result = overview(ctx, status);
+        if (!format) return result;
+        const output = renderStatus(status.view, format);
+        return { ...result, text: output, json: { ...(result.json as object), format, output } };
       }),
     );
 }

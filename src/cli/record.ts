@@ -1,0 +1,13 @@
+// How a command records its fact in the event log after its real work succeeded: never failing
+// the command, at most a warning (printed on stderr by defineAction).
+import { recordEvent } from '../events/record.js';
+import type { EventInput } from '../events/types.js';
+import { findRoot } from '../state/find-root.js';
+import type { Warning } from '../types.js';
+import type { CommandContext } from './action.js';
+
+/** Appends `input` to the log of the task at ctx.cwd; returns the warnings to show (if any). */
+export async function recordFact(ctx: CommandContext, input: EventInput): Promise<Warning[]> {
+  const { warning } = await recordEvent(findRoot(ctx.cwd), input, { now: ctx.now, env: ctx.env });
+  return warning ? [warning] : [];
+}

@@ -1,0 +1,104 @@
+// Appending to the event log. Under a short lock (the log's own, not the state lock): read the
+// last seq from the tail, write the line with one write() on an O_APPEND descriptor, and rotate
+// when the file has grown past `log.rotate_bytes`. The lock makes seq unique and increasing
+// across processes; O_APPEND keeps each line whole even for a reader that holds no lock.
+import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { findRoot } from '../state/find-root.js';
+import { acquireLock } from '../state/lock.js';
+import { displayPath, type StatePaths } from '../state/paths.js';
+import type { BaseOptions } from '../types.js';
+import { eventLogPaths, type EventLogPaths } from './log-paths.js';
+import { readLogSettings } from './log-settings.js';
+import { readTail } from './read-log.js';
+import { rotateLog } from './rotate.js';
+import type { AgentEvent, EventInput } from './types.js';
+import { prepareEvent } from './validate-event.js';
+
+/** Smallest `log.rotate_bytes` the config schema allows: below it no append looks at the config. */
+const MIN_ROTATE_BYTES = 4096;
+
+export interface AppendOptions extends BaseOptions {
+  /** The state root's paths, when the caller already has them (skips the root search). */
+  paths?: StatePaths;
+  /** How long to wait for the log lock. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/** Runs `fn` holding the log lock (appends and rotations hold it for an instant). */
+export async function withLogLock<T>(
+  paths: StatePaths,
+  log: EventLogPaths,
+  fn: () => T | Promise<T>,
+  options: AppendOptions = {},
+): Promise<T> {
+  mkdirSync(log.dir, { recursive: true });
+  const lock = await acquireLock(log.lock, {
+    timeoutMs: options.timeoutMs,
+    now: options.now,
+    display: displayPath(paths, log.lock),
+  });
+  try {
+    return await fn();
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Validates and appends events, in order, each with the next seq. Returns them as written.
+ * Throws UsageError for an invalid event (nothing is written), BusyError if the lock is held too long.
+ */
+export async function appendEvents(
+  inputs: readonly EventInput[],
+  options: AppendOptions = {},
+): Promise<AgentEvent[]> {
+  const now = (options.now ?? (() => new Date()))();
+  const prepared = inputs.map((input) => prepareEvent(input, now));
+  const paths = options.paths ?? findRoot(options.cwd);
+  const log = eventLogPaths(paths);
+  return withLogLock(
+    paths,
+    log,
+    async () => {
+      const fd = openSync(log.events, 'a+', 0o644);
+      let size: number;
+      const written: AgentEvent[] = [];
+      try {
+        size = fstatSync(fd).size;
+        const tail = readTail(fd, size);
+        let seq = tail.lastSeq;
+        // After a torn write the file ends mid-line: start on a fresh line so ours stays whole.
+        let prefix = tail.endsWithNewline ? '' : '\n';
+        for (const event of prepared) {
+          const full = { seq: ++seq, ...event } as AgentEvent;
+          const bytes = Buffer.from(`${prefix}${JSON.stringify(full)}\n`, 'utf8');
+          let offset = 0;
+          while (offset < bytes.length)
+            offset += writeSync(fd, bytes, offset, bytes.length - offset);
+          size += bytes.length;
+          prefix = '';
+          written.push(full);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      if (size >= MIN_ROTATE_BYTES) {
+        const settings = await readLogSettings(paths, log);
+        if (size >= settings.rotate_bytes) {
+          rotateLog(log, settings, now);
+        }
+      }
+      return written;
+    },
+    options,
+  );
+}
+
+/** Appends one event; see appendEvents. */
+export async function appendEvent(
+  input: EventInput,
+  options: AppendOptions = {},
+): Promise<AgentEvent> {
+  const [event] = await appendEvents([input], options);
+  return event!;
+}

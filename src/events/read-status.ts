@@ -1,0 +1,71 @@
+// The status of a task directory, read from disk: the cached snapshot brought up to date, the task
+// taken from the state files, the signals computed for now, projected onto sections.
+import type { ForbiddenMatcher } from '../state/forbidden.js';
+import { loadState, type LoadedState } from '../state/store.js';
+import type { BaseOptions, Config, Warning } from '../types.js';
+import { statusSections, type StatusView } from './sections.js';
+import { computeSignals, type StatusSignal } from './signals.js';
+import { loadStatus } from './status-cache.js';
+import { withTaskState } from './task-state.js';
+import type { StatusSnapshot } from './types.js';
+
+export interface StatusViewOptions {
+  now: Date;
+  config: Config;
+  /** Forbidden globs of goals.md, for the forbidden-path signal. */
+  forbidden?: ForbiddenMatcher;
+}
+
+/** Projects a snapshot onto the view a model reads, with the signals that hold now. */
+export function buildStatusView(
+  snapshot: StatusSnapshot,
+  options: StatusViewOptions,
+): { view: StatusView; signals: StatusSignal[] } {
+  const signals = computeSignals(
+    snapshot,
+    { ...options.config.signals, stall_threshold: options.config.boot.stall_threshold },
+    { now: options.now, forbidden: options.forbidden },
+  );
+  return {
+    view: {
+      seq: snapshot.seq,
+      // Whole seconds: milliseconds would only cost tokens.
+      generated_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      sections: statusSections(snapshot, signals),
+    },
+    signals,
+  };
+}
+
+export interface ReadStatusResult {
+  /** The state files as loaded (reuse them instead of reading again). */
+  state: LoadedState;
+  /** The snapshot with the task taken from the state files. */
+  snapshot: StatusSnapshot;
+  view: StatusView;
+  signals: StatusSignal[];
+  /** Non-fatal findings (skipped log lines, a rebuilt cache, goals.md warnings). */
+  warnings: Warning[];
+}
+
+/** Reads the current status of the task that `cwd` belongs to (updates the snapshot cache). */
+export async function readStatus(
+  options: BaseOptions & { state?: LoadedState } = {},
+): Promise<ReadStatusResult> {
+  const now = (options.now ?? (() => new Date()))();
+  const state = options.state ?? loadState(options);
+  const loaded = loadStatus(state.paths);
+  const snapshot = withTaskState(loaded.snapshot, {
+    anchor: state.goals.anchor,
+    progress: state.progress,
+  });
+  // The glob matcher is loaded (and the globs compiled) only when a modified file could match:
+  // picomatch is not worth its start-up cost on every `status`.
+  let forbidden: ForbiddenMatcher | undefined;
+  if (snapshot.files.modified.length > 0 && state.goals.forbidden.length > 0) {
+    const { compileForbidden } = await import('../state/forbidden.js');
+    forbidden = compileForbidden(state.goals.forbidden);
+  }
+  const { view, signals } = buildStatusView(snapshot, { now, config: state.config, forbidden });
+  return { state, snapshot, view, signals, warnings: loaded.warnings };
+}

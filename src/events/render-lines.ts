@@ -1,0 +1,142 @@
+// Sections as labelled lines: the common ground of the text and Markdown renderings.
+import type { SectionName, StatusSections } from './sections.js';
+
+/** What a model reads when every section was cleared. */
+export const CLEARED_MESSAGE = 'Current status: none. Earlier status snapshots no longer apply.';
+
+/** One labelled line of a section, with optional bullet items under it. */
+export interface SectionLine {
+  label: string;
+  text: string;
+  items?: string[];
+}
+
+/** Section labels as a model reads them. */
+export const SECTION_LABELS: Record<SectionName, string> = {
+  task: 'Task',
+  environment: 'Environment',
+  tools: 'Tools',
+  verification: 'Verification',
+  budget: 'Budget',
+  checkpoint: 'Checkpoint',
+  permissions: 'Permissions',
+  signals: 'Signals',
+};
+
+/** "just now", "12 min ago", "3 h ago", "2 d ago". */
+export function ageText(fromIso: string, nowIso: string): string {
+  const seconds = Math.max(0, (Date.parse(nowIso) - Date.parse(fromIso)) / 1000);
+  if (!Number.isFinite(seconds)) return 'at an unknown time';
+  if (seconds < 45) return 'just now';
+  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min ago`;
+  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} d ago`;
+}
+
+const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function taskLines(task: NonNullable<StatusSections['task']>): SectionLine[] {
+  const lines: SectionLine[] = [];
+  if (task.goal) lines.push({ label: 'Goal', text: task.goal });
+  const parts: string[] = [];
+  if (task.stage) parts.push(`stage ${task.stage}`);
+  if (task.next_action) parts.push(`next: ${task.next_action}`);
+  if (task.step)
+    parts.push(`step ${task.step.id}${task.step.title ? ` (${task.step.title})` : ''}`);
+  if (task.plan) {
+    const p = task.plan;
+    const extra = [
+      p.running ? `${p.running} running` : '',
+      p.blocked ? `${p.blocked} blocked` : '',
+      p.failed ? `${p.failed} failed` : '',
+    ].filter(Boolean);
+    parts.push(`plan ${p.done}/${p.total} done${extra.length ? `, ${extra.join(', ')}` : ''}`);
+  }
+  if (parts.length > 0) lines.push({ label: 'Task', text: parts.join('; ') });
+  return lines;
+}
+
+function toolsText(tools: NonNullable<StatusSections['tools']>): string {
+  const parts = tools.items.map((t) => {
+    const notes: string[] = [];
+    const inARow = t.consecutive_failures ?? 0;
+    if (t.failures) notes.push(`${t.failures} failed${inARow > 1 ? ` (${inARow} in a row)` : ''}`);
+    if (t.no_new_results)
+      notes.push(
+        t.no_new_results === 1
+          ? 'the last call found nothing new'
+          : `last ${t.no_new_results} calls found nothing new`,
+      );
+    return `${t.name} ${n(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  });
+  if (tools.more > 0) parts.push(`${n(tools.more, 'more tool')}`);
+  return parts.join('; ');
+}
+
+/** The lines of one section (its value is not null). */
+export function sectionLines(
+  name: SectionName,
+  sections: StatusSections,
+  nowIso: string,
+): SectionLine[] {
+  switch (name) {
+    case 'task':
+      return sections.task ? taskLines(sections.task) : [];
+    case 'environment':
+      return sections.environment
+        ? [{ label: 'Environment', text: `cwd ${sections.environment.cwd}` }]
+        : [];
+    case 'tools':
+      return sections.tools ? [{ label: 'Tools', text: toolsText(sections.tools) }] : [];
+    case 'verification': {
+      const v = sections.verification;
+      if (!v) return [];
+      const counts = [`${v.passed} passed`, `${v.failed} failed`];
+      if (v.skipped) counts.push(`${v.skipped} skipped`);
+      const where = [v.command ? `\`${v.command}\`` : '', v.artifact ? `output ${v.artifact}` : '']
+        .filter(Boolean)
+        .join(', ');
+      return [{ label: 'Verification', text: `${counts.join(', ')}${where ? ` (${where})` : ''}` }];
+    }
+    case 'budget': {
+      const b = sections.budget;
+      if (!b) return [];
+      const parts: string[] = [];
+      if (b.tool_calls)
+        parts.push(`${b.tool_calls.left} of ${n(b.tool_calls.limit, 'tool call')} left`);
+      if (b.tokens) parts.push(`${b.tokens.left} of ${n(b.tokens.limit, 'token')} left`);
+      return [{ label: 'Budget', text: parts.join('; ') }];
+    }
+    case 'checkpoint': {
+      const c = sections.checkpoint;
+      if (!c) return [];
+      return [
+        {
+          label: 'Checkpoint',
+          text: `last ${ageText(c.at, nowIso)} (event #${c.seq})${c.summary ? `: ${c.summary}` : ''}`,
+        },
+      ];
+    }
+    case 'permissions': {
+      const p = sections.permissions;
+      if (!p) return [];
+      const last = p.last_denied ? ` (last denied: ${p.last_denied})` : '';
+      return [
+        {
+          label: 'Permissions',
+          text: `${p.requested} requested, ${p.granted} granted, ${p.denied} denied${last}`,
+        },
+      ];
+    }
+    case 'signals':
+      return sections.signals
+        ? [
+            {
+              label: 'Signals',
+              text: '',
+              items: sections.signals.map((s) => `[${s.level}] ${s.message}`),
+            },
+          ]
+        : [];
+  }
+}

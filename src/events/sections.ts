@@ -1,0 +1,185 @@
+// The status as the model sees it: a fixed set of named sections, each a small canonical value
+// or null (nothing to say). Sections are what the delta compares and what every format renders.
+// Values hold no clock-dependent numbers (ages are rendered from timestamps), so the same facts
+// always hash the same and publishing twice with no new events prints nothing.
+import type { StatusSignal } from './signals.js';
+import type { StatusSnapshot } from './types.js';
+
+/** Section names, in rendering order: stable facts first, the most volatile last. */
+export const STATUS_SECTIONS = [
+  'task',
+  'environment',
+  'tools',
+  'verification',
+  'budget',
+  'checkpoint',
+  'permissions',
+  'signals',
+] as const;
+
+export type SectionName = (typeof STATUS_SECTIONS)[number];
+
+export interface TaskSection {
+  goal?: string;
+  stage?: string;
+  next_action?: string;
+  step?: { id: string; title?: string };
+  plan?: { total: number; done: number; running: number; blocked: number; failed: number };
+}
+
+/** One tool in the status; zero counts are left out (they only cost tokens). */
+export interface ToolLine {
+  name: string;
+  calls: number;
+  failures?: number;
+  consecutive_failures?: number;
+  no_new_results?: number;
+  artifact?: string;
+}
+
+export interface BudgetLine {
+  limit: number;
+  used: number;
+  left: number;
+}
+
+export interface StatusSections {
+  task: TaskSection | null;
+  environment: { cwd: string } | null;
+  tools: { items: ToolLine[]; more: number } | null;
+  verification: {
+    passed: number;
+    failed: number;
+    skipped?: number;
+    command?: string;
+    artifact?: string;
+  } | null;
+  budget: { tool_calls?: BudgetLine; tokens?: BudgetLine } | null;
+  checkpoint: { seq: number; at: string; summary?: string } | null;
+  permissions: { requested: number; granted: number; denied: number; last_denied?: string } | null;
+  signals: StatusSignal[] | null;
+}
+
+/** What one rendering shows: the sections, the seq they cover and when. */
+export interface StatusView {
+  seq: number;
+  generated_at: string;
+  sections: StatusSections;
+}
+
+/** Tools listed by name in the status (most recently used first); the rest are counted. */
+export const MAX_TOOLS_SHOWN = 5;
+
+/** Signals shown (most urgent first); `status --json` lists them all. */
+export const MAX_SIGNALS_SHOWN = 5;
+
+const MAX_TEXT = 200;
+
+/** Cuts long free text so that one field cannot blow the status budget. */
+export function clip(text: string, max = MAX_TEXT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function taskSection(s: StatusSnapshot): TaskSection | null {
+  const task: TaskSection = {};
+  if (s.task.goal) task.goal = clip(s.task.goal);
+  if (s.task.stage) task.stage = clip(s.task.stage, 60);
+  if (s.task.next_action) task.next_action = clip(s.task.next_action);
+  if (s.task.step)
+    task.step = s.task.step.title
+      ? { id: s.task.step.id, title: clip(s.task.step.title, 100) }
+      : { id: s.task.step.id };
+  const plan = s.task.plan;
+  if (plan && plan.total > 0)
+    task.plan = {
+      total: plan.total,
+      done: plan.done + plan.skipped,
+      running: plan.running,
+      blocked: plan.blocked,
+      failed: plan.failed,
+    };
+  return Object.keys(task).length > 0 ? task : null;
+}
+
+function toolsSection(s: StatusSnapshot): StatusSections['tools'] {
+  const all = Object.entries(s.tools)
+    .filter(([, t]) => t.calls > 0)
+    .sort(([, a], [, b]) => b.last_seq - a.last_seq);
+  if (all.length === 0) return null;
+  const items = all.slice(0, MAX_TOOLS_SHOWN).map(([name, t]): ToolLine => {
+    const line: ToolLine = { name: clip(name, 60), calls: t.calls };
+    if (t.failures) line.failures = t.failures;
+    if (t.consecutive_failures) line.consecutive_failures = t.consecutive_failures;
+    if (t.no_new_results) line.no_new_results = t.no_new_results;
+    // The output is worth a look only while the tool keeps failing.
+    if (t.last_artifact && t.consecutive_failures > 0) line.artifact = clip(t.last_artifact, 160);
+    return line;
+  });
+  return { items, more: all.length - items.length };
+}
+
+function budgetLine(counter: { limit: number | null; used: number }): BudgetLine | undefined {
+  if (counter.limit === null) return undefined;
+  return {
+    limit: counter.limit,
+    used: counter.used,
+    left: Math.max(0, counter.limit - counter.used),
+  };
+}
+
+// Drops undefined fields so that equal facts serialize (and hash) identically.
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Projects a snapshot and its signals onto the sections. */
+export function statusSections(
+  snapshot: StatusSnapshot,
+  signals: readonly StatusSignal[],
+): StatusSections {
+  const v = snapshot.verification;
+  const budget = compact({
+    tool_calls: budgetLine(snapshot.budget.tool_calls),
+    tokens: budgetLine(snapshot.budget.tokens),
+  });
+  const p = snapshot.permissions;
+  return {
+    task: taskSection(snapshot),
+    environment: snapshot.cwd ? { cwd: snapshot.cwd } : null,
+    tools: toolsSection(snapshot),
+    verification: v
+      ? compact({
+          passed: v.passed,
+          failed: v.failed,
+          skipped: v.skipped ?? undefined,
+          command: v.command ? clip(v.command, 120) : undefined,
+          artifact: v.artifact ? clip(v.artifact, 160) : undefined,
+        })
+      : null,
+    budget: Object.keys(budget).length > 0 ? budget : null,
+    checkpoint: snapshot.checkpoint
+      ? compact({
+          seq: snapshot.checkpoint.seq,
+          at: snapshot.checkpoint.at,
+          summary: snapshot.checkpoint.summary ? clip(snapshot.checkpoint.summary, 80) : undefined,
+        })
+      : null,
+    permissions:
+      p.requested + p.granted + p.denied > 0
+        ? compact({
+            requested: p.requested,
+            granted: p.granted,
+            denied: p.denied,
+            last_denied: p.last_denied ? clip(p.last_denied, 120) : undefined,
+          })
+        : null,
+    signals:
+      signals.length > 0 ? signals.slice(0, MAX_SIGNALS_SHOWN).map((sig) => ({ ...sig })) : null,
+  };
+}
+
+/** Whether every section is empty. */
+export function isEmptyStatus(sections: StatusSections): boolean {
+  return STATUS_SECTIONS.every((name) => sections[name] == null);
+}

@@ -1,0 +1,146 @@
+// Control signals: conclusions the model should not have to draw by counting ("2 searches found
+// nothing new: read the files you found"). Pure: a snapshot, thresholds and the clock in, a list
+// out, most urgent first.
+import type { ForbiddenMatcher } from '../state/forbidden.js';
+import type { Config } from '../types.js';
+import type { StatusSnapshot, ToolStats } from './types.js';
+
+export type SignalId =
+  | 'search.no_new_results'
+  | 'tool.repeated_failures'
+  | 'budget.tool_calls_low'
+  | 'budget.tokens_low'
+  | 'checkpoint.overdue'
+  | 'forbidden.modified'
+  | 'restart.loop';
+
+/** One control signal. `key` is stable while the condition holds (it keys the delta). */
+export interface StatusSignal {
+  id: SignalId;
+  key: string;
+  /** `stop`: do not continue as before; `warn`: change something soon. */
+  level: 'stop' | 'warn';
+  /** One sentence: the fact, then what to do. */
+  message: string;
+}
+
+export type SignalThresholds = Config['signals'] & { stall_threshold: number };
+
+export interface SignalOptions {
+  now: Date;
+  /** Matches Forbidden globs of goals.md; without it no forbidden signal is computed. */
+  forbidden?: ForbiddenMatcher;
+}
+
+const calls = (n: number) => (n === 1 ? '1 call' : `${n} calls`);
+
+// A tool's streak matters for the next decision only while that tool is the one in use: once the
+// agent reads the files it found (or tries another tool), the advice has been taken.
+function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
+  const out: StatusSignal[] = [];
+  let last: [string, ToolStats] | undefined;
+  for (const entry of Object.entries(s.tools))
+    if (!last || entry[1].last_seq > last[1].last_seq) last = entry;
+  if (last) {
+    const [name, stats] = last;
+    if (stats.consecutive_failures >= t.consecutive_failures)
+      out.push({
+        id: 'tool.repeated_failures',
+        key: `tool.repeated_failures:${name}`,
+        level: 'stop',
+        message: `${name} failed ${stats.consecutive_failures} times in a row: change approach instead of retrying.`,
+      });
+    if (stats.no_new_results >= t.no_new_results)
+      out.push({
+        id: 'search.no_new_results',
+        key: `search.no_new_results:${name}`,
+        level: 'warn',
+        message: `${calls(stats.no_new_results)} of ${name} in a row found nothing new: stop widening the search and read the files you found.`,
+      });
+  }
+  return out;
+}
+
+function budgetSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
+  const out: StatusSignal[] = [];
+  const { tool_calls: toolBudget, tokens } = s.budget;
+  if (toolBudget.limit !== null) {
+    const left = toolBudget.limit - toolBudget.used;
+    if (left <= t.tool_calls_left)
+      out.push({
+        id: 'budget.tool_calls_low',
+        key: 'budget.tool_calls_low',
+        level: left <= 0 ? 'stop' : 'warn',
+        message:
+          left <= 0
+            ? 'The tool-call budget is spent: stop, checkpoint and report where you are.'
+            : `${left === 1 ? '1 tool call' : `${left} tool calls`} left: wrap up and checkpoint.`,
+      });
+  }
+  if (tokens.limit !== null && tokens.limit > 0) {
+    const left = tokens.limit - tokens.used;
+    const percent = (left / tokens.limit) * 100;
+    if (percent <= t.tokens_left_percent)
+      out.push({
+        id: 'budget.tokens_low',
+        key: 'budget.tokens_low',
+        level: left <= 0 ? 'stop' : 'warn',
+        message:
+          left <= 0
+            ? 'The token budget is spent: stop, checkpoint and report where you are.'
+            : `${Math.max(0, Math.round(percent))}% of the token budget left: wrap up and checkpoint.`,
+      });
+  }
+  return out;
+}
+
+function checkpointSignal(s: StatusSnapshot, t: SignalThresholds, now: Date): StatusSignal | null {
+  const since = s.checkpoint?.at ?? s.first_at;
+  const minutes = since ? (now.getTime() - Date.parse(since)) / 60_000 : 0;
+  const byCalls = s.tool_calls_since_checkpoint >= t.checkpoint_tool_calls;
+  // Time alone says nothing when no tool ran since: an idle task is not overdue.
+  const byTime = minutes >= t.checkpoint_minutes && s.tool_calls_since_checkpoint > 0;
+  if (!byCalls && !byTime) return null;
+  const what = s.checkpoint ? 'since the last checkpoint' : 'and no checkpoint yet';
+  const fact = byCalls
+    ? `${s.tool_calls_since_checkpoint} tool calls ${what}`
+    : `${Math.floor(minutes)} minutes ${what}`;
+  return {
+    id: 'checkpoint.overdue',
+    key: 'checkpoint.overdue',
+    level: 'warn',
+    message: `${fact}: run \`agent-state checkpoint\` before going on.`,
+  };
+}
+
+/** The signals that hold for `snapshot` now, most urgent first. */
+export function computeSignals(
+  snapshot: StatusSnapshot,
+  thresholds: SignalThresholds,
+  options: SignalOptions,
+): StatusSignal[] {
+  const signals: StatusSignal[] = [];
+  if (options.forbidden) {
+    for (const path of snapshot.files.modified) {
+      const hit = options.forbidden(path);
+      if (hit)
+        signals.push({
+          id: 'forbidden.modified',
+          key: `forbidden.modified:${hit.path}`,
+          level: 'stop',
+          message: `${hit.path} is in a Forbidden zone (${hit.rule}): revert the change.`,
+        });
+    }
+  }
+  if (snapshot.boots_since_progress >= thresholds.stall_threshold)
+    signals.push({
+      id: 'restart.loop',
+      key: 'restart.loop',
+      level: 'stop',
+      message: `${snapshot.boots_since_progress} restarts without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`,
+    });
+  signals.push(...toolSignals(snapshot, thresholds), ...budgetSignals(snapshot, thresholds));
+  const overdue = checkpointSignal(snapshot, thresholds, options.now);
+  if (overdue) signals.push(overdue);
+  return signals.sort((a, b) => (a.level === b.level ? 0 : a.level === 'stop' ? -1 : 1));
+}

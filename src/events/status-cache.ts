@@ -1,0 +1,143 @@
+// The status snapshot, kept current cheaply: `.agent/log/status.json` holds the snapshot and the
+// byte offset of the log it covers, so bringing it up to date reads only the lines appended since
+// (O(new events)). A cache that is missing, corrupt, from another reducer version or for another
+// file (the log rotated) is rebuilt from the log; neither that nor a torn last line is fatal.
+import { readFileSync, statSync } from 'node:fs';
+import type { StatePaths } from '../state/paths.js';
+import type { Warning } from '../types.js';
+import { eventLogPaths, type EventLogPaths } from './log-paths.js';
+import { readLogFrom, type CorruptLine } from './read-log.js';
+import { isSnapshot, reduceStatus } from './reduce.js';
+import { replaceFile } from './replace-file.js';
+import type { StatusSnapshot } from './types.js';
+
+/** The content of `.agent/log/status.json`. */
+export interface StatusCache {
+  version: 1;
+  /** The log file the snapshot was folded from (its inode) and the offset just past the last line folded. */
+  log: { ino: number; offset: number };
+  snapshot: StatusSnapshot;
+}
+
+/** A snapshot that covers every complete line of the log. */
+export interface FoldedStatus {
+  snapshot: StatusSnapshot;
+  log: { ino: number; offset: number };
+  /** Whether the whole log was read (no usable cache). */
+  rebuilt: boolean;
+  /** How many events were folded in by this call. */
+  folded: number;
+  corrupt: CorruptLine[];
+  /** Why the cache could not be used, when it existed but was unusable. */
+  cacheProblem: string | null;
+}
+
+function readCache(file: string): { cache: StatusCache | null; problem: string | null } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { cache: null, problem: null };
+  }
+  try {
+    const cache = JSON.parse(text) as StatusCache;
+    if (
+      cache?.version === 1 &&
+      typeof cache.log?.ino === 'number' &&
+      typeof cache.log.offset === 'number' &&
+      isSnapshot(cache.snapshot)
+    )
+      return { cache, problem: null };
+    return { cache: null, problem: 'it is not a status cache of this version' };
+  } catch {
+    return { cache: null, problem: 'it is not valid JSON' };
+  }
+}
+
+function logIdentity(file: string): { ino: number; size: number } | null {
+  try {
+    const st = statSync(file);
+    return { ino: st.ino, size: st.size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Brings the cached snapshot up to date with the log (reads only what the cache does not cover). */
+export function foldStatus(log: EventLogPaths): FoldedStatus {
+  const { cache, problem } = readCache(log.status);
+  const file = logIdentity(log.events);
+  if (!file) {
+    // No log (never written, or deleted): nothing has happened as far as the status knows.
+    const empty = reduceStatus(null, []);
+    return {
+      snapshot: empty,
+      log: { ino: 0, offset: 0 },
+      rebuilt: cache !== null && cache.log.ino !== 0, // a cache of "no log" is current
+      folded: 0,
+      corrupt: [],
+      cacheProblem: problem,
+    };
+  }
+  const usable =
+    cache !== null && cache.log.ino === file.ino && cache.log.offset <= file.size ? cache : null;
+  let snapshot = usable?.snapshot ?? null;
+  let folded = 0;
+  const read = readLogFrom(
+    log.events,
+    usable?.log.offset ?? 0,
+    (events) => {
+      folded += events.length;
+      snapshot = reduceStatus(snapshot, events);
+    },
+    usable?.snapshot.seq ?? 0,
+  );
+  return {
+    snapshot: snapshot ?? reduceStatus(null, []),
+    log: { ino: file.ino, offset: read.offset },
+    rebuilt: usable === null,
+    folded,
+    corrupt: read.corrupt,
+    cacheProblem: problem,
+  };
+}
+
+/** Writes the cache when it moved; a cache that cannot be written is only slower next time. */
+export function saveStatusCache(log: EventLogPaths, status: FoldedStatus): boolean {
+  if (!status.rebuilt && status.folded === 0) return false;
+  const cache: StatusCache = { version: 1, log: status.log, snapshot: status.snapshot };
+  try {
+    replaceFile(log.status, `${JSON.stringify(cache)}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface LoadedStatus {
+  snapshot: StatusSnapshot;
+  /** Non-fatal findings: skipped corrupt lines, a rebuilt cache. */
+  warnings: Warning[];
+  rebuilt: boolean;
+  folded: number;
+}
+
+/** The current status snapshot of a task directory (cache + new events); updates the cache. */
+export function loadStatus(paths: StatePaths): LoadedStatus {
+  const log = eventLogPaths(paths);
+  const status = foldStatus(log);
+  saveStatusCache(log, status);
+  const warnings: Warning[] = [];
+  if (status.cacheProblem)
+    warnings.push({
+      file: '.agent/log/status.json',
+      message: `the status cache was unusable (${status.cacheProblem}); rebuilt it from the log`,
+    });
+  for (const line of status.corrupt)
+    warnings.push({
+      file: '.agent/log/events.jsonl',
+      message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
+    });
+  return { snapshot: status.snapshot, warnings, rebuilt: status.rebuilt, folded: status.folded };
+}

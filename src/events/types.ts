@@ -1,0 +1,142 @@
+// Types of the event log and the status snapshot. schemas/event.schema.json is the published
+// contract of one log line; these types mirror it for TypeScript callers.
+import type { PlanStatus } from '../types.js';
+
+/** Who caused a fact. */
+export type EventActor = 'user' | 'agent' | 'system' | 'tool';
+
+export const EVENT_ACTORS: readonly EventActor[] = ['user', 'agent', 'system', 'tool'];
+
+/** The event types the reducer understands. Other types are kept in the log and ignored. */
+export const KNOWN_EVENT_TYPES = [
+  'task.created',
+  'task.updated',
+  'plan.updated',
+  'step.started',
+  'step.completed',
+  'tool.started',
+  'tool.finished',
+  'cwd.changed',
+  'verification.finished',
+  'checkpoint.created',
+  'boot',
+  'compaction',
+  'file.modified',
+  'permission.requested',
+  'permission.granted',
+  'permission.denied',
+  'error',
+  'user.interrupted',
+  'budget.set',
+  'usage',
+  'log.rotated',
+] as const;
+
+export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+
+/** Fields every event has. Type-specific fields sit next to them (flat). */
+export interface EventBase {
+  /** Unique and increasing position in the log, assigned by the appender. */
+  seq: number;
+  /** ISO 8601 UTC. */
+  at: string;
+  type: string;
+  actor: EventActor;
+  id?: string;
+  causation_id?: string;
+  correlation_id?: string;
+}
+
+/** One line of `.agent/log/events.jsonl`. */
+export interface AgentEvent extends EventBase {
+  [field: string]: unknown;
+}
+
+/** What a producer hands to the appender: everything but `seq` (and `at`/`actor` are optional). */
+export interface EventInput {
+  type: string;
+  actor?: EventActor;
+  at?: string;
+  [field: string]: unknown;
+}
+
+/** How many plan items have each status (and in total). */
+export type PlanCounts = Record<PlanStatus | 'total', number>;
+
+/** What the status knows about one tool. */
+export interface ToolStats {
+  calls: number;
+  failures: number;
+  /** Failures since the last success. */
+  consecutive_failures: number;
+  /** Calls in a row that reported `new_results: 0`. */
+  no_new_results: number;
+  /** tool.started events not yet matched by a tool.finished (not counted twice). */
+  in_flight: number;
+  /** The seq of the last event about this tool (for ordering by recency). */
+  last_seq: number;
+  last_artifact?: string;
+}
+
+export interface BudgetCounter {
+  /** The limit set by the last budget.set, or null when none was set. */
+  limit: number | null;
+  /** Used since that budget.set (or since the start when none). */
+  used: number;
+}
+
+/**
+ * The status snapshot: every count the model should not have to compute, folded from the events.
+ * Plain JSON; cached in `.agent/log/status.json`.
+ */
+export interface StatusSnapshot {
+  version: 1;
+  /** The seq of the last event folded in (0 when none). */
+  seq: number;
+  /** Time of the first and the last event folded in. */
+  first_at: string | null;
+  last_at: string | null;
+  events: number;
+  task: {
+    goal: string | null;
+    stage: string | null;
+    next_action: string | null;
+    step: { id: string; title: string | null } | null;
+    plan: PlanCounts | null;
+  };
+  cwd: string | null;
+  tools: Record<string, ToolStats>;
+  /** Every tool call counted (the sum over `tools`). */
+  tool_calls: number;
+  verification: {
+    passed: number;
+    failed: number;
+    skipped: number | null;
+    command: string | null;
+    artifact: string | null;
+    seq: number;
+    at: string;
+  } | null;
+  budget: { tool_calls: BudgetCounter; tokens: BudgetCounter };
+  checkpoint: {
+    seq: number;
+    at: string;
+    summary: string | null;
+  } | null;
+  /** Tool calls since the last checkpoint (or since the start when there is none). */
+  tool_calls_since_checkpoint: number;
+  permissions: {
+    requested: number;
+    granted: number;
+    denied: number;
+    last_denied: string | null;
+  };
+  /** Files modified since the last checkpoint (newest last, capped), and how many in all. */
+  files: { modified: string[]; count: number };
+  boots: number;
+  /** Boots since the last sign of progress (a step completed, a checkpoint, passing tests). */
+  boots_since_progress: number;
+  compactions: number;
+  errors: { count: number; last: string | null };
+  interrupts: number;
+}
