@@ -242,10 +242,15 @@ test('page=2&limit=10 returns items 11-20', () => {
     'test/pagination.test.js',
     readFileSync(join(repo, 'test/pagination.test.js'), 'utf8').replace('30', '40'),
   );
-  run(['boot']);
+  run(['boot', '--dry-run']);
 
   if (process.argv.includes('--write-docs')) bootDocs('write');
   if (process.argv.includes('--check-docs')) bootDocs('check');
+
+  say('Two more restarts and still no checkpoint: the third boot calls it a restart loop');
+  run(['next', 'Retry the slicing in src/server.js']);
+  run(['boot', '--fast', '--quiet']);
+  run(['boot', '--fast', '--level', '1']);
 } finally {
   if (keep) console.log(`\n(kept the demo repository at ${repo})`);
   else rmSync(repo, { recursive: true, force: true });

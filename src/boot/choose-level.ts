@@ -5,11 +5,11 @@ import type { Progress } from '../types.js';
 import type { BootDrift, BootLevel, BootMarker, LevelChoice } from './types.js';
 
 /**
- * Whether the agent is in a restart loop: `threshold` boots already went by without a checkpoint
- * recording progress, and here is another. `progress` carries this boot's stamp (counted).
+ * Whether the agent is in a restart loop: `stamp.stalled_boots`, this boot counted, reached the
+ * threshold (as the status bar's restart.loop signal counts). `progress` carries this boot's stamp.
  */
 export function inRestartLoop(progress: Progress, threshold: number): boolean {
-  return (progress.stamp?.stalled_boots ?? 0) - 1 >= threshold;
+  return (progress.stamp?.stalled_boots ?? 0) >= threshold;
 }
 
 /** Chooses the level from the request and the live facts; `progress` carries this boot's stamp. */
@@ -32,7 +32,7 @@ export function chooseLevel(
     );
   if (restartLoop)
     causes.push(
-      `a restart loop (${(facts.progress.stamp?.stalled_boots ?? 1) - 1} boots went by without a checkpoint recording progress)`,
+      `a restart loop (${facts.progress.stamp?.stalled_boots ?? 0} boots since the last checkpoint that recorded progress)`,
     );
   if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}` };
   const drift = facts.drift === null ? 'no drift measured' : 'no drift';

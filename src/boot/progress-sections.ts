@@ -50,7 +50,7 @@ export function restartLoopSection(progress: Progress, threshold: number, now: D
     history.push({ text: current, at: '' });
   const lines = [
     keep(
-      `You are in a restart loop: this is boot ${stalled} since the last checkpoint that recorded progress (the limit is ${threshold}). Repeating the same approach will not work.`,
+      `You are in a restart loop: this is boot ${stalled} since the last checkpoint that recorded progress (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
     ),
   ];
   const last = history.slice(-3);

@@ -169,6 +169,11 @@ describe('reminders', () => {
     const progress = progressOf(repo);
     expect(progress.reminders).toEqual([]);
     expect(progress.stamp!.boots).toBe(4);
+    // Each real boot is a fact in the event log (the status bar counts them); dry runs are not.
+    await ok(repo, ['boot', '--dry-run', '--fast']);
+    const logged = JSON.parse(await ok(repo, ['events', '--type', 'boot', '--json'])).events;
+    // The third and fourth boots without a checkpoint are a restart loop: auto rebuilds.
+    expect(logged.map((e: { level: number }) => e.level)).toEqual([2, 2, 3, 3]);
     expect(await ok(repo, ['boot', '--fast'])).not.toContain('Reminders');
   }, 60_000);
 

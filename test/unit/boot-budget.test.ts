@@ -133,16 +133,16 @@ describe('boot budgets', () => {
 
   it('declares a restart loop at the threshold with the last three next actions', () => {
     const context = richContext({ drift: null, markers: [] });
-    context.progress.stamp!.stalled_boots = 3;
+    context.progress.stamp!.stalled_boots = 2;
     expect(renderBoot(context, { level: 'auto', counter }).choice.restartLoop).toBe(false);
-    context.progress.stamp!.stalled_boots = 4;
+    context.progress.stamp!.stalled_boots = 3;
     const rendering = renderBoot(context, { level: 'auto', counter });
     expect(rendering.level).toBe(3);
     expect(rendering.choice.restartLoop).toBe(true);
     const loop = rendering.sections.find((s) => s.key === 'restart-loop')!;
     expect(loop.must_keep).toBe(true);
     expect(loop.text).toContain(
-      'You are in a restart loop: this is boot 4 since the last checkpoint',
+      'You are in a restart loop: this is boot 3 since the last checkpoint',
     );
     expect(loop.text).toContain('- Write the failing pagination test (set 5h ago)');
     expect(loop.text).toContain('- Add the query-parameter parser (set 4h ago)');

@@ -12,6 +12,7 @@ import {
   type BootSource,
 } from '../../boot/types.js';
 import { defineAction, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 interface BootFlags {
   level?: string;
@@ -103,10 +104,18 @@ Examples:
           fast: flags.fast === true,
         });
         const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
+        // The status bar counts boots (its restart.loop signal) from the event log.
+        const logged = result.dryRun
+          ? []
+          : await recordFact(ctx, {
+              type: 'boot',
+              level: result.level,
+              ...(result.source ? { source: result.source } : {}),
+            });
         return {
           text: result.format === 'json' ? JSON.stringify(json, null, 2) : result.text,
           json,
-          warnings: result.warnings,
+          warnings: [...result.warnings, ...logged],
         };
       }),
     );
