@@ -64,6 +64,18 @@ for (const name of ['entry', 'event-cli']) {
     external: ['../events/config-for-log.js'],
   });
 }
+// `boot` (run by hosts at every session start) has a fast path of its own, self-contained too.
+// gpt-tokenizer stays external: bundled without splitting, its stock rank table (2.4 MB, loaded
+// only as a fallback) would be parsed on every boot.
+await esbuild.build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'cli', 'boot-cli.js')],
+  outfile: join(root, 'dist', 'bundle', 'boot-cli.js'),
+  external: ['../events/config-for-log.js', 'gpt-tokenizer', 'gpt-tokenizer/*'],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
 
 const outDir = join(root, 'dist', 'validators');
 mkdirSync(outDir, { recursive: true });

@@ -4,15 +4,21 @@
 // leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
+import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 
 const FAST_EVENT = './event-cli.js';
+const FAST_BOOT = './boot-cli.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
   const { runEventCli } = (await import(FAST_EVENT)) as { runEventCli: typeof RunEventCli };
   process.exitCode = await runEventCli(argv);
+} else if (command === 'boot' && !help) {
+  // Hosts boot the agent at every session start and compaction: no commander, no chalk.
+  const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
+  process.exitCode = await runBootCli(argv);
 } else {
   await import(FULL);
 }

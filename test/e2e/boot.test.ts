@@ -1,6 +1,6 @@
 // `boot`, `remind`, `memory` and `current` end to end: the real bin on real temp repositories.
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseProgress } from '../../src/state/progress.js';
 import { updateProgress } from '../../src/state/store.js';
 import type { Progress } from '../../src/types.js';
-import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
+import { BIN, REPO_ROOT, gitdir, runCli } from '../helpers/fixtures.js';
 
 const PROGRESS = '.agent/state/progress.yaml';
 const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
@@ -130,6 +130,30 @@ describe('boot', () => {
       expect(result.stderr).toMatch(/^agent-state: .+\n$/);
     }
     expect(readFileSync(join(repo, PROGRESS))).toEqual(before);
+  });
+
+  it('prints the same from the fast path and from the full program', async () => {
+    const full = (args: string[]) =>
+      execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'bundle', 'main.js'), ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    for (const args of [
+      ['boot', '--dry-run'],
+      ['boot', '--dry-run', '--level', '3', '--format', 'xml', '--role', 'review'],
+      ['--cwd', repo, 'boot', '--dry-run', '--fast', '--budget=300', '--json'],
+    ]) {
+      const fast = await runCli(repo, args);
+      expect(fast.code).toBe(0);
+      expect(fast.stdout.replace(/"last_boot": "[^"]+"/, '')).toBe(
+        full(args).replace(/"last_boot": "[^"]+"/, ''),
+      );
+    }
+    const bad = await runCli(repo, ['boot', '--role', 'boss']);
+    expect(bad.stderr).toBe(
+      "agent-state: option '--role <role>' argument 'boss' is invalid. Allowed choices are execution, planning, review, recovery. (fix: see `agent-state --help` or `agent-state <command> --help`)\n",
+    );
   });
 
   it('exits 3 outside an initialized repository', async () => {

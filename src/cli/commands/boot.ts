@@ -1,48 +1,11 @@
 // `agent-state boot`: the restart prompt. The boot library (and the tokenizer it loads) is
-// imported only when this command runs, so other commands do not pay for it at start-up.
+// imported only when this command runs, so other commands do not pay for it at start-up. Hosts
+// reach `boot` through the fast path (boot-cli.ts); this is its --help and the fallback.
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import { bootDocument } from '../../boot/boot-document.js';
-import {
-  BOOT_FORMATS,
-  BOOT_ROLES,
-  BOOT_SOURCES,
-  type BootFormat,
-  type BootRole,
-  type BootSource,
-} from '../../boot/types.js';
+import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
 import { defineAction, type RunState } from '../action.js';
+import type { BootFlags } from '../boot-run.js';
 import { recordFact } from '../record.js';
-
-interface BootFlags {
-  level?: string;
-  budget?: string;
-  format?: BootFormat;
-  role?: BootRole;
-  source?: BootSource;
-  dryRun?: boolean;
-  fast?: boolean;
-}
-
-function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'auto') return 'auto';
-  if (value === '1' || value === '2' || value === '3') return Number(value) as 1 | 2 | 3;
-  throw new UsageError(`--level ${value} is not a recovery level`, {
-    hint: 'use 1 (resume), 2 (restore), 3 (rebuild) or auto',
-  });
-}
-
-function parseBudget(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const budget = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1) {
-    throw new UsageError(`--budget ${value} is not a token count`, {
-      hint: 'give a whole number of tokens: --budget 4000',
-    });
-  }
-  return budget;
-}
 
 export function registerBoot(program: Command, state: RunState): void {
   program
@@ -88,35 +51,8 @@ Examples:
     )
     .action(
       defineAction<BootFlags>(state, async (ctx, _args, flags) => {
-        const level = parseLevel(flags.level);
-        const budget = parseBudget(flags.budget);
-        const { boot } = await import('../../boot/boot.js');
-        const result = await boot({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-          level,
-          budget,
-          format: flags.format,
-          role: flags.role,
-          source: flags.source,
-          dryRun: flags.dryRun === true,
-          fast: flags.fast === true,
-        });
-        const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
-        // The status bar counts boots (its restart.loop signal) from the event log.
-        const logged = result.dryRun
-          ? []
-          : await recordFact(ctx, {
-              type: 'boot',
-              level: result.level,
-              ...(result.source ? { source: result.source } : {}),
-            });
-        return {
-          text: result.format === 'json' ? JSON.stringify(json, null, 2) : result.text,
-          json,
-          warnings: [...result.warnings, ...logged],
-        };
+        const { runBoot } = await import('../boot-run.js');
+        return runBoot(flags, ctx, (input) => recordFact(ctx, input));
       }),
     );
 }
