@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// Thin shim: all logic lives in the compiled CLI (entry.js routes to the full program or to the fast path of `event`).
+// Thin shim: all logic lives in the compiled CLI (entry.js starts git early for verify, then
+// routes to the fast path of `event` or to the full program).
 import '../dist/bundle/entry.js';

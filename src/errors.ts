@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'BUSY' // the state lock was not acquired in time (exit 4)
   | 'CONFLICT' // a compare-and-swap saw a newer revision (exit 4)
   | 'CHECK_FAILED' // a check ran and did not pass (exit 1)
+  | 'CANCELLED' // the user interrupted a long operation; nothing was written (exit 130)
   | 'INTERNAL'; // a bug (exit 70)
 
 /** Where in a file a problem is. Lines and columns are 1-based. */
@@ -82,6 +83,13 @@ export class ConflictError extends AgentStateError {
 export class CheckFailedError extends AgentStateError {
   constructor(message: string, options?: AgentStateErrorOptions) {
     super('CHECK_FAILED', message, options);
+  }
+}
+
+/** A long operation (the checkpoint's test run) was interrupted; nothing was written. */
+export class CancelledError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('CANCELLED', message, options);
   }
 }
 

@@ -9,6 +9,7 @@ export {
   InvalidStateError,
   NotInitializedError,
   UsageError,
+  CancelledError,
   formatLocation,
   type AgentStateErrorOptions,
   type ErrorCode,
@@ -107,6 +108,56 @@ export {
 } from './events/publish.js';
 export { readCursor, writeCursor } from './events/cursor-store.js';
 export { publishStatusTo, type PublishToOptions } from './events/publish-to.js';
+// Fingerprints, drift, completion markers, evidence, verify, checkpoint (issue 3).
+export { updateProgressLocked } from './state/store.js';
+export { findRepo, type Repo } from './state/repo.js';
+export { toRepoPath, toRepoGlob } from './state/repo-path.js';
+export {
+  collectFingerprint,
+  type CollectOptions,
+  type CollectedFingerprint,
+} from './fingerprint/collect.js';
+export {
+  diffFingerprint,
+  type Drift,
+  type DriftContext,
+  type FileChange,
+  type HeadDrift,
+} from './fingerprint/diff.js';
+export { measureDrift, type MeasureDriftOptions } from './fingerprint/measure-drift.js';
+export type { CommitInfo, History } from './git/history.js';
+export { markDone, type MarkDoneOptions, type MarkDoneResult } from './markers/mark-done.js';
+export { markUndone, type MarkUndoneResult } from './markers/mark-undone.js';
+export {
+  checkMarkers,
+  checkProgressMarkers,
+  evaluateMarker,
+  isDone,
+  type CheckMarkersOptions,
+  type CheckMarkersResult,
+  type MarkerChange,
+  type MarkerCheck,
+  type MarkerState,
+} from './markers/check-markers.js';
+export {
+  addEvidence,
+  type AddEvidenceResult,
+  type EvidenceInput,
+} from './evidence/add-evidence.js';
+export { listEvidence, readEvidence } from './evidence/read-evidence.js';
+export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/entry.js';
+export { redactSecrets, createRedactor, type Redactor } from './evidence/redact.js';
+export { verify, type VerifyReport } from './verify/verify.js';
+export type { VerifyFinding, ForbiddenFinding, ForbiddenSource } from './verify/findings.js';
+export type { StateProblem } from './verify/read-state-checked.js';
+export {
+  checkpoint,
+  type CheckpointOptions,
+  type CheckpointPhase,
+  type CheckpointResult,
+} from './checkpoint/checkpoint.js';
+export type { TestRun } from './checkpoint/run-tests.js';
+export { parseTestCounts, type TestCounts } from './checkpoint/parse-test-counts.js';
 export { boot, type BootOptions, type BootResult } from './boot/boot.js';
 export { renderBoot } from './boot/render-boot.js';
 export { bootDocument, type BootDocument } from './boot/boot-document.js';

@@ -57,6 +57,14 @@ export interface NextActionRecord {
   at: string;
 }
 
+/** The test run recorded by the last checkpoint. */
+export interface LastTest extends TestResult {
+  /** When the test command finished (ISO 8601 UTC). */
+  at: string;
+  duration_ms?: number;
+  timed_out?: boolean;
+}
+
 export interface Stamp {
   boots?: number;
   checkpoints?: number;
@@ -66,6 +74,49 @@ export interface Stamp {
   stalled_boots?: number;
   /** The last few next actions, oldest first (kept by updateProgress; at most 5). */
   recent_next_actions?: NextActionRecord[];
+  /** The last checkpoint's test run; null when it ran none. */
+  last_test?: LastTest | null;
+  /** `sha256:` of the progress that matters (stage, next action, plan statuses, markers) at the last checkpoint. */
+  progress_digest?: string | null;
+}
+
+/**
+ * What is known about one file in a fingerprint: `sha256:<hex>` of its content (of the link text
+ * for a symlink), `deleted` (tracked but gone), `size:<bytes> mtime:<ISO>` (over
+ * `fingerprint.max_hash_bytes`), `directory` (a nested repository) or `submodule:<flags>`.
+ */
+export type FileState = string;
+
+/** Git facts of a fingerprint. */
+export interface GitFingerprint {
+  /** The commit HEAD points at; null before the first commit. */
+  head: string | null;
+  /** The checked-out branch; null when HEAD is detached. */
+  branch: string | null;
+  upstream: string | null;
+  ahead: number | null;
+  behind: number | null;
+}
+
+/** The environment recorded by a checkpoint (`progress.yaml` → `fingerprint`). */
+export interface Fingerprint {
+  /** When it was collected (ISO 8601 UTC). */
+  at: string;
+  /** The absolute path of the state root when it was collected (informative; never drift). */
+  root: string;
+  /** Null outside a git work tree. */
+  git: GitFingerprint | null;
+  /** Tracked files that differ from HEAD (staged or not), by root-relative POSIX path. */
+  dirty: Record<string, FileState>;
+  /** Untracked, not ignored files. */
+  untracked: Record<string, FileState>;
+  /** Dirty and untracked files beyond the per-file limit, summarized (null when none). */
+  overflow: { files: number; digest: string } | null;
+  /** Files matched by config `key_files`. */
+  key_files: Record<string, FileState>;
+  /** Outside git only: a digest of the tree listing (path, size, mtime). */
+  listing: { files: number; digest: string; truncated: boolean } | null;
+  runtime: { agent_state: string; node: string; platform: string };
 }
 
 /** The parsed content of `.agent/state/progress.yaml`. */
@@ -80,7 +131,7 @@ export interface Progress {
   memory?: { durable?: string[]; working?: string[] };
   reminders?: Reminder[];
   stamp?: Stamp;
-  fingerprint?: Record<string, unknown> | null;
+  fingerprint?: Fingerprint | null;
 }
 
 /** `.agent/config.yaml` with every default filled in. */
@@ -90,6 +141,7 @@ export interface Config {
   test_timeout: number;
   key_files: string[];
   evidence: { keep: number; max_bytes: number };
+  fingerprint: { max_hash_bytes: number };
   budget: {
     total: number;
     goals: number;

@@ -1,13 +1,13 @@
 // `boot` (I/O): read the state, gather the live facts, stamp the boot and take the reminders under
 // the lock (so four boots at once show a reminder exactly once between them), then render.
-import { findRoot } from '../state/find-root.js';
+import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { readConfig, readGoals, readProgress, updateProgress } from '../state/store.js';
 import { takeReminders } from '../state/reminders.js';
 import type { BaseOptions, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
-import { collectLiveFacts, type LiveFacts } from './live-facts.js';
+import { collectLiveFacts, prepareLiveFacts, type LiveFacts } from './live-facts.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import { stampBoot, stampLevel } from './stamp-boot.js';
@@ -34,21 +34,24 @@ export interface BootResult extends BootRendering {
 /** Emits the boot prompt of the task that `cwd` belongs to. */
 export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const now = (options.now ?? (() => new Date()))();
-  const paths = findRoot(options.cwd);
+  const repo = findRepo(options.cwd);
+  const { paths } = repo;
   const config = valueOrThrow(readConfig(paths));
-  const { goals, warnings } = readGoals(paths);
   const requested = options.level ?? config.boot.level;
+  const needs = { markers: requested !== 1, drift: requested === 3 || requested === 'auto' };
+  // git starts working while the state files are read and the tokenizer loads.
+  prepareLiveFacts(repo, needs, options.env);
+  const { goals, warnings } = readGoals(paths);
   const counting = options.counter
     ? Promise.resolve(options.counter)
     : options.fast
       ? Promise.resolve(heuristicCounter)
       : loadO200kCounter();
-  const needs = { markers: requested !== 1, drift: requested === 3 || requested === 'auto' };
   const threshold = config.boot.stall_threshold;
   let facts: LiveFacts;
   // Stamps the boot on `p` and takes its reminders, judging the facts on that same progress.
-  const apply = (p: Progress): Reminder[] => {
-    facts = collectLiveFacts(paths, p, needs);
+  const apply = async (p: Progress): Promise<Reminder[]> => {
+    facts = await collectLiveFacts(repo, config, p, needs, options.env);
     stampBoot(p, now);
     stampLevel(p, chooseLevel(requested, { ...facts, progress: p }, threshold).level);
     return takeReminders(p);
@@ -57,7 +60,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   let reminders: Reminder[];
   if (options.dryRun) {
     progress = valueOrThrow(readProgress(paths));
-    reminders = apply(progress);
+    reminders = await apply(progress);
   } else {
     // Under the lock, on a fresh copy: of several boots at once, exactly one takes the reminders.
     const update = await updateProgress(apply, { cwd: paths.root, now: () => now });

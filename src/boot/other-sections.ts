@@ -61,6 +61,13 @@ export function driftSection(drift: BootDrift | null, level: BootLevel): Section
     details.push(bullet(`commit ${short(commit.sha)} ${commit.subject}`));
   if (drift.branch)
     details.push(bullet(`branch ${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'}`));
+  const dropped = drift.head?.dropped ?? 0;
+  if (dropped > 0)
+    details.push(
+      bullet(
+        `${dropped} recorded commit${dropped === 1 ? ' is' : 's are'} no longer in the history (a reset, rebase or branch switch)`,
+      ),
+    );
   for (const file of drift.key_files)
     details.push(bullet(`key file ${file.path}${file.change ? ` (${file.change})` : ''}`));
   for (const file of drift.files)

@@ -192,7 +192,7 @@ export function staleSection(markers: readonly BootMarker[], level: BootLevel): 
   };
 }
 
-/** The last verification: the newest test or checkpoint evidence, and the checkpoint stamp. */
+/** The last verification: the newest test or checkpoint evidence, the last checkpoint's tests, the stamp. */
 export function lastVerificationSection(
   progress: Progress,
   evidence: readonly BootEvidence[],
@@ -209,6 +209,19 @@ export function lastVerificationSection(
         `${verification.id} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
       ),
     );
+  const test = stamp.last_test;
+  if (test) {
+    const counts =
+      test.passed != null || test.failed != null
+        ? `${test.passed ?? 0} passed, ${test.failed ?? 0} failed`
+        : `exit ${test.exit_code ?? 'signal'}`;
+    const how = test.timed_out ? 'timed out' : counts;
+    lines.push(
+      bullet(
+        `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
+      ),
+    );
+  }
   const checkpoints = stamp.checkpoints ?? 0;
   lines.push(
     bullet(

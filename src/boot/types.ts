@@ -37,6 +37,8 @@ export interface BootDrift {
     to: string | null;
     /** New commits, newest first; null when unknown. */
     commits: { sha: string; subject: string }[] | null;
+    /** Recorded commits no longer in the history (a reset, a rebase); null when unknown. */
+    dropped?: number | null;
   } | null;
   branch: { from: string | null; to: string | null } | null;
   files: BootFileChange[];

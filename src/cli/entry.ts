@@ -4,6 +4,7 @@
 // leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
+import { prefetch } from './prefetch.js';
 import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 
@@ -17,8 +18,10 @@ if (command === 'event' && !help) {
   process.exitCode = await runEventCli(argv);
 } else if (command === 'boot' && !help) {
   // Hosts boot the agent at every session start and compaction: no commander, no chalk.
+  prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads
   const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
   process.exitCode = await runBootCli(argv);
 } else {
+  prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);
 }

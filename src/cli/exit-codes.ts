@@ -8,6 +8,8 @@ export const EXIT = {
   NOT_INITIALIZED: 3,
   BUSY: 4,
   INTERNAL: 70,
+  /** Interrupted (Ctrl-C) — 128 + SIGINT, as shells report it. */
+  CANCELLED: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -19,6 +21,7 @@ const BY_ERROR_CODE: Record<ErrorCode, ExitCode> = {
   BUSY: EXIT.BUSY,
   CONFLICT: EXIT.BUSY,
   CHECK_FAILED: EXIT.CHECK_FAILED,
+  CANCELLED: EXIT.CANCELLED,
   INTERNAL: EXIT.INTERNAL,
 };
 

@@ -6,8 +6,14 @@ import { findRoot } from '../state/find-root.js';
 import type { Warning } from '../types.js';
 import type { CommandContext } from './action.js';
 
-/** Appends `input` to the log of the task at ctx.cwd; returns the warnings to show (if any). */
+/**
+ * Appends `input` to the log of the task at ctx.cwd, leaving out fields that are null or
+ * undefined (an unknown value is absent, not a value); returns the warnings to show (if any).
+ */
 export async function recordFact(ctx: CommandContext, input: EventInput): Promise<Warning[]> {
-  const { warning } = await recordEvent(findRoot(ctx.cwd), input, { now: ctx.now, env: ctx.env });
+  const fact = Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== null && v !== undefined),
+  ) as EventInput;
+  const { warning } = await recordEvent(findRoot(ctx.cwd), fact, { now: ctx.now, env: ctx.env });
   return warning ? [warning] : [];
 }

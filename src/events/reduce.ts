@@ -144,16 +144,19 @@ function planUpdated(s: StatusSnapshot, e: AgentEvent): void {
 }
 
 function verificationFinished(s: StatusSnapshot, e: AgentEvent): void {
+  const exitCode = num(e.exit_code);
+  const counted = num(e.passed) !== null || num(e.failed) !== null;
   s.verification = {
-    passed: num(e.passed) ?? 0,
-    failed: num(e.failed) ?? 0,
+    passed: counted ? (num(e.passed) ?? 0) : null,
+    failed: counted ? (num(e.failed) ?? 0) : null,
+    exit_code: exitCode,
     skipped: num(e.skipped),
     command: str(e.command),
     artifact: str(e.artifact),
     seq: e.seq,
     at: e.at,
   };
-  if (s.verification.failed === 0) madeProgress(s);
+  if (counted ? s.verification.failed === 0 : exitCode === 0) madeProgress(s);
 }
 
 function fileModified(s: StatusSnapshot, e: AgentEvent): void {

@@ -91,7 +91,14 @@ export function sectionLines(
     case 'verification': {
       const v = sections.verification;
       if (!v) return [];
-      const counts = [`${v.passed} passed`, `${v.failed} failed`];
+      const counts =
+        v.passed === undefined && v.failed === undefined
+          ? [
+              v.exit_code === 0
+                ? 'passed (exit code 0)'
+                : `failed (exit code ${v.exit_code ?? '?'})`,
+            ]
+          : [`${v.passed ?? 0} passed`, `${v.failed ?? 0} failed`];
       if (v.skipped) counts.push(`${v.skipped} skipped`);
       const where = [v.command ? `\`${v.command}\`` : '', v.artifact ? `output ${v.artifact}` : '']
         .filter(Boolean)

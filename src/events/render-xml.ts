@@ -78,6 +78,7 @@ function sectionXml(name: SectionName, s: StatusSections, nowIso: string): strin
         ? `  <verification${attrs([
             ['passed', v.passed],
             ['failed', v.failed],
+            ['exit-code', v.exit_code],
             ['skipped', v.skipped],
             ['command', v.command],
             ['artifact', v.artifact],

@@ -48,8 +48,9 @@ export interface StatusSections {
   environment: { cwd: string } | null;
   tools: { items: ToolLine[]; more: number } | null;
   verification: {
-    passed: number;
-    failed: number;
+    passed?: number;
+    failed?: number;
+    exit_code?: number;
     skipped?: number;
     command?: string;
     artifact?: string;
@@ -150,8 +151,10 @@ export function statusSections(
     tools: toolsSection(snapshot),
     verification: v
       ? compact({
-          passed: v.passed,
-          failed: v.failed,
+          passed: v.passed ?? undefined,
+          failed: v.failed ?? undefined,
+          exit_code:
+            v.passed === null && v.failed === null ? (v.exit_code ?? undefined) : undefined,
           skipped: v.skipped ?? undefined,
           command: v.command ? clip(v.command, 120) : undefined,
           artifact: v.artifact ? clip(v.artifact, 160) : undefined,

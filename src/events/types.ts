@@ -109,8 +109,10 @@ export interface StatusSnapshot {
   /** Every tool call counted (the sum over `tools`). */
   tool_calls: number;
   verification: {
-    passed: number;
-    failed: number;
+    /** Null when the runner's output gave no counts (then `exit_code` says how it ended). */
+    passed: number | null;
+    failed: number | null;
+    exit_code: number | null;
     skipped: number | null;
     command: string | null;
     artifact: string | null;

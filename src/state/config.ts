@@ -10,6 +10,7 @@ export const DEFAULT_CONFIG: Config = {
   test_timeout: 600,
   key_files: [],
   evidence: { keep: 10, max_bytes: 8192 },
+  fingerprint: { max_hash_bytes: 16 * 1024 * 1024 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
   log: { rotate_bytes: 10 * 1024 * 1024, keep: 2 },
@@ -32,9 +33,10 @@ export const CONFIG_SPEC: YamlStateSpec = {
 
 /** A config as written on disk: every key optional. */
 export type PartialConfig = Partial<
-  Omit<Config, 'evidence' | 'budget' | 'boot' | 'log' | 'signals'>
+  Omit<Config, 'evidence' | 'fingerprint' | 'budget' | 'boot' | 'log' | 'signals'>
 > & {
   evidence?: Partial<Config['evidence']>;
+  fingerprint?: Partial<Config['fingerprint']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
   log?: Partial<Config['log']>;
@@ -49,6 +51,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     ...raw,
     version: 1,
     evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
+    fingerprint: { ...DEFAULT_CONFIG.fingerprint, ...raw.fingerprint },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
     log: { ...DEFAULT_CONFIG.log, ...raw.log },

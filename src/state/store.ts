@@ -139,39 +139,42 @@ export async function updateProgress<T>(
   options: UpdateOptions = {},
 ): Promise<UpdateResult<T>> {
   const paths = findRoot(options.cwd);
-  return withStateLock(
-    paths,
-    async () => {
-      for (let attempt = 1; ; attempt++) {
-        const read = readProgress(paths);
-        const current = valueOrThrow(read);
-        if (options.expectRevision !== undefined && current.revision !== options.expectRevision) {
-          throw new ConflictError(
-            `progress.yaml is at revision ${current.revision}, not ${options.expectRevision}: it changed since it was read`,
-            { hint: 'read the state again and reapply the change' },
-          );
-        }
-        const draft = structuredClone(current);
-        const result = await mutator(draft);
-        // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
-        recordNextAction(current, draft, (options.now ?? (() => new Date()))());
-        if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
-        draft.revision = current.revision + 1;
-        const text = serializeProgress(read, draft);
-        const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
-        if (now !== read.text) {
-          if (attempt >= MAX_CAS_ATTEMPTS)
-            throw new ConflictError('progress.yaml keeps changing while being updated', {
-              hint: 'stop the other writer and retry',
-            });
-          continue;
-        }
-        writeFileAtomic(paths.progress, text);
-        return { progress: draft, changed: true, result };
-      }
-    },
-    options,
-  );
+  return withStateLock(paths, () => updateProgressLocked(paths, mutator, options), options);
+}
+
+/** updateProgress for a caller that already holds the state lock (to write more files in the same step). */
+export async function updateProgressLocked<T>(
+  paths: StatePaths,
+  mutator: (progress: Progress) => T | Promise<T>,
+  options: Pick<UpdateOptions, 'expectRevision' | 'now'> = {},
+): Promise<UpdateResult<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const read = readProgress(paths);
+    const current = valueOrThrow(read);
+    if (options.expectRevision !== undefined && current.revision !== options.expectRevision) {
+      throw new ConflictError(
+        `progress.yaml is at revision ${current.revision}, not ${options.expectRevision}: it changed since it was read`,
+        { hint: 'read the state again and reapply the change' },
+      );
+    }
+    const draft = structuredClone(current);
+    const result = await mutator(draft);
+    // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
+    recordNextAction(current, draft, (options.now ?? (() => new Date()))());
+    if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
+    draft.revision = current.revision + 1;
+    const text = serializeProgress(read, draft);
+    const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
+    if (now !== read.text) {
+      if (attempt >= MAX_CAS_ATTEMPTS)
+        throw new ConflictError('progress.yaml keeps changing while being updated', {
+          hint: 'stop the other writer and retry',
+        });
+      continue;
+    }
+    writeFileAtomic(paths.progress, text);
+    return { progress: draft, changed: true, result };
+  }
 }
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file

@@ -1,14 +1,12 @@
 // `boot`, `remind`, `memory` and `current` end to end: the real bin on real temp repositories.
-import { createHash } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseProgress } from '../../src/state/progress.js';
-import { updateProgress } from '../../src/state/store.js';
 import type { Progress } from '../../src/types.js';
-import { BIN, REPO_ROOT, gitdir, runCli } from '../helpers/fixtures.js';
+import { BIN, REPO_ROOT, git, gitdir, runCli } from '../helpers/fixtures.js';
 
 const PROGRESS = '.agent/state/progress.yaml';
 const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
@@ -218,16 +216,7 @@ describe('stale markers', () => {
   it('make auto choose level 3 and name the stale files', async () => {
     const repo = await task();
     const file = join(repo, 'src/routes/todos.js');
-    const hash = `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
-    await updateProgress(
-      (p) => {
-        p.plan![0]!.status = 'done';
-        p.markers = {
-          t1: { at: '2026-11-30T12:00:00.000Z', files: { 'src/routes/todos.js': hash } },
-        };
-      },
-      { cwd: repo },
-    );
+    await ok(repo, ['done', 't1', '--files', 'src/routes/todos.js']);
     let doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
     expect(doc.level).toBe(2);
     expect(doc.text).toContain(
@@ -341,5 +330,29 @@ describe('next-action history', () => {
     await ok(repo, ['next', 'Step 6']);
     const history = progressOf(repo).stamp!.recent_next_actions!;
     expect(history.map((h) => h.text)).toEqual(['Step 2', 'Step 3', 'Step 4', 'Step 5', 'Step 6']);
+  });
+});
+
+describe('drift', () => {
+  it('after a checkpoint, new commits and edits make auto rebuild and report them', async () => {
+    const repo = await task();
+    await ok(repo, ['done', 't1', '--files', 'src/routes/todos.js']);
+    // `--commit` commits .agent/state, and changes to .agent/ are never drift.
+    await ok(repo, ['checkpoint', '-m', 'First step', '--no-test', '--commit']);
+    let doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
+    expect(doc.level).toBe(2);
+    expect(doc.drifted).toBe(false);
+    writeFileSync(join(repo, 'README.md'), '# todo-api\n');
+    git(repo, 'add', 'README.md');
+    git(repo, 'commit', '-qm', 'Write the README');
+    writeFileSync(join(repo, 'src/routes/other.js'), 'export {};\n');
+    doc = JSON.parse(await ok(repo, ['boot', '--json']));
+    expect(doc.level).toBe(3);
+    expect(doc.drifted).toBe(true);
+    expect(doc.level_reason).toBe('auto: the tree changed since the last checkpoint');
+    const drift = doc.sections.find((s: { key: string }) => s.key === 'drift').text;
+    expect(drift).toMatch(/HEAD moved [0-9a-f]{7} → [0-9a-f]{7} \(1 commit\)/);
+    expect(drift).toMatch(/- commit [0-9a-f]{7} Write the README/);
+    expect(drift).toContain('- src/routes/other.js (added)');
   });
 });

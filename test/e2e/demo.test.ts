@@ -29,5 +29,8 @@ it('runs the demo, whose boot outputs are the ones docs/boot.md shows, within th
   // The compaction boot restored level 2 and showed the reminder; the edit made auto pick level 3.
   expect(result.stdout).toContain('agent-state boot · level 2 (restore)');
   expect(result.stdout).toContain('- Ask the user about the maximum page size before merging');
-  expect(result.stdout).toContain('Why level 3: a done step is stale (t1).');
+  expect(result.stdout).toContain(
+    'Why level 3: the tree changed since the last checkpoint; a done step is stale (t1).',
+  );
+  expect(result.stdout).toContain('You are in a restart loop: this is boot 3');
 }, 120_000);

@@ -1,0 +1,79 @@
+// The evidence entry a checkpoint writes (pure): its summary line and a short Markdown body with
+// the test result, the plan, and what changed since the previous checkpoint.
+import type { EvidenceInput } from '../evidence/add-evidence.js';
+import type { Drift } from '../fingerprint/diff.js';
+import { countPlan } from '../state/plan.js';
+import type { Fingerprint, Progress } from '../types.js';
+import type { TestRun } from './run-tests.js';
+
+/** "passed (12 passed, 0 failed)", "FAILED with exit 1", "timed out". */
+export function describeTest(test: TestRun): string {
+  const verdict = test.timed_out
+    ? 'timed out'
+    : test.ok
+      ? 'passed'
+      : test.exit_code === null
+        ? `was killed (${test.signal ?? 'signal'})`
+        : `failed (exit ${test.exit_code})`;
+  const counts = test.passed === null ? '' : ` — ${test.passed} passed, ${test.failed ?? 0} failed`;
+  return `${verdict}${counts}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The entry for checkpoint number `n`. */
+export function checkpointEvidence(input: {
+  n: number;
+  summary: string | undefined;
+  progress: Progress;
+  test: TestRun | null;
+  drift: Drift | null;
+  fingerprint: Fingerprint;
+}): EvidenceInput {
+  const { n, progress, test, drift, fingerprint } = input;
+  const testLine = test ? `tests ${describeTest(test)}` : 'no tests run';
+  const summary = input.summary?.trim() || `Checkpoint ${n}: ${testLine}`;
+  const counts = countPlan(progress.plan);
+  const plan = (['done', 'running', 'blocked', 'failed', 'pending', 'skipped'] as const)
+    .filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${s}`)
+    .join(', ');
+  const lines = [`# Checkpoint ${n}`, ''];
+  if (test)
+    lines.push(
+      `- Tests: \`${test.command}\` ${describeTest(test)} in ${seconds(test.duration_ms)} (log: ${test.log.path})`,
+    );
+  else lines.push('- Tests: none run');
+  lines.push(`- Plan: ${plan || 'empty'}`);
+  if (progress.stage) lines.push(`- Stage: ${progress.stage}`);
+  if (progress.next_action) lines.push(`- Next: ${progress.next_action}`);
+  if (fingerprint.git)
+    lines.push(
+      `- HEAD: ${fingerprint.git.head?.slice(0, 12) ?? '(no commits)'} on ${fingerprint.git.branch ?? '(detached)'}, ${Object.keys(fingerprint.dirty).length} dirty and ${Object.keys(fingerprint.untracked).length} untracked files`,
+    );
+  if (drift?.drifted) {
+    lines.push('- Since the previous checkpoint:');
+    if (drift.head?.commits) lines.push(`  - ${drift.head.commits.length} new commits`);
+    if (drift.branch)
+      lines.push(
+        `  - branch ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,
+      );
+    if (drift.files.length > 0) {
+      const shown = drift.files.slice(0, 20).map((f) => `${f.path} (${f.change})`);
+      const more = drift.files.length > 20 ? ` and ${drift.files.length - 20} more` : '';
+      lines.push(`  - files: ${shown.join(', ')}${more}`);
+    }
+    if (drift.key_files.length > 0)
+      lines.push(`  - key files: ${drift.key_files.map((f) => f.path).join(', ')}`);
+  }
+  if (test && !test.ok) lines.push('', '```', test.tail, '```');
+  return {
+    kind: 'checkpoint',
+    summary,
+    body: lines.join('\n'),
+    refs: test ? [test.log] : [],
+    redactionsInRefs: test?.redactions ?? 0,
+  };
+}

@@ -1,0 +1,159 @@
+// Running the configured test command for a checkpoint: in its own process group (so a timeout
+// or Ctrl-C kills the whole tree), output streamed through the redactor to .agent/artifacts/,
+// counts read from the runner's summary.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { CancelledError } from '../errors.js';
+import { ArtifactWriter, artifactName } from '../evidence/artifacts.js';
+import type { EvidenceRef } from '../evidence/entry.js';
+import type { StatePaths } from '../state/paths.js';
+import { parseTestCounts, type TestCounts } from './parse-test-counts.js';
+
+/** The outcome of one test run. */
+export interface TestRun {
+  command: string;
+  /** Null when the command was killed by a signal. */
+  exit_code: number | null;
+  signal: string | null;
+  timed_out: boolean;
+  /** True when the command exited 0 in time. */
+  ok: boolean;
+  passed: number | null;
+  failed: number | null;
+  /** The runner whose summary gave the counts; null when none was recognized. */
+  runner: TestCounts['runner'] | null;
+  duration_ms: number;
+  /** The (redacted) log under .agent/artifacts/. */
+  log: EvidenceRef;
+  /** Secrets redacted from the log. */
+  redactions: number;
+  /** The last lines of the log, for a report. */
+  tail: string;
+}
+
+export interface RunTestsOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+// After SIGTERM, a test tree gets this long to exit before SIGKILL.
+const KILL_GRACE_MS = 3_000;
+// After the shell exits, descendants still holding its output pipes get this long.
+const DRAIN_MS = 2_000;
+const TAIL_LINES = 30;
+
+// A negative pid signals the whole process group the detached child leads.
+function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  if (process.platform === 'win32') {
+    spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true });
+    return;
+  }
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+function lastLines(text: string, count: number): string {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  return lines.slice(-count).join('\n');
+}
+
+/** Runs `command` with a shell in `paths.root`; resolves when it ends, rejects with CancelledError on abort. */
+export function runTests(
+  paths: StatePaths,
+  command: string,
+  options: RunTestsOptions,
+): Promise<TestRun> {
+  const now = options.now ?? (() => new Date());
+  const started = Date.now();
+  const name = artifactName(now(), 'test.log', randomBytes(3).toString('hex'));
+  const writer = new ArtifactWriter(paths, name);
+  return new Promise<TestRun>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      writer.discard();
+      reject(new CancelledError('cancelled before the tests started: nothing was written'));
+      return;
+    }
+    const child = spawn(command, {
+      cwd: paths.root,
+      env: options.env ?? process.env,
+      shell: true,
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    let timedOut = false;
+    let cancelled = false;
+    let settled = false;
+    const timers: NodeJS.Timeout[] = [];
+    const stop = () => {
+      killTree(child, 'SIGTERM');
+      timers.push(setTimeout(() => killTree(child, 'SIGKILL'), KILL_GRACE_MS).unref());
+    };
+    const onAbort = () => {
+      cancelled = true;
+      stop();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    timers.push(
+      setTimeout(() => {
+        timedOut = true;
+        stop();
+      }, options.timeoutMs),
+    );
+    child.stdout!.on('data', (chunk: Buffer) => writer.write(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => writer.write(chunk));
+    // A background process that inherited the pipes must not keep the checkpoint waiting.
+    child.on('exit', () => {
+      timers.push(
+        setTimeout(() => {
+          killTree(child, 'SIGKILL');
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+        }, DRAIN_MS).unref(),
+      );
+    });
+    const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (cancelled) {
+        writer.discard();
+        reject(
+          new CancelledError('cancelled: the test command was stopped and nothing was written'),
+        );
+        return;
+      }
+      if (error)
+        writer.write(
+          Buffer.from(`\n[agent-state] could not start the test command: ${error.message}\n`),
+        );
+      const tail = writer.tail();
+      const artifact = writer.finish();
+      const counts = parseTestCounts(tail);
+      const exitCode = error ? 127 : code;
+      resolve({
+        command,
+        exit_code: exitCode,
+        signal: signal ?? null,
+        timed_out: timedOut,
+        ok: exitCode === 0 && !timedOut,
+        passed: counts?.passed ?? null,
+        failed: counts?.failed ?? null,
+        runner: counts?.runner ?? null,
+        duration_ms: Date.now() - started,
+        log: artifact.ref,
+        redactions: artifact.redactions,
+        tail: lastLines(tail, TAIL_LINES),
+      });
+    };
+    child.on('error', (error) => finish(null, null, error));
+    child.on('close', (code, signal) => finish(code, signal));
+  });
+}

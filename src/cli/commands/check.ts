@@ -1,0 +1,80 @@
+// `agent-state check [ID...] [--strict]`: is each step done, and do its files still hash the same?
+import type { Command } from 'commander';
+import type { MarkerCheck } from '../../markers/check-markers.js';
+import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { EXIT } from '../exit-codes.js';
+import { plural } from '../format.js';
+
+/** One line per marker verdict. */
+export function renderMarkerChecks(checks: readonly MarkerCheck[], ctx: CommandContext): string {
+  if (checks.length === 0)
+    return '(no completion markers yet: record one with `agent-state done ID --files ...`)';
+  const { style } = ctx.out;
+  const width = Math.max(...checks.map((c) => c.id.length));
+  return checks
+    .map((c) => {
+      const id = c.id.padEnd(width);
+      switch (c.state) {
+        case 'valid':
+          return `${style.green('valid')}         ${id}  ${plural(c.files, 'file')} unchanged`;
+        case 'unverifiable':
+          return `${style.yellow('unverifiable')}  ${id}  done, but no files were recorded to re-check`;
+        case 'missing':
+          return `${style.red('missing')}       ${id}  no completion marker${c.status ? ` (plan status: ${c.status})` : ' (no such plan item)'}`;
+        case 'stale':
+          return `${style.red('STALE')}         ${id}  ${c.changed.map((ch) => `${ch.path} ${ch.reason}`).join(', ')}`;
+      }
+    })
+    .join('\n');
+}
+
+export function registerCheck(program: Command, state: RunState): void {
+  program
+    .command('check')
+    .argument('[ids...]', 'plan item ids (default: every recorded marker)')
+    .description('exit 0 when every id is done and its files still hash the same; 1 otherwise')
+    .option('--strict', 'count a marker without files (unverifiable) as not done')
+    .addHelpText(
+      'after',
+      `
+States: valid, stale (a recorded file changed or disappeared), missing (no marker),
+unverifiable (a marker without files; done unless --strict).
+
+Examples:
+  $ agent-state check t1 t2
+  $ agent-state check t3 --json`,
+    )
+    .action(
+      defineAction<{ strict?: boolean }>(state, async (ctx, ids, flags) => {
+        const { checkMarkers } = await import('../../markers/check-markers.js');
+        const result = checkMarkers({
+          cwd: ctx.cwd,
+          ids: ids.length ? ids : undefined,
+          strict: flags.strict,
+        });
+        const json = {
+          ok: result.ok,
+          markers: result.markers.map((m) => ({
+            id: m.id,
+            state: m.state,
+            changed: m.changed,
+            status: m.status,
+            at: m.at,
+            files: m.files,
+          })),
+        };
+        const stale = result.markers.filter((m) => m.state === 'stale');
+        const hint = stale
+          .map(
+            (m) =>
+              `\nRe-check ${m.id}: if it is still done, run \`agent-state done ${m.id} --files ...\` again; otherwise redo the step.`,
+          )
+          .join('');
+        return {
+          text: renderMarkerChecks(result.markers, ctx) + hint,
+          json,
+          exitCode: result.ok ? EXIT.OK : EXIT.CHECK_FAILED,
+        };
+      }),
+    );
+}

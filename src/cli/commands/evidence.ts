@@ -1,0 +1,167 @@
+// `agent-state evidence add|list|show`: the capped, redacted evidence folder.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { EvidenceEntry } from '../../evidence/entry.js';
+import { defineAction, type RunState } from '../action.js';
+import { plural } from '../format.js';
+import { recordFact } from '../record.js';
+
+interface AddFlags {
+  kind: string;
+  summary: string;
+  body?: string;
+  bodyFile?: string;
+  raw?: string;
+}
+
+// `--body -` reads stdin; `--body-file F` reads a file (relative to the working directory).
+function readBody(flags: AddFlags, cwd: string): string | undefined {
+  if (flags.body !== undefined && flags.bodyFile !== undefined)
+    throw new UsageError('--body and --body-file cannot be used together', {
+      hint: 'give the body one way',
+    });
+  if (flags.body === '-') return readFileSync(0, 'utf8');
+  if (flags.body !== undefined) return flags.body;
+  if (flags.bodyFile === undefined) return undefined;
+  const path = resolve(cwd, flags.bodyFile);
+  if (!existsSync(path) || !statSync(path).isFile())
+    throw new UsageError(`--body-file ${flags.bodyFile}: no such file`, {
+      hint: 'name a readable text file',
+    });
+  return readFileSync(path, 'utf8');
+}
+
+function summaryOf(entry: EvidenceEntry): Omit<EvidenceEntry, 'body'> {
+  const { body: _body, ...rest } = entry;
+  return rest;
+}
+
+export function registerEvidence(program: Command, state: RunState): void {
+  const evidence = program
+    .command('evidence')
+    .description(
+      'the evidence folder: short, redacted summaries of what was done (newest evidence.keep kept)',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state evidence add --kind test --summary "All 42 tests pass" --raw test.log\n  $ agent-state evidence list\n  $ agent-state evidence show 12',
+    );
+
+  evidence
+    .command('add')
+    .description(
+      'add an entry (secrets redacted, body capped at evidence.max_bytes, oldest entries pruned)',
+    )
+    .requiredOption('--kind <kind>', 'what sort of operation: test, decision, diff, note, ...')
+    .requiredOption('--summary <text>', 'one line a restarted agent reads first')
+    .option('--body <text>', 'the Markdown body; `-` reads it from stdin')
+    .option('--body-file <file>', 'read the body from a file')
+    .option(
+      '--raw <file>',
+      'raw output to keep in .agent/artifacts/ (redacted) and reference by sha256',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ agent-state evidence add --kind decision --summary "Keep the v1 token format" --body "Clients pin it."
+  $ npm test 2>&1 | agent-state evidence add --kind test --summary "Auth tests pass" --body -
+  $ agent-state evidence add --kind test --summary "Full run" --raw /tmp/test.log`,
+    )
+    .action(
+      defineAction<AddFlags>(state, async (ctx, _args, flags) => {
+        const { addEvidence } = await import('../../evidence/add-evidence.js');
+        const body = readBody(flags, ctx.cwd);
+        const result = await addEvidence(
+          {
+            kind: flags.kind,
+            summary: flags.summary,
+            body,
+            rawFile: flags.raw === undefined ? undefined : resolve(ctx.cwd, flags.raw),
+          },
+          { cwd: ctx.cwd, now: ctx.now, env: ctx.env },
+        );
+        const notes = [
+          result.redactions ? `${plural(result.redactions, 'secret')} redacted` : '',
+          result.truncated_bytes ? `body truncated by ${result.truncated_bytes} bytes` : '',
+          result.removed.length
+            ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
+            : '',
+        ].filter(Boolean);
+        const warnings = await recordFact(ctx, {
+          type: 'evidence.added',
+          evidence: result.meta.id,
+          kind: result.meta.kind,
+          summary: result.meta.summary,
+        });
+        return {
+          text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+          json: { ...result.meta, file: result.file, removed: result.removed },
+          warnings,
+        };
+      }),
+    );
+
+  evidence
+    .command('list')
+    .description('list the entries, oldest first')
+    .addHelpText('after', '\nExample:\n  $ agent-state evidence list --json')
+    .action(
+      defineAction(state, async (ctx) => {
+        const { listEvidence } = await import('../../evidence/read-evidence.js');
+        const { formatLocation } = await import('../../errors.js');
+        const { entries, problems } = listEvidence({ cwd: ctx.cwd });
+        const text = entries.length
+          ? entries
+              .map(
+                (e) =>
+                  `${e.id}  ${e.at.slice(0, 19).replace('T', ' ')}  ${e.kind.padEnd(10)}  ${e.summary}`,
+              )
+              .join('\n')
+          : '(no evidence yet: add an entry with `agent-state evidence add --kind note --summary "..."`)';
+        return {
+          text,
+          json: {
+            entries: entries.map(summaryOf),
+            problems: problems.map((p) => ({
+              at: formatLocation(p.location),
+              message: p.message,
+              hint: p.hint,
+            })),
+          },
+          warnings: problems.map((p) => ({
+            file: p.location.file,
+            line: p.location.line,
+            message: p.message,
+          })),
+        };
+      }),
+    );
+
+  evidence
+    .command('show')
+    .argument('<id>', 'the entry id (12 or 000012)')
+    .description('print one entry')
+    .addHelpText('after', '\nExample:\n  $ agent-state evidence show 12')
+    .action(
+      defineAction(state, async (ctx, [id]) => {
+        const { readEvidence } = await import('../../evidence/read-evidence.js');
+        const entry = readEvidence(id!, { cwd: ctx.cwd });
+        const { style } = ctx.out;
+        const refs = (entry.refs ?? []).map(
+          (r) =>
+            `  ref ${r.path} ${r.sha256.slice(0, 19)}…${r.bytes === undefined ? '' : ` (${r.bytes} bytes)`}`,
+        );
+        const head = [
+          style.bold(`${entry.id} ${entry.kind}: ${entry.summary}`),
+          style.dim(
+            `${entry.at} — ${entry.file}${entry.redactions ? `, ${plural(entry.redactions, 'secret')} redacted` : ''}${entry.truncated_bytes ? `, ${entry.truncated_bytes} bytes truncated` : ''}`,
+          ),
+          ...refs,
+        ];
+        return { text: `${head.join('\n')}\n\n${entry.body}`.trimEnd(), json: entry };
+      }),
+    );
+}

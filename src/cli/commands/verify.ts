@@ -1,0 +1,78 @@
+// `agent-state verify`: does the state agree with the tree? Exit 0 yes, 1 findings, 2 invalid files.
+import type { Command } from 'commander';
+import { defineAction, type RunState } from '../action.js';
+import { EXIT } from '../exit-codes.js';
+import { plural } from '../format.js';
+import {
+  relevantWarnings,
+  renderCommits,
+  renderFindings,
+  renderProblems,
+  sinceText,
+} from '../render-findings.js';
+
+export function registerVerify(program: Command, state: RunState): void {
+  program
+    .command('verify')
+    .description(
+      'check the state against the tree: files valid, markers fresh, no forbidden change, no drift since the checkpoint',
+    )
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 the state matches the tree, 1 findings (each with its fix), 2 a state file is invalid.
+
+Examples:
+  $ agent-state verify
+  $ agent-state verify --json | jq '.findings[].message'`,
+    )
+    .action(
+      defineAction(state, async (ctx) => {
+        const { verify } = await import('../../verify/verify.js');
+        const report = await verify({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+        const { style } = ctx.out;
+        const lines: string[] = [];
+        if (report.problems.length > 0) {
+          lines.push(...renderProblems(report.problems, ctx));
+          lines.push(
+            `${plural(report.problems.length, 'problem')} in the state files; nothing else was checked and no file was changed.`,
+          );
+          return {
+            text: lines.join('\n'),
+            json: report,
+            warnings: relevantWarnings(report.warnings),
+            exitCode: EXIT.USAGE,
+          };
+        }
+        const valid = report.markers.filter(
+          (m) => m.state === 'valid' || m.state === 'unverifiable',
+        ).length;
+        lines.push(`${style.green('✓')} state files valid`);
+        if (report.markers.length > 0 && valid === report.markers.length)
+          lines.push(`${style.green('✓')} ${plural(valid, 'completion marker')} still valid`);
+        if (!report.findings.some((f) => f.kind === 'forbidden'))
+          lines.push(`${style.green('✓')} no change in a forbidden zone`);
+        if (report.drift === null)
+          lines.push(`${style.dim('-')} no checkpoint yet: nothing to compare the tree with`);
+        else if (!report.drift.drifted)
+          lines.push(
+            `${style.green('✓')} no drift since ${sinceText(report.last_checkpoint, ctx.now())}`,
+          );
+        for (const line of renderFindings(report.findings, ctx)) {
+          lines.push(line);
+          if (line.includes('HEAD moved')) lines.push(...renderCommits(report.drift, ctx));
+        }
+        lines.push(
+          report.ok
+            ? 'The state matches the tree.'
+            : `${plural(report.findings.length, 'finding')}${report.drift?.drifted ? ` (drift since ${sinceText(report.last_checkpoint, ctx.now())})` : ''}.`,
+        );
+        return {
+          text: lines.join('\n'),
+          json: report,
+          warnings: relevantWarnings(report.warnings),
+          exitCode: report.ok ? EXIT.OK : EXIT.CHECK_FAILED,
+        };
+      }),
+    );
+}

@@ -1,0 +1,95 @@
+// One evidence entry on disk: `NNNNNN-<slug>.md`, YAML front matter (schemas/evidence.schema.json)
+// then a Markdown body. Rendering and parsing are pure.
+import { stringify } from 'yaml';
+import { schemaProblems } from '../state/schema-problems.js';
+import { validateAgainst } from '../state/validators.js';
+import { parseYaml, type Problem } from '../state/yaml-doc.js';
+
+/** A raw artifact an entry refers to. */
+export interface EvidenceRef {
+  /** POSIX path relative to the repository root (under .agent/artifacts/). */
+  path: string;
+  sha256: string;
+  bytes?: number;
+}
+
+/** The front matter of an entry. */
+export interface EvidenceMeta {
+  /** Six digits; also the start of the file name. */
+  id: string;
+  at: string;
+  kind: string;
+  summary: string;
+  redactions?: number;
+  truncated_bytes?: number;
+  refs?: EvidenceRef[];
+}
+
+/** An entry read from disk. */
+export interface EvidenceEntry extends EvidenceMeta {
+  /** The file, relative to the repository root. */
+  file: string;
+  body: string;
+}
+
+/** Entry file names: six-digit id, a dash, a slug, `.md`. */
+export const ENTRY_FILE = /^(\d{6})-[a-z0-9-]*\.md$/;
+
+/** A file-name slug of a summary: lowercase ASCII words joined by dashes, at most 40 characters. */
+export function slugify(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug === '' ? fallback : slug;
+}
+
+/** The file text of an entry. */
+export function renderEntry(meta: EvidenceMeta, body: string): string {
+  const front: Record<string, unknown> = {
+    id: meta.id,
+    at: meta.at,
+    kind: meta.kind,
+    summary: meta.summary,
+    redactions: meta.redactions ?? 0,
+    truncated_bytes: meta.truncated_bytes ?? 0,
+  };
+  if (meta.refs?.length) front.refs = meta.refs;
+  const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;
+}
+
+/** An entry parsed from its text, or the problems that prevent it (located in `display`). */
+export function parseEntry(
+  text: string,
+  display: string,
+): { meta: EvidenceMeta | undefined; body: string; problems: Problem[] } {
+  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  const problem = (message: string, line = 1): Problem => ({
+    location: { file: display, line },
+    message,
+    hint: 'an entry starts with a `---` line, YAML front matter (id, at, kind, summary), a closing `---` line, then the body',
+  });
+  if (!normalized.startsWith('---\n'))
+    return { meta: undefined, body: '', problems: [problem(`${display} has no front matter`)] };
+  const close = /^---[ \t]*$/m;
+  const rest = normalized.slice(4);
+  const end = close.exec(rest);
+  if (!end)
+    return {
+      meta: undefined,
+      body: '',
+      problems: [problem(`${display}: the front matter is not closed by a --- line`)],
+    };
+  const yamlText = rest.slice(0, end.index);
+  const body = rest.slice(end.index + end[0].length).replace(/^\n/, '');
+  // Lines of the front matter start at line 2 of the file: pad so positions match the file.
+  const located = parseYaml(`\n${yamlText}`, display);
+  if (located.problems.length > 0) return { meta: undefined, body, problems: located.problems };
+  const data: unknown = located.doc.toJS();
+  const problems = schemaProblems(validateAgainst('evidence', data), data, located);
+  return { meta: problems.length ? undefined : (data as EvidenceMeta), body, problems };
+}

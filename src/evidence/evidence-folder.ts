@@ -1,0 +1,139 @@
+// The capped evidence folder (state/evidence/): numbering, writing, pruning to the newest
+// `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidStateError, UsageError } from '../errors.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+import { displayPath, type StatePaths } from '../state/paths.js';
+import { decodeStateText } from '../state/read-text.js';
+import { isAgentPath } from '../state/repo-path.js';
+import type { Problem } from '../state/yaml-doc.js';
+import {
+  ENTRY_FILE,
+  parseEntry,
+  renderEntry,
+  slugify,
+  type EvidenceEntry,
+  type EvidenceMeta,
+} from './entry.js';
+
+const RESTORE_HINT =
+  'restore it from git or delete it (evidence entries are summaries; git history keeps them)';
+
+/** The entry files present, oldest first (by id). */
+export function entryFiles(paths: StatePaths): { id: string; name: string }[] {
+  let names: string[];
+  try {
+    names = readdirSync(paths.evidenceDir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ name, match: ENTRY_FILE.exec(name) }))
+    .filter((e): e is { name: string; match: RegExpExecArray } => e.match !== null)
+    .map(({ name, match }) => ({ id: match[1]!, name }))
+    .sort((a, b) => (a.id === b.id ? (a.name < b.name ? -1 : 1) : a.id < b.id ? -1 : 1));
+}
+
+/** The id the next entry gets: one more than the highest present. */
+export function nextEntryId(paths: StatePaths): string {
+  const files = entryFiles(paths);
+  const last = files.length ? Number(files[files.length - 1]!.id) : 0;
+  if (last >= 999_999)
+    throw new UsageError('evidence ids are exhausted (000001–999999)', {
+      hint: 'remove .agent/state/evidence/ entries (git history keeps them) to start again',
+    });
+  return String(last + 1).padStart(6, '0');
+}
+
+/** Reads one entry file; bad content gives problems, never a throw. */
+export function readEntryFile(
+  paths: StatePaths,
+  name: string,
+): { entry: EvidenceEntry | undefined; problems: Problem[] } {
+  const path = join(paths.evidenceDir, name);
+  const file = displayPath(paths, path);
+  let text: string;
+  try {
+    text = decodeStateText(readFileSync(path), { display: file, restoreHint: RESTORE_HINT });
+  } catch (error) {
+    if (!(error instanceof InvalidStateError)) throw error;
+    return {
+      entry: undefined,
+      problems: [
+        { location: error.location ?? { file }, message: error.message, hint: error.hint ?? '' },
+      ],
+    };
+  }
+  const { meta, body, problems } = parseEntry(text, file);
+  const fromName = ENTRY_FILE.exec(name)?.[1];
+  if (meta && fromName !== undefined && meta.id !== fromName) {
+    problems.push({
+      location: { file, line: 2 },
+      message: `${file} has id "${meta.id}" but its file name says ${fromName}`,
+      hint: `set id: "${fromName}" in the front matter`,
+    });
+    return { entry: undefined, problems };
+  }
+  return { entry: meta ? { ...meta, file, body } : undefined, problems };
+}
+
+/** Writes a new entry with the next id; the caller holds the state lock. */
+export function writeEntryLocked(
+  paths: StatePaths,
+  meta: Omit<EvidenceMeta, 'id'>,
+  body: string,
+): { meta: EvidenceMeta; file: string; path: string } {
+  const id = nextEntryId(paths);
+  const full: EvidenceMeta = { id, ...meta };
+  const name = `${id}-${slugify(meta.summary, meta.kind)}.md`;
+  const path = join(paths.evidenceDir, name);
+  mkdirSync(paths.evidenceDir, { recursive: true });
+  writeFileAtomic(path, renderEntry(full, body));
+  return { meta: full, file: displayPath(paths, path), path };
+}
+
+/** Removes the oldest entries beyond `keep`, then the artifacts only they referred to; the caller holds the lock. */
+export function pruneEvidenceLocked(paths: StatePaths, keep: number): string[] {
+  const files = entryFiles(paths);
+  const excess = files.slice(0, Math.max(0, files.length - keep));
+  if (excess.length === 0) return [];
+  const refsOf = (name: string): string[] => {
+    try {
+      return readEntryFile(paths, name).entry?.refs?.map((r) => r.path) ?? [];
+    } catch {
+      return [];
+    }
+  };
+  const orphaned = new Set(excess.flatMap((f) => refsOf(f.name)));
+  for (const kept of files.slice(excess.length))
+    for (const ref of refsOf(kept.name)) orphaned.delete(ref);
+  const removed: string[] = [];
+  for (const file of excess) {
+    const path = join(paths.evidenceDir, file.name);
+    rmSync(path, { force: true });
+    removed.push(displayPath(paths, path));
+  }
+  for (const ref of orphaned) {
+    // Only artifacts of ours: a hand-edited ref must not delete anything else.
+    if (isAgentPath(ref) && ref.startsWith('.agent/artifacts/') && !ref.includes('..'))
+      rmSync(join(paths.root, ref), { force: true });
+  }
+  return removed;
+}
+
+/** Every entry, oldest first, with the problems of those that do not parse. */
+export function readEvidenceFolder(paths: StatePaths): {
+  entries: EvidenceEntry[];
+  problems: Problem[];
+} {
+  const entries: EvidenceEntry[] = [];
+  const problems: Problem[] = [];
+  if (!existsSync(paths.evidenceDir)) return { entries, problems };
+  for (const { name } of entryFiles(paths)) {
+    const read = readEntryFile(paths, name);
+    if (read.entry) entries.push(read.entry);
+    problems.push(...read.problems);
+  }
+  return { entries, problems };
+}

@@ -1,0 +1,39 @@
+// Reading the evidence folder: the list (newest last) and one entry by id.
+import { InvalidStateError, UsageError } from '../errors.js';
+import { findRoot } from '../state/find-root.js';
+import type { Problem } from '../state/yaml-doc.js';
+import type { BaseOptions } from '../types.js';
+import type { EvidenceEntry } from './entry.js';
+import { entryFiles, readEntryFile, readEvidenceFolder } from './evidence-folder.js';
+
+/** Every entry, oldest first, and the problems of the files that do not parse. */
+export function listEvidence(options: BaseOptions = {}): {
+  entries: EvidenceEntry[];
+  problems: Problem[];
+} {
+  return readEvidenceFolder(findRoot(options.cwd));
+}
+
+/** One entry by id (`12`, `000012`, or its file name); throws UsageError when absent or invalid. */
+export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEntry {
+  const paths = findRoot(options.cwd);
+  const wanted = /^\d{1,6}$/.test(id) ? id.padStart(6, '0') : id.replace(/^.*\//, '').slice(0, 6);
+  const files = entryFiles(paths);
+  const file = files.find((f) => f.id === wanted);
+  if (!file) {
+    throw new UsageError(`no evidence entry ${id}`, {
+      hint: files.length
+        ? `entries present: ${files.map((f) => f.id).join(', ')}`
+        : 'add one with `agent-state evidence add --kind note --summary "..."`',
+    });
+  }
+  const { entry, problems } = readEntryFile(paths, file.name);
+  if (!entry) {
+    const first = problems[0];
+    throw new InvalidStateError(first?.message ?? `evidence entry ${id} is invalid`, {
+      location: first?.location,
+      hint: first?.hint,
+    });
+  }
+  return entry;
+}

@@ -1,0 +1,197 @@
+// Collecting the fingerprint of the tree as it is now (I/O): git's answer for HEAD, branch and
+// what differs from HEAD, content hashes of only the dirty, untracked and key files (git's index
+// is trusted for the rest), and the runtime. Outside git: key files and a listing digest.
+import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { isGitUnavailable } from '../git/exec-git.js';
+import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
+import { valueOrThrow } from '../state/parsed-file.js';
+import { findRepo, type Repo } from '../state/repo.js';
+import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
+import { readConfig } from '../state/store.js';
+import type { BaseOptions, Config, FileState, Fingerprint, Warning } from '../types.js';
+import { packageVersion } from '../package-root.js';
+import { hashFile } from './hash-file.js';
+import { resolveGlobs } from './resolve-globs.js';
+import { walkFiles } from './walk.js';
+
+/** Dirty and untracked files listed one by one; the rest are summarized (progress.yaml stays small). */
+export const MAX_LISTED_FILES = 2000;
+/** Outside git, the listing walk stops after this many files. */
+export const MAX_WALK_FILES = 200_000;
+
+export interface CollectOptions extends BaseOptions {
+  /** Settings (key_files, fingerprint.max_hash_bytes); read from config.yaml when absent. */
+  config?: Config;
+  /** The state root and git top level, when the caller already found them. */
+  repo?: Repo;
+}
+
+/** A fresh fingerprint and what limited it. */
+export interface CollectedFingerprint {
+  fingerprint: Fingerprint;
+  warnings: Warning[];
+}
+
+/** The tool and runtime a fingerprint records. */
+export function currentRuntime(): Fingerprint['runtime'] {
+  return {
+    agent_state: packageVersion(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+function statKey(root: string, path: string): string {
+  try {
+    const stats = lstatSync(join(root, path));
+    return `${stats.size}\0${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+// Hashes the first MAX_LISTED_FILES changed paths (in path order) and folds the rest into a digest
+// of path, size and mtime, so a huge untracked folder cannot blow up progress.yaml.
+function recordChanges(
+  root: string,
+  snapshot: GitSnapshot,
+  maxBytes: number,
+): Pick<Fingerprint, 'dirty' | 'untracked' | 'overflow'> {
+  type Change = { path: string; kind: 'dirty' | 'untracked'; submodule?: string };
+  const changes: Change[] = [];
+  for (const { path, submodule } of snapshot.changed)
+    if (!isAgentPath(path)) changes.push({ path, kind: 'dirty', submodule });
+  for (const raw of snapshot.untracked) {
+    const path = raw.replace(/\/$/, '');
+    if (!isAgentPath(path)) changes.push({ path, kind: 'untracked' });
+  }
+  changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const dirty: Record<string, FileState> = {};
+  const untracked: Record<string, FileState> = {};
+  const rest = createHash('sha256');
+  let overflow = 0;
+  for (const [index, change] of changes.entries()) {
+    if (index >= MAX_LISTED_FILES) {
+      overflow++;
+      rest.update(`${change.kind}\0${change.path}\0${statKey(root, change.path)}\n`);
+      continue;
+    }
+    const state =
+      change.submodule?.startsWith('S') === true
+        ? `submodule:${change.submodule}`
+        : (hashFile(join(root, change.path), maxBytes) ?? 'deleted');
+    if (change.kind === 'dirty') dirty[change.path] = state;
+    else if (state !== 'deleted') untracked[change.path] = state;
+  }
+  return {
+    dirty,
+    untracked,
+    overflow: overflow === 0 ? null : { files: overflow, digest: `sha256:${rest.digest('hex')}` },
+  };
+}
+
+function hashKeyFiles(
+  root: string,
+  globs: readonly string[],
+  git: boolean,
+  env: NodeJS.ProcessEnv | undefined,
+  warnings: Warning[],
+): Record<string, FileState> {
+  const keyFiles: Record<string, FileState> = {};
+  if (globs.length === 0) return keyFiles;
+  const confined: string[] = [];
+  for (const glob of globs) {
+    try {
+      confined.push(toRepoGlob(root, root, glob));
+    } catch {
+      warnings.push({
+        file: '.agent/config.yaml',
+        message: `key_files: "${glob}" is outside the repository and was ignored`,
+      });
+    }
+  }
+  for (const path of resolveGlobs(root, confined, { git, env }).files) {
+    const state = hashFile(join(root, path));
+    if (state !== null) keyFiles[path] = state;
+  }
+  return keyFiles;
+}
+
+function listingOf(root: string): NonNullable<Fingerprint['listing']> {
+  const { files, truncated } = walkFiles(root, { limit: MAX_WALK_FILES });
+  const hash = createHash('sha256');
+  for (const path of [...files].sort()) hash.update(`${path}\0${statKey(root, path)}\n`);
+  return { files: files.length, digest: `sha256:${hash.digest('hex')}`, truncated };
+}
+
+/** Collects the fingerprint of the state root's tree as it is now. */
+export async function collectFingerprint(
+  options: CollectOptions = {},
+): Promise<CollectedFingerprint> {
+  const repo = options.repo ?? findRepo(options.cwd);
+  const root = repo.paths.root;
+  const config = options.config ?? valueOrThrow(readConfig(repo.paths));
+  const now = (options.now ?? (() => new Date()))();
+  const warnings: Warning[] = [];
+  let snapshot: GitSnapshot | null = null;
+  if (repo.gitRoot !== null) {
+    try {
+      snapshot = await readGitSnapshot(root, repo.gitRoot, options.env);
+    } catch (error) {
+      if (!isGitUnavailable(error)) throw error;
+      warnings.push({
+        file: '.agent',
+        message: 'git is not installed: fingerprinting as if outside git',
+      });
+    }
+  }
+  const base = { at: now.toISOString(), root };
+  if (snapshot === null) {
+    warnings.push({
+      file: '.agent',
+      message:
+        'not a git repository: the fingerprint holds key files and a listing digest only, so drift cannot name the files that changed',
+    });
+    const listing = listingOf(root);
+    if (listing.truncated)
+      warnings.push({ file: '.agent', message: `the listing stopped at ${MAX_WALK_FILES} files` });
+    return {
+      fingerprint: {
+        ...base,
+        git: null,
+        dirty: {},
+        untracked: {},
+        overflow: null,
+        key_files: hashKeyFiles(root, config.key_files, false, options.env, warnings),
+        listing,
+        runtime: currentRuntime(),
+      },
+      warnings,
+    };
+  }
+  const changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
+  if (changes.overflow)
+    warnings.push({
+      file: '.agent',
+      message: `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
+    });
+  return {
+    fingerprint: {
+      ...base,
+      git: {
+        head: snapshot.head,
+        branch: snapshot.branch,
+        upstream: snapshot.upstream,
+        ahead: snapshot.ahead,
+        behind: snapshot.behind,
+      },
+      ...changes,
+      key_files: hashKeyFiles(root, config.key_files, true, options.env, warnings),
+      listing: null,
+      runtime: currentRuntime(),
+    },
+    warnings,
+  };
+}

@@ -1,0 +1,112 @@
+// The only module that runs git (DESIGN §6). Every call goes through here so that the flags we
+// depend on are named constants, the environment is set once, and failures become typed errors.
+import { spawn, spawnSync } from 'node:child_process';
+import { AgentStateError } from '../errors.js';
+
+/** What a git run produced. */
+export interface GitOutput {
+  stdout: Buffer;
+  stderr: string;
+  /** Exit status; null when git was killed. */
+  status: number | null;
+}
+
+export interface GitRunOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Return a failing run instead of throwing (for probes such as "does this commit exist?"). */
+  allowFailure?: boolean;
+}
+
+// Why: a background tool must not take .git/index.lock for git status's opportunistic index
+// refresh, or the user's own `git commit` running at the same moment fails on the lock.
+const GIT_ENV = { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
+
+// Output of a huge dirty set or history can exceed spawnSync's 1 MiB default.
+const MAX_BUFFER = 1024 * 1024 * 1024;
+
+function environment(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
+  return { ...(env ?? process.env), ...GIT_ENV };
+}
+
+function failure(args: readonly string[], output: GitOutput): AgentStateError {
+  const line = output.stderr.trim().split('\n')[0] ?? '';
+  return new AgentStateError(
+    'INVALID',
+    `git ${args[0] ?? ''} failed: ${line || `exit ${output.status}`}`,
+    {
+      hint: /dubious ownership/.test(output.stderr)
+        ? 'mark the repository safe: git config --global --add safe.directory <path>'
+        : 'run the same git command yourself to see what is wrong with the repository',
+    },
+  );
+}
+
+function unavailable(cause: unknown): AgentStateError {
+  return new AgentStateError('INVALID', 'git is not installed or not on PATH', {
+    cause,
+    hint: 'install git, or run outside a git repository for a reduced fingerprint',
+    details: { gitUnavailable: true },
+  });
+}
+
+/** Whether an error says that git itself could not be started (not that a git command failed). */
+export function isGitUnavailable(error: unknown): boolean {
+  return (
+    error instanceof AgentStateError &&
+    (error.details as { gitUnavailable?: boolean } | undefined)?.gitUnavailable === true
+  );
+}
+
+/** Runs git synchronously; throws on a non-zero exit unless `allowFailure`. */
+export function runGit(args: readonly string[], options: GitRunOptions): GitOutput {
+  const result = spawnSync('git', args, {
+    cwd: options.cwd,
+    env: environment(options.env),
+    maxBuffer: MAX_BUFFER,
+    windowsHide: true,
+  });
+  if (result.error) throw unavailable(result.error);
+  const output = {
+    stdout: result.stdout,
+    stderr: result.stderr.toString('utf8'),
+    status: result.status,
+  };
+  if (output.status !== 0 && !options.allowFailure) throw failure(args, output);
+  return output;
+}
+
+/** Runs git without blocking, so several queries can run at once; same contract as runGit. */
+export function runGitAsync(args: readonly string[], options: GitRunOptions): Promise<GitOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, {
+      cwd: options.cwd,
+      env: environment(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', (error) => reject(unavailable(error)));
+    child.on('close', (status) => {
+      const output = {
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err).toString('utf8'),
+        status,
+      };
+      if (status !== 0 && !options.allowFailure) reject(failure(args, output));
+      else resolve(output);
+    });
+  });
+}
+
+/** Splits NUL-terminated output (`-z`) into its fields, dropping the empty tail. */
+export function splitNul(stdout: Buffer): string[] {
+  const text = stdout.toString('utf8');
+  if (text === '') return [];
+  const fields = text.split('\0');
+  if (fields[fields.length - 1] === '') fields.pop();
+  return fields;
+}

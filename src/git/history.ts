@@ -1,0 +1,95 @@
+// What happened between two commits: the commits (with subjects and files) and the files whose
+// content differs, for the drift report.
+import { runGit, runGitAsync, splitNul } from './exec-git.js';
+
+/** One commit of the history between a checkpoint and now. */
+export interface CommitInfo {
+  sha: string;
+  subject: string;
+  /** Files the commit touched, relative to the state root (paths outside it are left out). */
+  files: string[];
+}
+
+/** The history from a recorded HEAD to the current one. */
+export interface History {
+  /** Commits reachable from the current HEAD and not from the recorded one, newest first. */
+  commits: CommitInfo[];
+  /** Commits reachable from the recorded HEAD that the current one no longer contains (a reset or a branch switch). */
+  dropped: number;
+  /** Files whose content differs between the two commits, relative to the state root. */
+  files: string[];
+}
+
+// Why: a record separator before each commit and a unit separator between hash and subject keep
+// the parse unambiguous; --name-only -z lists the files NUL-separated; --relative limits the
+// paths to the state root (a subdirectory of a monorepo) and makes them relative to it.
+const RECORD = '\x1e';
+const UNIT = '\x1f';
+const LOG_ARGS = [
+  'log',
+  '-z',
+  `--format=${RECORD}%H${UNIT}%s`,
+  '--name-only',
+  '--no-renames',
+  '--relative',
+];
+const DIFF_ARGS = ['diff', '--name-only', '-z', '--no-renames', '--relative'];
+
+/** Whether `sha` names a commit in this repository (it may have been garbage-collected). */
+export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv): boolean {
+  return (
+    runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: root, env, allowFailure: true }).status ===
+    0
+  );
+}
+
+/** Parses the output of LOG_ARGS. */
+export function parseLog(stdout: string): CommitInfo[] {
+  const commits: CommitInfo[] = [];
+  for (const chunk of stdout.split(RECORD)) {
+    if (chunk === '') continue;
+    const headerEnd = chunk.indexOf('\0');
+    const header = headerEnd === -1 ? chunk : chunk.slice(0, headerEnd);
+    const unit = header.indexOf(UNIT);
+    const files =
+      headerEnd === -1
+        ? []
+        : chunk
+            .slice(headerEnd + 1)
+            .replace(/^\n/, '')
+            .split('\0')
+            .filter((f) => f !== '');
+    commits.push({ sha: header.slice(0, unit), subject: header.slice(unit + 1), files });
+  }
+  return commits;
+}
+
+/** Every commit reachable from `to`, newest first (a checkpoint taken before the first commit). */
+export async function readLog(
+  root: string,
+  to: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<CommitInfo[]> {
+  const log = await runGitAsync([...LOG_ARGS, to], { cwd: root, env });
+  return parseLog(log.stdout.toString('utf8'));
+}
+
+/** The history from `from` to `to` (default HEAD), or null when `from` is not in this repository. */
+export async function readHistory(
+  root: string,
+  from: string,
+  to = 'HEAD',
+  env?: NodeJS.ProcessEnv,
+): Promise<History | null> {
+  if (!commitExists(root, from, env)) return null;
+  const [log, dropped, diff] = await Promise.all([
+    runGitAsync([...LOG_ARGS, `${from}..${to}`], { cwd: root, env }),
+    runGitAsync(['rev-list', '--count', `${to}..${from}`], { cwd: root, env }),
+    runGitAsync([...DIFF_ARGS, from, to], { cwd: root, env }),
+  ]);
+  return {
+    commits: parseLog(log.stdout.toString('utf8')),
+    dropped: Number(dropped.stdout.toString('utf8').trim()) || 0,
+    files: splitNul(diff.stdout),
+  };
+}

@@ -1,0 +1,31 @@
+// Listing the files of the work tree the way git sees them (tracked, plus untracked not ignored),
+// so that globs are resolved without walking ignored trees such as node_modules.
+import { runGit, splitNul } from './exec-git.js';
+
+// Why: --cached and --others together list tracked and untracked files; --exclude-standard drops
+// what .gitignore ignores; --literal-pathspecs makes the directory bases we pass plain prefixes.
+const LIST_ARGS = [
+  '--literal-pathspecs',
+  'ls-files',
+  '-z',
+  '--cached',
+  '--others',
+  '--exclude-standard',
+];
+
+/**
+ * Paths (relative to `root`, POSIX-style) of tracked and untracked-not-ignored files under the
+ * given directories of `root` (all of `root` when `dirs` is empty or holds `''`). Tracked files
+ * deleted from the work tree are still listed: callers check the disk.
+ */
+export function listRepoFiles(
+  root: string,
+  dirs: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): string[] {
+  const whole = dirs.length === 0 || dirs.includes('');
+  const args = whole ? LIST_ARGS : [...LIST_ARGS, '--', ...new Set(dirs)];
+  const files = splitNul(runGit(args, { cwd: root, env }).stdout);
+  // Unmerged files appear once per stage.
+  return [...new Set(files)];
+}

@@ -1,0 +1,91 @@
+// Is a step still done? Re-hashes the files a completion marker recorded and says, per id, valid
+// (every file hashes the same), stale (naming what changed), missing (no marker) or unverifiable
+// (a marker without files). Used by `check`, `verify`, `checkpoint`, and the git hooks.
+import { join } from 'node:path';
+import { hashFile } from '../fingerprint/hash-file.js';
+import { loadState } from '../state/store.js';
+import { staysInside } from '../state/repo-path.js';
+import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
+
+export type MarkerState = 'valid' | 'stale' | 'missing' | 'unverifiable';
+
+/** One file of a marker that no longer hashes the same. */
+export interface MarkerChange {
+  path: string;
+  /** `changed` content, `deleted` (or renamed away), `outside` (now reached through a symlink leaving the root). */
+  reason: 'changed' | 'deleted' | 'outside';
+}
+
+/** The verdict on one id. */
+export interface MarkerCheck {
+  id: string;
+  state: MarkerState;
+  changed: MarkerChange[];
+  /** The plan item's status, or null when the plan has no such id. */
+  status: PlanStatus | null;
+  /** When the marker was recorded; null when missing. */
+  at: string | null;
+  /** How many files the marker covers. */
+  files: number;
+}
+
+/** Judges one marker against the files on disk under `root`. */
+export function evaluateMarker(
+  root: string,
+  id: string,
+  marker: Marker | undefined,
+  status: PlanStatus | null,
+): MarkerCheck {
+  if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
+  const paths = Object.keys(marker.files);
+  const changed: MarkerChange[] = [];
+  for (const path of paths) {
+    if (!staysInside(root, path)) {
+      changed.push({ path, reason: 'outside' });
+      continue;
+    }
+    const now = hashFile(join(root, path));
+    if (now === null) changed.push({ path, reason: 'deleted' });
+    else if (now !== marker.files[path]) changed.push({ path, reason: 'changed' });
+  }
+  const state = paths.length === 0 ? 'unverifiable' : changed.length > 0 ? 'stale' : 'valid';
+  return { id, state, changed, status, at: marker.at, files: paths.length };
+}
+
+/** Checks the markers of `ids` (every marker when omitted) in a progress value. */
+export function checkProgressMarkers(
+  root: string,
+  progress: Progress,
+  ids?: readonly string[],
+): MarkerCheck[] {
+  const markers = progress.markers ?? {};
+  const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
+  return (ids ?? Object.keys(markers)).map((id) =>
+    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null),
+  );
+}
+
+export interface CheckMarkersOptions extends BaseOptions {
+  /** The ids to check; every recorded marker when omitted. */
+  ids?: readonly string[];
+  /** Count `unverifiable` (a marker without files) as not done. Default false. */
+  strict?: boolean;
+}
+
+export interface CheckMarkersResult {
+  /** True when every id is valid (or unverifiable, unless `strict`). */
+  ok: boolean;
+  markers: MarkerCheck[];
+}
+
+/** Whether a verdict counts as done. */
+export function isDone(check: MarkerCheck, strict = false): boolean {
+  return check.state === 'valid' || (!strict && check.state === 'unverifiable');
+}
+
+/** Loads the state of `cwd` and checks its markers. */
+export function checkMarkers(options: CheckMarkersOptions = {}): CheckMarkersResult {
+  const { paths, progress } = loadState({ cwd: options.cwd });
+  const markers = checkProgressMarkers(paths.root, progress, options.ids);
+  return { ok: markers.every((m) => isDone(m, options.strict)), markers };
+}

@@ -1,0 +1,27 @@
+// `undone ID`: withdraws a completion marker (the step must be redone or re-proven).
+import { updateProgress } from '../state/store.js';
+import type { BaseOptions, PlanItem } from '../types.js';
+
+export interface MarkUndoneResult {
+  id: string;
+  /** Whether a marker existed and was removed. */
+  removed: boolean;
+  /** The plan item after the change (put back to pending when it was done), or null. */
+  item: PlanItem | null;
+  revision: number;
+}
+
+/** Removes the marker of `id`; a plan item that was `done` goes back to `pending`. */
+export async function markUndone(id: string, options: BaseOptions = {}): Promise<MarkUndoneResult> {
+  const { result, progress } = await updateProgress(
+    (p) => {
+      const removed = p.markers !== undefined && id in p.markers;
+      if (removed) delete p.markers![id];
+      const item = p.plan?.find((i) => i.id === id) ?? null;
+      if (item && item.status === 'done') item.status = 'pending';
+      return { removed, item: item ? { ...item } : null };
+    },
+    { cwd: options.cwd },
+  );
+  return { id, ...result, revision: progress.revision };
+}

@@ -1,0 +1,78 @@
+// Paths and globs named by a user are confined to the repository root (DESIGN §8): resolved
+// against the working directory like git pathspecs, stored POSIX-style relative to the root,
+// refused when they leave it — through `..`, an absolute path, or a symlinked directory.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+import { AGENT_DIR } from './paths.js';
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+function outside(input: string, what: string): UsageError {
+  return new UsageError(`${what} "${input}" is outside the repository`, {
+    hint: 'name paths inside the repository, relative to the current directory or its root (no `..` past the root)',
+  });
+}
+
+// Joins a cwd-relative or absolute input onto the root, normalizes it, and refuses an escape.
+function confine(root: string, cwd: string, input: string, what: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '') throw new UsageError(`the ${what} is empty`, { hint: `name a ${what}` });
+  let joined: string;
+  if (isAbsolute(trimmed)) {
+    const rel = relative(root, trimmed);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw outside(input, what);
+    joined = toPosix(rel);
+  } else {
+    const prefix = toPosix(relative(root, cwd));
+    if (prefix === '..' || prefix.startsWith('../') || isAbsolute(prefix))
+      throw outside(input, what);
+    joined = posix.join(prefix, trimmed);
+  }
+  const normalized = posix.normalize(joined);
+  if (normalized === '..' || normalized.startsWith('../')) throw outside(input, what);
+  return normalized === '.' || normalized === './' ? '' : normalized.replace(/^\.\//, '');
+}
+
+/** A root-relative POSIX path for a user-given path (relative to `cwd`, or absolute inside `root`). */
+export function toRepoPath(root: string, cwd: string, input: string, what = 'path'): string {
+  const path = confine(root, cwd, input, what).replace(/\/+$/, '');
+  if (path !== '' && !staysInside(root, path)) throw outside(input, what);
+  return path;
+}
+
+/** A root-relative glob for a user-given glob (relative to `cwd`); `''` means the whole root. */
+export function toRepoGlob(root: string, cwd: string, input: string): string {
+  return confine(root, cwd, input, 'glob');
+}
+
+let realRootCache: { root: string; real: string } | undefined;
+
+function realRoot(root: string): string {
+  if (realRootCache?.root !== root) realRootCache = { root, real: realpathSync(root) };
+  return realRootCache.real;
+}
+
+/**
+ * Whether `rel` (root-relative) stays inside the root once the symlinks of its parent
+ * directories are followed. The last component is not followed: a symlink is recorded by its
+ * link text, never read through.
+ */
+export function staysInside(root: string, rel: string): boolean {
+  let dir = dirname(join(root, rel));
+  while (!existsSync(dir)) {
+    const parent = dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
+  }
+  const real = realpathSync(dir);
+  const base = realRoot(root);
+  return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
+}
+
+/** Whether a root-relative path is the agent state itself (never drift, never a marker file). */
+export function isAgentPath(rel: string): boolean {
+  return rel === AGENT_DIR || rel.startsWith(`${AGENT_DIR}/`);
+}

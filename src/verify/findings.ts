@@ -1,0 +1,113 @@
+// What verify found, as findings that each say what is wrong and what to do about it (pure).
+import type { Drift } from '../fingerprint/diff.js';
+import type { MarkerCheck } from '../markers/check-markers.js';
+import type { ForbiddenHit } from '../state/forbidden.js';
+
+/** Where a forbidden path was seen. */
+export type ForbiddenSource = 'dirty' | 'untracked' | 'changed';
+
+/** A forbidden path, with where it was seen. */
+export interface ForbiddenFinding extends ForbiddenHit {
+  /** `dirty` (staged or modified), `untracked`, or `changed` since the checkpoint (committed). */
+  source: ForbiddenSource;
+}
+
+/** One thing verify found, with the fix. */
+export interface VerifyFinding {
+  kind: 'stale_marker' | 'forbidden' | 'drift';
+  message: string;
+  fix: string;
+  /** The marker id (stale_marker). */
+  id?: string;
+  /** The path and where it was seen (forbidden). */
+  path?: string;
+  source?: ForbiddenSource;
+}
+
+function list(items: string[], max = 5): string {
+  return items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** A finding per stale marker. */
+export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[] {
+  return markers
+    .filter((m) => m.state === 'stale')
+    .map((m) => ({
+      kind: 'stale_marker' as const,
+      id: m.id,
+      message: `marker ${m.id} is stale: ${list(m.changed.map((c) => `${c.path} (${c.reason})`))}`,
+      fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --files ...\` to record the new hashes, otherwise \`agent-state undone ${m.id}\``,
+    }));
+}
+
+/** A finding per forbidden path. */
+export function forbiddenFindings(hits: readonly ForbiddenFinding[]): VerifyFinding[] {
+  return hits.map((hit) => ({
+    kind: 'forbidden' as const,
+    path: hit.path,
+    source: hit.source,
+    message: `${hit.path} (${hit.source}) is in a forbidden zone: ${hit.rule}`,
+    fix:
+      hit.source === 'untracked'
+        ? `remove or move ${hit.path}; if the rule is wrong, edit the Forbidden section of goals.md`
+        : hit.source === 'dirty'
+          ? `undo the change: \`git restore --staged --worktree -- ${hit.path}\`; if the rule is wrong, edit goals.md`
+          : `revert the commit that changed ${hit.path} (git revert), or, if it was intended, edit goals.md`,
+  }));
+}
+
+const CHECKPOINT_FIX =
+  'review the change; when it is intended, record it with `agent-state checkpoint`';
+
+/** One finding per kind of drift. */
+export function driftFindings(drift: Drift | null): VerifyFinding[] {
+  if (!drift?.drifted) return [];
+  const findings: VerifyFinding[] = [];
+  const push = (message: string, fix = CHECKPOINT_FIX) =>
+    findings.push({ kind: 'drift', message, fix });
+  if (drift.head) {
+    const { commits, dropped } = drift.head;
+    const parts: string[] = [];
+    if (commits === null) parts.push('to an unrelated commit');
+    else {
+      if (commits.length > 0)
+        parts.push(
+          `${commits.length} new commit${commits.length === 1 ? '' : 's'}: ${list(
+            commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
+            10,
+          )}`,
+        );
+      if (dropped)
+        parts.push(
+          `${dropped} recorded commit${dropped === 1 ? '' : 's'} no longer in the history`,
+        );
+    }
+    push(`HEAD moved since the checkpoint (${parts.join('; ')})`);
+  }
+  if (drift.branch)
+    push(
+      `the branch changed: ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,
+      'switch back if that was a mistake; otherwise record it with `agent-state checkpoint`',
+    );
+  if (drift.files.length > 0)
+    push(
+      `${drift.files.length} file${drift.files.length === 1 ? '' : 's'} changed since the checkpoint: ${list(
+        drift.files.map((f) => `${f.path} (${f.change})`),
+        10,
+      )}`,
+    );
+  for (const note of drift.unlisted) push(note);
+  if (drift.key_files.length > 0)
+    push(
+      `key files changed: ${list(drift.key_files.map((f) => `${f.path} (${f.change})`))}`,
+      'reinstall or rebuild if a lockfile or build file changed, then `agent-state checkpoint`',
+    );
+  for (const change of drift.runtime)
+    push(
+      `the runtime changed: ${change.field} ${change.from} → ${change.to}`,
+      'rerun the tests on this runtime, then `agent-state checkpoint`',
+    );
+  return findings;
+}

@@ -1,0 +1,125 @@
+// verify: does the state agree with the tree? Parse + schema of every state file, stale markers,
+// forbidden paths among the changed files, and drift against the recorded fingerprint.
+import { resolve } from 'node:path';
+import { InvalidStateError } from '../errors.js';
+import { collectFingerprint, type CollectedFingerprint } from '../fingerprint/collect.js';
+import type { Drift } from '../fingerprint/diff.js';
+import { measureDrift } from '../fingerprint/measure-drift.js';
+import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
+import { prefetchGitSnapshot } from '../git/snapshot.js';
+import { findRepo } from '../state/repo.js';
+import type { BaseOptions, Fingerprint, Goals, Warning } from '../types.js';
+import {
+  driftFindings,
+  forbiddenFindings,
+  markerFindings,
+  type ForbiddenFinding,
+  type ForbiddenSource,
+  type VerifyFinding,
+} from './findings.js';
+import { readStateChecked, type StateProblem } from './read-state-checked.js';
+
+/** Everything verify found. */
+export interface VerifyReport {
+  /** True when the state files are valid and there is no finding. */
+  ok: boolean;
+  root: string;
+  /** Problems of the state files; when there are any, the other checks did not run. */
+  problems: StateProblem[];
+  markers: MarkerCheck[];
+  forbidden: ForbiddenFinding[];
+  /** Null before the first checkpoint (nothing to compare with) or when the files are invalid. */
+  drift: Drift | null;
+  /** When the last checkpoint was recorded; null before the first. */
+  last_checkpoint: string | null;
+  /** The fingerprint of the tree now; null when the files are invalid. */
+  fingerprint: Fingerprint | null;
+  findings: VerifyFinding[];
+  warnings: Warning[];
+}
+
+/** Forbidden paths among the dirty, untracked and changed-since-checkpoint files. */
+export async function forbiddenChanges(
+  goals: Goals,
+  current: Fingerprint,
+  drift: Drift | null,
+): Promise<ForbiddenFinding[]> {
+  if (!goals.forbidden.some((entry) => entry.globs.length > 0)) return [];
+  // Loaded only when there are globs to match (picomatch costs ~10 ms of start-up).
+  const { findForbidden } = await import('../state/forbidden.js');
+  const sources = new Map<string, ForbiddenSource>();
+  for (const path of Object.keys(current.dirty)) sources.set(path, 'dirty');
+  for (const path of Object.keys(current.untracked)) sources.set(path, 'untracked');
+  for (const file of drift?.files ?? [])
+    if (!sources.has(file.path)) sources.set(file.path, 'changed');
+  return findForbidden(goals.forbidden, sources.keys()).map((hit) => ({
+    ...hit,
+    source: sources.get(hit.path)!,
+  }));
+}
+
+/** Verifies the state of `cwd` against its tree. Never throws for what it finds; see `ok`. */
+export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
+  const repo = findRepo(options.cwd === undefined ? undefined : resolve(options.cwd));
+  // git starts now and works while the state files are read (the CLI may have started it already).
+  if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, options.env);
+  const state = readStateChecked(repo.paths);
+  if (state.problems.length > 0 || !state.config || !state.goals || !state.progress) {
+    return {
+      ok: false,
+      root: repo.paths.root,
+      problems: state.problems,
+      markers: [],
+      forbidden: [],
+      drift: null,
+      last_checkpoint: null,
+      fingerprint: null,
+      findings: [],
+      warnings: state.warnings,
+    };
+  }
+  const { config, goals, progress } = state;
+  // Takes over the snapshot started above; the markers are hashed while git finishes.
+  const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
+  const markers = checkProgressMarkers(repo.paths.root, progress);
+  const { fingerprint, warnings } = await pending;
+  const recorded = progress.fingerprint ?? null;
+  const drift = recorded
+    ? await measureDrift(repo.paths.root, recorded, fingerprint, {
+        env: options.env,
+        maxHashBytes: config.fingerprint.max_hash_bytes,
+      })
+    : null;
+  const forbidden = await forbiddenChanges(goals, fingerprint, drift);
+  const findings = [
+    ...markerFindings(markers),
+    ...forbiddenFindings(forbidden),
+    ...driftFindings(drift),
+  ];
+  return {
+    ok: findings.length === 0,
+    root: repo.paths.root,
+    problems: [],
+    markers,
+    forbidden,
+    drift,
+    last_checkpoint: progress.stamp?.last_checkpoint ?? null,
+    fingerprint,
+    findings,
+    warnings: [...state.warnings, ...warnings],
+  };
+}
+
+/** Throws the first state-file problem of a report as an InvalidStateError (exit 2). */
+export function throwFirstProblem(problems: readonly StateProblem[]): void {
+  const first = problems[0];
+  if (!first) return;
+  throw new InvalidStateError(
+    `${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more: run \`agent-state verify\`)` : ''}`,
+    {
+      location: { file: first.file, line: first.line, column: first.column },
+      hint: first.hint,
+      details: problems,
+    },
+  );
+}

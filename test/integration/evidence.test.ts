@@ -1,0 +1,128 @@
+// The evidence folder on a real temp repository: the newest evidence.keep entries stay, in
+// order; secrets never reach the disk (entry or artifact); bodies are capped.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addEvidence } from '../../src/evidence/add-evidence.js';
+import { listEvidence, readEvidence } from '../../src/evidence/read-evidence.js';
+import { initState } from '../../src/state/init.js';
+import { gitdir, testdir } from '../helpers/fixtures.js';
+import { SECRETS, sensitivePart } from '../helpers/secrets.js';
+
+function allFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else out.push(path);
+    }
+  };
+  walk('');
+  return out;
+}
+
+describe('addEvidence', () => {
+  it('keeps exactly the newest 10 of 15 entries, in order', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    for (let i = 1; i <= 15; i++) {
+      const result = await addEvidence(
+        { kind: 'note', summary: `Entry number ${i}` },
+        { cwd: repo },
+      );
+      expect(result.meta.id).toBe(String(i).padStart(6, '0'));
+      expect(result.removed).toHaveLength(i > 10 ? 1 : 0);
+    }
+    const names = readdirSync(join(repo, '.agent/state/evidence')).sort();
+    expect(names).toEqual(
+      Array.from(
+        { length: 10 },
+        (_, k) => `${String(k + 6).padStart(6, '0')}-entry-number-${k + 6}.md`,
+      ),
+    );
+    const { entries, problems } = listEvidence({ cwd: repo });
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.summary)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `Entry number ${k + 6}`),
+    );
+    expect(readEvidence('15', { cwd: repo }).id).toBe('000015');
+    expect(() => readEvidence('3', { cwd: repo })).toThrow(/no evidence entry 3/);
+  });
+
+  it('redacts every secret kind in the entry and in the raw artifact before writing', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const text = Object.values(SECRETS).join('\nsome log line\n') + '\n';
+    const raw = join(testdir({ 'test.log': text }), 'test.log');
+    const result = await addEvidence(
+      {
+        kind: 'test',
+        summary: `Leaked ${SECRETS.github_token} in a summary`,
+        body: text,
+        rawFile: raw,
+      },
+      { cwd: repo },
+    );
+    const kinds = Object.keys(SECRETS).length;
+    expect(result.redactions).toBeGreaterThanOrEqual(2 * kinds + 1);
+    const written = allFiles(join(repo, '.agent')).filter(
+      (f) => f.startsWith('state/evidence/') || f.startsWith('artifacts/'),
+    );
+    expect(written.some((f) => f.startsWith('artifacts/'))).toBe(true);
+    for (const file of written) {
+      const content = readFileSync(join(repo, '.agent', file), 'utf8');
+      for (const [kind, secret] of Object.entries(SECRETS))
+        expect(content, `${kind} in ${file}`).not.toContain(sensitivePart(kind, secret));
+    }
+    const entry = readEvidence(result.meta.id, { cwd: repo });
+    expect(entry.summary).toBe('Leaked [REDACTED:github_token] in a summary');
+    const ref = entry.refs![0]!;
+    expect(ref.path).toMatch(/^\.agent\/artifacts\/\d{8}T\d{6}Z-[0-9a-f]{6}-test\.log$/);
+    expect(ref.bytes).toBe(readFileSync(join(repo, ref.path)).length);
+  });
+
+  it('caps the body at evidence.max_bytes with a note', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    writeFileSync(join(repo, '.agent/config.yaml'), 'version: 1\nevidence:\n  max_bytes: 300\n');
+    const result = await addEvidence(
+      { kind: 'diff', summary: 'Big diff', body: 'x'.repeat(1000) },
+      { cwd: repo },
+    );
+    expect(result.truncated_bytes).toBe(700);
+    const entry = readEvidence(result.meta.id, { cwd: repo });
+    expect(entry.truncated_bytes).toBe(700);
+    expect(entry.body).toContain('[truncated 700 bytes]');
+  });
+
+  it('removes the artifacts of pruned entries', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    writeFileSync(join(repo, '.agent/config.yaml'), 'version: 1\nevidence:\n  keep: 1\n');
+    const raw = join(testdir({ 'a.log': 'first\n' }), 'a.log');
+    const first = await addEvidence(
+      { kind: 'test', summary: 'First', rawFile: raw },
+      { cwd: repo },
+    );
+    const artifact = join(repo, first.meta.refs![0]!.path);
+    expect(existsSync(artifact)).toBe(true);
+    await addEvidence({ kind: 'note', summary: 'Second' }, { cwd: repo });
+    expect(existsSync(artifact)).toBe(false);
+  });
+
+  it('refuses a bad kind, an empty summary and a missing raw file, writing nothing', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    await expect(addEvidence({ kind: 'Bad Kind', summary: 's' }, { cwd: repo })).rejects.toThrow(
+      /not a valid evidence kind/,
+    );
+    await expect(addEvidence({ kind: 'note', summary: '  ' }, { cwd: repo })).rejects.toThrow(
+      /summary is empty/,
+    );
+    await expect(
+      addEvidence({ kind: 'note', summary: 's', rawFile: join(repo, 'nope.log') }, { cwd: repo }),
+    ).rejects.toThrow(/no such file/);
+    expect(readdirSync(join(repo, '.agent/state/evidence'))).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+// Completion markers on real temp git repositories: valid → edited → stale → done again → valid,
+// deletions and renames, globs resolved through git, and paths confined to the root.
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { checkMarkers } from '../../src/markers/check-markers.js';
+import { markDone } from '../../src/markers/mark-done.js';
+import { markUndone } from '../../src/markers/mark-undone.js';
+import { initState } from '../../src/state/init.js';
+import { addPlanItem } from '../../src/state/plan.js';
+import { loadState, updateProgress } from '../../src/state/store.js';
+import { git, gitdir, testdir } from '../helpers/fixtures.js';
+
+async function repoWithPlan(files: Record<string, string>): Promise<string> {
+  const repo = gitdir(files);
+  initState({ cwd: repo });
+  await updateProgress(
+    (p) => {
+      addPlanItem(p, { title: 'Write the parser' });
+      addPlanItem(p, { title: 'Decide the format' });
+    },
+    { cwd: repo },
+  );
+  return repo;
+}
+
+const progressText = (repo: string) =>
+  readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
+
+describe('markDone and checkMarkers', () => {
+  let repo: string;
+  beforeEach(async () => {
+    repo = await repoWithPlan({
+      'src/a.ts': 'export const a = 1;\n',
+      'src/b.ts': 'export const b = 2;\n',
+      'docs/x.md': '# x\n',
+      '.gitignore': 'dist/\n',
+      'dist/out.js': 'built\n',
+    });
+  });
+
+  it('goes valid → stale (naming the file) → done again → valid', async () => {
+    const done = await markDone('t1', { cwd: repo, files: ['src/*.ts'] });
+    expect(Object.keys(done.marker.files)).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(done.marker.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(done.item.status).toBe('done');
+    expect(checkMarkers({ cwd: repo, ids: ['t1'] })).toMatchObject({
+      ok: true,
+      markers: [{ id: 't1', state: 'valid', files: 2 }],
+    });
+
+    writeFileSync(join(repo, 'src/a.ts'), 'export const a = 42;\n');
+    const stale = checkMarkers({ cwd: repo, ids: ['t1'] });
+    expect(stale.ok).toBe(false);
+    expect(stale.markers[0]).toMatchObject({
+      state: 'stale',
+      changed: [{ path: 'src/a.ts', reason: 'changed' }],
+    });
+
+    const again = await markDone('t1', { cwd: repo, files: ['src/*.ts'] });
+    expect(again.replaced).toBe(true);
+    expect(checkMarkers({ cwd: repo, ids: ['t1'] }).markers[0]?.state).toBe('valid');
+  });
+
+  it('a deleted or renamed marked file makes the marker stale', async () => {
+    await markDone('t1', { cwd: repo, files: ['src/a.ts', 'src/b.ts'] });
+    rmSync(join(repo, 'src/a.ts'));
+    git(repo, 'mv', 'src/b.ts', 'src/c.ts');
+    expect(checkMarkers({ cwd: repo, ids: ['t1'] }).markers[0]).toMatchObject({
+      state: 'stale',
+      changed: [
+        { path: 'src/a.ts', reason: 'deleted' },
+        { path: 'src/b.ts', reason: 'deleted' },
+      ],
+    });
+  });
+
+  it('matches untracked files, never ignored ones or .agent/, and globs relative to the cwd', async () => {
+    writeFileSync(join(repo, 'src/new.ts'), 'new\n');
+    mkdirSync(join(repo, 'dist/sub'), { recursive: true });
+    const done = await markDone('t1', { cwd: join(repo, 'src'), files: ['*.ts'] });
+    expect(Object.keys(done.marker.files)).toEqual(['src/a.ts', 'src/b.ts', 'src/new.ts']);
+    await expect(markDone('t1', { cwd: repo, files: ['dist/**'] })).rejects.toThrow(
+      /no file matches "dist\/\*\*"/,
+    );
+    await expect(markDone('t1', { cwd: repo, files: ['.agent/**'] })).rejects.toThrow(
+      /no file matches/,
+    );
+    const dir = await markDone('t1', { cwd: repo, files: ['docs'] });
+    expect(Object.keys(dir.marker.files)).toEqual(['docs/x.md']);
+  });
+
+  it('reports unverifiable and missing markers; --strict counts unverifiable as not done', async () => {
+    await markDone('t2', { cwd: repo, note: 'kept the v1 format' });
+    const result = checkMarkers({ cwd: repo, ids: ['t2', 'nope'] });
+    expect(result.markers).toMatchObject([
+      { id: 't2', state: 'unverifiable', status: 'done' },
+      { id: 'nope', state: 'missing', status: null },
+    ]);
+    expect(checkMarkers({ cwd: repo, ids: ['t2'] }).ok).toBe(true);
+    expect(checkMarkers({ cwd: repo, ids: ['t2'], strict: true }).ok).toBe(false);
+    expect(loadState({ cwd: repo }).progress.markers?.t2?.note).toBe('kept the v1 format');
+  });
+
+  it('refuses paths outside the root and writes nothing', async () => {
+    const outside = testdir({ 'secret.txt': 'x' });
+    symlinkSync(outside, join(repo, 'linked'));
+    const before = progressText(repo);
+    for (const files of [['../outside.ts'], [join(outside, 'secret.txt')], ['src/../../x']]) {
+      await expect(markDone('t1', { cwd: repo, files })).rejects.toThrow(/outside the repository/);
+    }
+    // Through a symlinked directory: git lists the link itself, never what lies behind it.
+    await expect(markDone('t1', { cwd: repo, files: ['linked/secret.txt'] })).rejects.toThrow(
+      /no file matches/,
+    );
+    await expect(markDone('t1', { cwd: repo, files: ['linked/*'] })).rejects.toThrow(
+      /no file matches/,
+    );
+    await expect(markDone('t9', { cwd: repo, files: ['src/a.ts'] })).rejects.toThrow(
+      /no plan item "t9"/,
+    );
+    expect(progressText(repo)).toBe(before);
+  });
+
+  it('accepts an absolute path inside the root, stored relative', async () => {
+    const done = await markDone('t1', { cwd: repo, files: [join(repo, 'src/a.ts')] });
+    expect(Object.keys(done.marker.files)).toEqual(['src/a.ts']);
+  });
+
+  it('undone removes the marker and puts the item back to pending', async () => {
+    await markDone('t1', { cwd: repo, files: ['src/a.ts'] });
+    expect(await markUndone('t1', { cwd: repo })).toMatchObject({
+      removed: true,
+      item: { status: 'pending' },
+    });
+    expect(await markUndone('t1', { cwd: repo })).toMatchObject({ removed: false });
+    expect(checkMarkers({ cwd: repo, ids: ['t1'] }).markers[0]?.state).toBe('missing');
+  });
+});
+
+describe('markers outside git', () => {
+  it('resolve globs with a walk and still detect edits', async () => {
+    const dir = testdir({ 'lib/x.js': '1\n', 'node_modules/dep/i.js': 'dep\n' });
+    initState({ cwd: dir });
+    await updateProgress((p) => void addPlanItem(p, { title: 'Lib' }), { cwd: dir });
+    const done = await markDone('t1', { cwd: dir, files: ['**/*.js'] });
+    expect(done.marker.commit).toBeNull();
+    expect(Object.keys(done.marker.files)).toEqual(['lib/x.js']);
+    renameSync(join(dir, 'lib/x.js'), join(dir, 'lib/y.js'));
+    expect(checkMarkers({ cwd: dir }).markers[0]?.state).toBe('stale');
+  });
+});
