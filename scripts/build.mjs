@@ -56,12 +56,20 @@ await esbuild.build({
 // config.yaml (only when it changed) needs the YAML parser: that import stays external and
 // resolves to the tsc output, dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at
 // the same depth).
-for (const name of ['entry', 'event-cli']) {
+// hook-entry.js is the same kind of fast path for `hook` (run by git hooks on every commit), and
+// lazy-entry.js holds the rarely run commands (hooks install/status, watch) whose code would
+// otherwise weigh on every start-up; main.js loads it by path when one of them runs. chokidar (for
+// watch) stays a plain dependency, loaded only then.
+for (const name of ['entry', 'event-cli', 'hook-entry', 'lazy-entry']) {
   await esbuild.build({
     ...common,
     entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
     outfile: join(root, 'dist', 'bundle', `${name}.js`),
-    external: ['../events/config-for-log.js'],
+    external: ['../events/config-for-log.js', 'chokidar'],
+    // CommonJS dependencies (picomatch, yaml's helpers) may call require(); give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
 }
 // `boot` (run by hosts at every session start) has a fast path of its own, self-contained too.

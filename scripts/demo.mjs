@@ -46,6 +46,23 @@ function run(args, { expect = 0, input } = {}) {
   return result;
 }
 
+// Runs git as a person would (hooks included), echoing it; stops the demo on an unexpected exit.
+function gitShow(args, { expect = 0, env: extra = {} } = {}) {
+  const prefix = Object.entries(extra)
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
+  console.log(
+    `\x1b[36m$ ${prefix}git ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\x1b[0m`,
+  );
+  const result = spawnSync('git', args, { cwd: repo, env: { ...env, ...extra }, encoding: 'utf8' });
+  process.stdout.write(result.stdout);
+  process.stdout.write(result.stderr);
+  if (result.status !== expect) {
+    console.error(`demo: expected git to exit ${expect}, got ${result.status}`);
+    process.exit(1);
+  }
+}
+
 // `--write-docs` / `--check-docs`: the outputs shown in docs/boot.md are this demo's, so they
 // stay true. Hashes, artifact names, durations and the token figures they move vary from run to
 // run, so they are normalized to compare.
@@ -195,6 +212,26 @@ test('page 2 of 10 holds items 11-20', () => {
   );
   run(['check', 't1'], { expect: 1 });
   run(['verify'], { expect: 1 });
+
+  say('Git hooks guard the state where mistakes happen: at commit time');
+  run(['hooks', 'install']);
+  run(['hooks', 'status']);
+
+  say("Committing the edited helper goes through, with a warning: t1's proof goes stale");
+  sh('git', ['add', '-A']);
+  gitShow(['commit', '-q', '-m', 'Add the task state and the pagination helper']);
+
+  say('The agent edits the frozen storage layer by mistake: the commit is refused');
+  file('src/storage/db.js', 'export const db = new Map(); // paginate here?\n');
+  file('src/routes.js', 'export const pageSize = 10;\n');
+  sh('git', ['add', '-A']);
+  gitShow(['commit', '-q', '-m', 'Paginate GET /todos'], { expect: 1 });
+
+  say('Unstage the Forbidden file: the rest goes through');
+  sh('git', ['restore', '--staged', '--', 'src/storage/db.js']);
+  sh('git', ['checkout', '--', 'src/storage/db.js']);
+  gitShow(['commit', '-q', '-m', 'Paginate GET /todos']);
+  gitShow(['log', '--oneline', '-1']);
 
   say("The host's hooks record each tool call; the model never counts");
   run(['event', 'budget.set', '--field', 'tool_calls=30']);

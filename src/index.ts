@@ -57,6 +57,43 @@ export {
 export type { ParsedFile } from './state/parsed-file.js';
 export type { Problem } from './state/yaml-doc.js';
 export { packageVersion } from './package-root.js';
+export {
+  installHooks,
+  uninstallHooks,
+  installedBinary,
+  type HooksOptions,
+} from './hooks/install.js';
+export { hooksStatus } from './hooks/status.js';
+export { detectHookManager, type DetectedManager } from './hooks/detect.js';
+export { preCommitSnippet } from './hooks/pre-commit-framework.js';
+export type {
+  HookManager,
+  HookName,
+  HookFileChange,
+  HookInstallResult,
+  HookUninstallResult,
+  HookStatus,
+  HookStatusEntry,
+} from './hooks/hook-types.js';
+export { runPreCommit, type PreCommitResult } from './hooks/pre-commit-hook.js';
+export {
+  checkStagedForbidden,
+  checkStagedMarkers,
+  markerCoverage,
+  type HookFinding,
+  type HookFindingKind,
+} from './hooks/staged-check.js';
+export { checkStagedStateFiles, type StagedStateFile } from './hooks/staged-state.js';
+export type { StagedChange } from './git/hooks-git.js';
+export { recordCheckout, recordMerge, type GitEventResult } from './hooks/git-events.js';
+export {
+  watchState,
+  type WatchOptions,
+  type WatchHandle,
+  type WatchReady,
+  type WatchSummary,
+  type WatchEvent,
+} from './watch/watch.js';
 
 // The event log and the status bar (docs/status-bar.md).
 export type * from './events/types.js';

@@ -150,6 +150,8 @@ export interface Config {
     multiplier: number;
   };
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
+  /** The git hooks (docs/hooks.md). */
+  hooks: { stale_markers: 'warn' | 'block' };
   /** The event log (.agent/log/events.jsonl). */
   log: {
     /** Rotate the log once it is this many bytes. */

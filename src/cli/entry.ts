@@ -7,8 +7,10 @@ import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
 import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
+import type { hookMain as HookMain } from './hook-entry.js';
 
 const FAST_EVENT = './event-cli.js';
+const FAST_HOOK = './hook-entry.js';
 const FAST_BOOT = './boot-cli.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
@@ -16,6 +18,10 @@ const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
   const { runEventCli } = (await import(FAST_EVENT)) as { runEventCli: typeof RunEventCli };
   process.exitCode = await runEventCli(argv);
+} else if (command === 'hook' && !help) {
+  // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
+  const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
+  process.exitCode = await hookMain(argv);
 } else if (command === 'boot' && !help) {
   // Hosts boot the agent at every session start and compaction: no commander, no chalk.
   prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads

@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG: Config = {
     checkpoint_tool_calls: 25,
     checkpoint_minutes: 30,
   },
+  hooks: { stale_markers: 'warn' },
 };
 
 export const CONFIG_SPEC: YamlStateSpec = {
@@ -33,7 +34,7 @@ export const CONFIG_SPEC: YamlStateSpec = {
 
 /** A config as written on disk: every key optional. */
 export type PartialConfig = Partial<
-  Omit<Config, 'evidence' | 'fingerprint' | 'budget' | 'boot' | 'log' | 'signals'>
+  Omit<Config, 'evidence' | 'fingerprint' | 'budget' | 'boot' | 'log' | 'signals' | 'hooks'>
 > & {
   evidence?: Partial<Config['evidence']>;
   fingerprint?: Partial<Config['fingerprint']>;
@@ -41,6 +42,7 @@ export type PartialConfig = Partial<
   boot?: Partial<Config['boot']>;
   log?: Partial<Config['log']>;
   signals?: Partial<Config['signals']>;
+  hooks?: Partial<Config['hooks']>;
 };
 
 /** Fills defaults into a (validated) partial config. */
@@ -56,6 +58,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
     log: { ...DEFAULT_CONFIG.log, ...raw.log },
     signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
+    hooks: { ...DEFAULT_CONFIG.hooks, ...raw.hooks },
   };
 }
 

@@ -1,0 +1,175 @@
+// `agent-state hooks install|uninstall|status`: the git hooks that guard the state (docs/hooks.md).
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { HookFileChange, HookManager, HookName } from '../../hooks/hook-types.js';
+import { defineAction, type RunState } from '../action.js';
+import { adopting, loadLazy } from '../lazy.js';
+
+const MANAGERS = ['auto', 'git', 'husky', 'lefthook', 'pre-commit'];
+const HOOKS = ['pre-commit', 'post-checkout', 'post-merge'];
+
+interface HooksFlags {
+  manager?: HookManager | 'auto';
+  hooks?: string;
+}
+
+function parseHooks(list: string | undefined): HookName[] | undefined {
+  if (list === undefined) return undefined;
+  const hooks = list
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const unknown = hooks.find((h) => !HOOKS.includes(h));
+  if (unknown !== undefined || hooks.length === 0)
+    throw new UsageError(`--hooks ${list}: unknown hook "${unknown ?? ''}"`, {
+      hint: `give a comma-separated list of ${HOOKS.join(', ')}`,
+    });
+  return hooks as HookName[];
+}
+
+function changeLines(
+  changes: readonly HookFileChange[],
+  paint: (action: string) => string,
+): string[] {
+  return changes.map(
+    (c) =>
+      `  ${paint(c.action.padEnd(9))} ${c.file}${c.hook && !c.file.endsWith(c.hook) ? ` (${c.hook})` : ''}`,
+  );
+}
+
+export function registerHooks(program: Command, state: RunState): void {
+  const hooks = program
+    .command('hooks')
+    .description('install, remove or inspect the git hooks that guard the state')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state hooks install\n  $ agent-state hooks install --manager husky --hooks pre-commit\n  $ agent-state hooks status\n  $ agent-state hooks uninstall',
+    );
+
+  hooks
+    .command('install')
+    .description(
+      'add our hooks to the hook manager the repository uses (idempotent; never replaces a hook)',
+    )
+    .addOption(
+      new Option(
+        '--manager <name>',
+        'where to install (auto detects husky, lefthook, pre-commit, core.hooksPath)',
+      )
+        .choices(MANAGERS)
+        .default('auto'),
+    )
+    .option('--hooks <list>', 'comma-separated hooks to install', HOOKS.join(','))
+    .addHelpText(
+      'after',
+      `
+Plain git: our block is appended to .git/hooks/<hook> between "# >>> agent-state >>>" and
+"# <<< agent-state <<<"; husky: the same block in .husky/<hook>; lefthook: a job named
+agent-state in lefthook.yml; pre-commit: prints the \`repo: local\` snippet to add.
+
+Examples:
+  $ agent-state hooks install
+  $ agent-state hooks install --manager lefthook
+  $ agent-state hooks install --hooks pre-commit --json`,
+    )
+    .action(
+      defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
+        const hooks = parseHooks(flags.hooks);
+        const lazy = await loadLazy();
+        const result = await adopting(() =>
+          lazy.installHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+        );
+        const { style } = ctx.out;
+        const lines = [
+          `${style.bold(`agent-state hooks for ${result.manager}`)} (${result.reason})`,
+        ];
+        lines.push(
+          ...changeLines(result.changes, (a) =>
+            a === 'unchanged' ? style.dim(a) : style.green(a),
+          ),
+        );
+        if (result.snippet)
+          lines.push('', 'Add to .pre-commit-config.yaml, under `repos:`:', '', result.snippet);
+        for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
+        if (result.manager !== 'pre-commit')
+          lines.push(
+            'Check with `agent-state hooks status`; skip once with AGENT_STATE=0 git commit ...',
+          );
+        return { text: lines.join('\n'), json: result };
+      }),
+    );
+
+  hooks
+    .command('uninstall')
+    .description(
+      "remove our part from every hook manager; a user's hook file comes back byte for byte",
+    )
+    .addOption(
+      new Option('--manager <name>', 'only this manager (default: all)')
+        .choices(MANAGERS)
+        .default('auto'),
+    )
+    .option('--hooks <list>', 'comma-separated hooks to remove', HOOKS.join(','))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state hooks uninstall\n  $ agent-state hooks uninstall --manager husky',
+    )
+    .action(
+      defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
+        const hooks = parseHooks(flags.hooks);
+        const lazy = await loadLazy();
+        const result = await adopting(() =>
+          lazy.uninstallHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+        );
+        const { style } = ctx.out;
+        const lines =
+          result.changes.length === 0
+            ? ['No agent-state hooks were installed: nothing changed.']
+            : ['Removed agent-state from:', ...changeLines(result.changes, (a) => style.green(a))];
+        for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
+        return { text: lines.join('\n'), json: result };
+      }),
+    );
+
+  hooks
+    .command('status')
+    .description('show where our hooks are installed and whether git will run them')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state hooks status\n  $ agent-state hooks status --json | jq .active',
+    )
+    .action(
+      defineAction(state, async (ctx) => {
+        const lazy = await loadLazy();
+        const status = await adopting(() => lazy.hooksStatus({ cwd: ctx.cwd, env: ctx.env }));
+        const { style } = ctx.out;
+        const lines = [
+          `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,
+        ];
+        for (const e of status.entries) {
+          // Pad before coloring: escape codes would count towards the width.
+          const label = !e.installed
+            ? 'not installed'
+            : e.problems.length
+              ? 'inactive'
+              : 'installed';
+          const paint = !e.installed ? style.dim : e.problems.length ? style.yellow : style.green;
+          lines.push(
+            `  ${e.hook.padEnd(14)} ${paint(label.padEnd(14))} ${e.file} ${style.dim(`(${e.manager})`)}`,
+          );
+          for (const p of e.problems) lines.push(`      ${style.yellow(p)}`);
+        }
+        const blocked = status.entries.some((e) => e.hook === 'pre-commit' && e.installed);
+        lines.push(
+          status.active
+            ? 'The pre-commit hook is active.'
+            : style.yellow(
+                blocked
+                  ? 'The pre-commit hook is installed, but git will not run it: fix the problems above.'
+                  : 'No agent-state pre-commit hook: run `agent-state hooks install`.',
+              ),
+        );
+        return { text: lines.join('\n'), json: status };
+      }),
+    );
+}

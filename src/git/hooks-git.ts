@@ -1,0 +1,180 @@
+// The git calls of the hooks and of watch (src/git/ is the only module that runs git). Every call
+// is synchronous: a hook runs a handful of them and must not pay for an event loop round trip.
+import { spawnSync } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+
+/** One staged change: its path (POSIX, relative to the work tree top) and git's status letter. */
+export interface StagedChange {
+  path: string;
+  /** A added, M modified, D deleted, T type changed, U unmerged, C/X/B as git reports them. */
+  status: string;
+}
+
+interface GitOptions {
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+}
+
+// 256 MiB: a staged blob can be big (a marker may cover a large file); git's output is buffered.
+const MAX_BUFFER = 256 * 1024 * 1024;
+
+// Read-only calls must never take .git/index.lock: during a pre-commit hook git itself holds it.
+const READ_ONLY_ENV = { GIT_OPTIONAL_LOCKS: '0' };
+
+// Staged paths with their status; -z keeps unusual file names verbatim, --no-renames reports a
+// rename as a deletion plus an addition so a file moved out of a Forbidden directory is seen.
+const DIFF_CACHED = ['diff', '--cached', '--name-status', '-z', '--no-renames', '--no-ext-diff'];
+// Where hooks live: honours core.hooksPath and linked worktrees (the common hooks directory).
+const HOOKS_PATH = ['rev-parse', '--git-path', 'hooks'];
+// The repository's own git directory (shared by linked worktrees): where .git/hooks lives.
+const COMMON_DIR = ['rev-parse', '--git-common-dir'];
+// The directory holding HEAD and index for this work tree (a linked worktree has its own).
+const ABSOLUTE_GIT_DIR = ['rev-parse', '--absolute-git-dir'];
+// Blobs by `:path` (the index stage 0), several per spawn; one spawn reads the index once.
+const CAT_FILE_BATCH = ['cat-file', '--batch'];
+// The short branch name, or nothing on a detached HEAD (-q: no error message for that case).
+const SYMBOLIC_REF = ['symbolic-ref', '--short', '-q', 'HEAD'];
+// The commit HEAD points at; --verify fails cleanly before the first commit.
+const REV_PARSE_HEAD = ['rev-parse', '--verify', '-q', 'HEAD'];
+// Tracked paths matching pathspecs; -z for verbatim names.
+const LS_FILES = ['ls-files', '-z', '--'];
+
+function runGit(cwd: string, args: readonly string[], options: GitOptions = {}) {
+  const result = spawnSync('git', args, {
+    cwd,
+    env: { ...(options.env ?? process.env), ...READ_ONLY_ENV },
+    input: options.input,
+    maxBuffer: MAX_BUFFER,
+    windowsHide: true,
+  });
+  if (result.error) {
+    const code = (result.error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new UsageError('git was not found on PATH', { hint: 'install git, or add it to PATH' });
+    throw result.error;
+  }
+  return result;
+}
+
+// A failing git call is nearly always "not a repository"; say so instead of echoing git.
+function failed(cwd: string, args: readonly string[], stderr: Buffer): UsageError {
+  const first = stderr.toString('utf8').trim().split('\n')[0] ?? '';
+  if (/not a git repository/i.test(first))
+    return new UsageError(`${cwd} is not inside a git repository`, {
+      hint: 'run this in a git work tree (git init), or pass --cwd',
+    });
+  return new UsageError(`git ${args[0]} failed: ${first || 'no message'}`, {
+    hint: 'check the repository with `git status`',
+  });
+}
+
+function gitText(cwd: string, args: readonly string[], options?: GitOptions): string {
+  const result = runGit(cwd, args, options);
+  if (result.status !== 0) throw failed(cwd, args, result.stderr);
+  return result.stdout.toString('utf8');
+}
+
+/** The absolute directory git runs hooks from (core.hooksPath when set). */
+export function gitHooksDir(cwd: string, options: GitOptions = {}): string {
+  const path = gitText(cwd, HOOKS_PATH, options).replace(/\n$/, '');
+  return isAbsolute(path) ? path : resolve(cwd, path);
+}
+
+/** The default hooks directory (`<common git dir>/hooks`), whatever core.hooksPath says. */
+export function gitDefaultHooksDir(cwd: string, options: GitOptions = {}): string {
+  const dir = gitText(cwd, COMMON_DIR, options).replace(/\n$/, '');
+  return resolve(cwd, dir, 'hooks');
+}
+
+/** The value of a git config key, or null when it is not set. */
+export function gitConfigGet(cwd: string, key: string, options: GitOptions = {}): string | null {
+  // `git config --get` exits 1 for an unset key: that is an answer, not a failure.
+  const result = runGit(cwd, ['config', '--get', key], options);
+  if (result.status === 1) return null;
+  if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
+  return result.stdout.toString('utf8').replace(/\n$/, '');
+}
+
+/** The absolute git directory of this work tree (where HEAD and index are). */
+export function gitAbsoluteDir(cwd: string, options: GitOptions = {}): string {
+  return gitText(cwd, ABSOLUTE_GIT_DIR, options).replace(/\n$/, '');
+}
+
+/** Every staged change (index against HEAD; against the empty tree before the first commit). */
+export function stagedChanges(cwd: string, options: GitOptions = {}): StagedChange[] {
+  const fields = gitText(cwd, DIFF_CACHED, options).split('\0');
+  const changes: StagedChange[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const status = fields[i]!;
+    const path = fields[i + 1]!;
+    if (status === '' || path === '') break;
+    changes.push({ status: status.charAt(0), path });
+  }
+  return changes;
+}
+
+/**
+ * The staged content (index stage 0) of each path, read in one spawn; null for a path that has
+ * no staged blob (deleted, or not in the index).
+ */
+export function stagedBlobs(
+  cwd: string,
+  paths: readonly string[],
+  options: GitOptions = {},
+): Map<string, Buffer | null> {
+  const blobs = new Map<string, Buffer | null>();
+  // A path with a newline cannot travel through --batch's line protocol: read it on its own.
+  const batchable = paths.filter((p) => !p.includes('\n'));
+  for (const path of paths.filter((p) => p.includes('\n'))) {
+    const single = runGit(cwd, ['cat-file', 'blob', `:${path}`], options);
+    blobs.set(path, single.status === 0 ? single.stdout : null);
+  }
+  if (batchable.length === 0) return blobs;
+  const input = batchable.map((p) => `:${p}\n`).join('');
+  const result = runGit(cwd, CAT_FILE_BATCH, { ...options, input });
+  if (result.status !== 0) throw failed(cwd, CAT_FILE_BATCH, result.stderr);
+  const out = result.stdout;
+  let offset = 0;
+  for (const path of batchable) {
+    const eol = out.indexOf(0x0a, offset);
+    if (eol === -1) break;
+    const header = out.subarray(offset, eol).toString('utf8');
+    offset = eol + 1;
+    const match = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
+    if (!match) {
+      blobs.set(path, null); // "<name> missing" or "ambiguous"
+      continue;
+    }
+    const size = Number(match[2]);
+    blobs.set(path, match[1] === 'blob' ? out.subarray(offset, offset + size) : null);
+    offset += size + 1; // the content is followed by a newline
+  }
+  return blobs;
+}
+
+/** The current branch's short name, or null on a detached HEAD. */
+export function currentBranch(cwd: string, options: GitOptions = {}): string | null {
+  const result = runGit(cwd, SYMBOLIC_REF, options);
+  if (result.status !== 0) return null;
+  return result.stdout.toString('utf8').trim() || null;
+}
+
+/** The commit HEAD points at, or null before the first commit. */
+export function headCommit(cwd: string, options: GitOptions = {}): string | null {
+  const result = runGit(cwd, REV_PARSE_HEAD, options);
+  if (result.status !== 0) return null;
+  return result.stdout.toString('utf8').trim() || null;
+}
+
+/** Tracked paths matching git pathspecs (for example `:(glob)**\/*.pem`). */
+export function trackedMatching(
+  cwd: string,
+  pathspecs: readonly string[],
+  options: GitOptions = {},
+): string[] {
+  if (pathspecs.length === 0) return [];
+  return gitText(cwd, [...LS_FILES, ...pathspecs], options)
+    .split('\0')
+    .filter((p) => p !== '');
+}

@@ -1,0 +1,45 @@
+// Which hook manager a repository uses, from what is on disk and git's core.hooksPath.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HookManager } from './hook-types.js';
+import { findLefthookConfig, usesLefthook } from './lefthook.js';
+import { PRE_COMMIT_CONFIG, usesPreCommit } from './pre-commit-framework.js';
+
+/** The manager to install into, and why it was chosen. */
+export interface DetectedManager {
+  manager: HookManager;
+  reason: string;
+}
+
+/** Whether core.hooksPath points at husky's directory (`.husky/_` since v9, `.husky` before). */
+export function isHuskyHooksPath(hooksPath: string | null): boolean {
+  return hooksPath !== null && /(^|[\\/])\.husky([\\/]_)?[\\/]?$/.test(hooksPath);
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Picks the manager a repository already uses: husky (core.hooksPath or .husky/), lefthook
+ * (its config), pre-commit (.pre-commit-config.yaml), else plain git hooks (in core.hooksPath
+ * when that is set).
+ */
+export function detectHookManager(root: string, hooksPath: string | null): DetectedManager {
+  if (isHuskyHooksPath(hooksPath))
+    return { manager: 'husky', reason: `core.hooksPath is ${hooksPath} (husky)` };
+  if (isDir(join(root, '.husky'))) return { manager: 'husky', reason: '.husky/ exists' };
+  if (usesLefthook(root))
+    return {
+      manager: 'lefthook',
+      reason: `${findLefthookConfig(root) ?? 'a lefthook config'} exists`,
+    };
+  if (usesPreCommit(root)) return { manager: 'pre-commit', reason: `${PRE_COMMIT_CONFIG} exists` };
+  if (hooksPath !== null)
+    return { manager: 'git', reason: `core.hooksPath is ${hooksPath} (plain git hooks there)` };
+  return { manager: 'git', reason: 'no hook manager found: plain git hooks' };
+}

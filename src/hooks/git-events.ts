@@ -1,0 +1,82 @@
+// `hook post-checkout` / `hook post-merge`: a branch switch or a merge becomes an event in the
+// task's event log (.agent/log/events.jsonl, local and git-ignored), so the next boot can see the
+// drift. Never progress.yaml: a post-checkout hook that rewrote a committed file would leave the
+// tree dirty after every checkout and make the next checkout or rebase step refuse to run.
+import { recordEvent } from '../events/record.js';
+import type { AgentEvent, EventInput } from '../events/types.js';
+import { currentBranch, headCommit } from '../git/hooks-git.js';
+import { locateRoot } from '../state/find-root.js';
+import { statePaths, type StatePaths } from '../state/paths.js';
+import type { BaseOptions, Warning } from '../types.js';
+
+/** What a post-checkout or post-merge hook did. */
+export interface GitEventResult {
+  /** The event as written, or null. */
+  recorded: AgentEvent | null;
+  /** Why nothing was recorded on purpose (AGENT_STATE=0, no .agent/, a file checkout), or null. */
+  skipped: string | null;
+  /** Why the event could not be written (the log is busy or unwritable), or null. */
+  warning: Warning | null;
+}
+
+const NULL_COMMIT = /^0+$/;
+
+function stateOf(options: BaseOptions): { paths: StatePaths; gitRoot: string } | string {
+  const env = options.env ?? process.env;
+  if (env.AGENT_STATE === '0') return 'AGENT_STATE=0';
+  const info = locateRoot(options.cwd ?? process.cwd());
+  if (!info.initialized) return 'no .agent/ directory';
+  if (info.gitRoot === null) return 'not a git repository';
+  return { paths: statePaths(info.root), gitRoot: info.gitRoot };
+}
+
+async function record(
+  paths: StatePaths,
+  input: EventInput,
+  options: BaseOptions,
+): Promise<GitEventResult> {
+  const { event, warning } = await recordEvent(paths, input, options);
+  return { recorded: event, skipped: null, warning };
+}
+
+const commit = (sha: string | undefined) => (sha && !NULL_COMMIT.test(sha) ? sha : null);
+
+/**
+ * Records a branch switch as a `git.checkout` event { from, to, branch }. `args` are git's
+ * (previous HEAD, new HEAD, 1 for a branch checkout); without them, the pre-commit framework's
+ * PRE_COMMIT_FROM_REF / TO_REF / CHECKOUT_TYPE. A file checkout (flag 0) records nothing.
+ */
+export async function recordCheckout(
+  args: readonly string[],
+  options: BaseOptions = {},
+): Promise<GitEventResult> {
+  const state = stateOf(options);
+  if (typeof state === 'string') return { recorded: null, skipped: state, warning: null };
+  const env = options.env ?? process.env;
+  const [from, to, flag] =
+    args.length > 0
+      ? args
+      : [env.PRE_COMMIT_FROM_REF, env.PRE_COMMIT_TO_REF, env.PRE_COMMIT_CHECKOUT_TYPE];
+  if (flag === '0')
+    return { recorded: null, skipped: 'a file checkout, not a branch switch', warning: null };
+  const branch = currentBranch(state.gitRoot, { env });
+  return record(
+    state.paths,
+    { type: 'git.checkout', from: commit(from), to: commit(to), branch },
+    options,
+  );
+}
+
+/** Records a merge as a `git.merge` event { head, branch, squash } (`args[0]` 1: a squash merge). */
+export async function recordMerge(
+  args: readonly string[],
+  options: BaseOptions = {},
+): Promise<GitEventResult> {
+  const state = stateOf(options);
+  if (typeof state === 'string') return { recorded: null, skipped: state, warning: null };
+  const env = options.env ?? process.env;
+  const squash = (args[0] ?? env.PRE_COMMIT_IS_SQUASH_MERGE) === '1';
+  const head = headCommit(state.gitRoot, { env });
+  const branch = currentBranch(state.gitRoot, { env });
+  return record(state.paths, { type: 'git.merge', head, branch, squash }, options);
+}

@@ -1,0 +1,183 @@
+// `hook pre-commit`: the fast path a commit pays for. It reads only what the staged change needs
+// (one `git diff --cached`, the staged blobs of state files and of marker-covered files) and loads
+// the YAML parser and schema validators only when a state file is staged or a marker may apply.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+import { stagedBlobs, stagedChanges, type StagedChange } from '../git/hooks-git.js';
+import { locateRoot } from '../state/find-root.js';
+import { parseGoals } from '../state/goals.js';
+import { statePaths, type StatePaths } from '../state/paths.js';
+import type { BaseOptions, Config, Marker } from '../types.js';
+import {
+  ALLOW_FORBIDDEN_ENV,
+  checkStagedForbidden,
+  checkStagedMarkers,
+  markerCoverage,
+  mayBeCovered,
+  passes,
+  stateFileKind,
+  type HookFinding,
+} from './staged-check.js';
+
+/** What `hook pre-commit` concluded. */
+export interface PreCommitResult {
+  /** False when a finding blocks the commit. */
+  ok: boolean;
+  /** Why nothing was checked (AGENT_STATE=0, no .agent/), or null. */
+  skipped: string | null;
+  /** How many paths are staged. */
+  staged: number;
+  findings: HookFinding[];
+}
+
+const skip = (why: string): PreCommitResult => ({
+  ok: true,
+  skipped: why,
+  staged: 0,
+  findings: [],
+});
+
+function sha256(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function readIfExists(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+// The pre-commit framework runs a hook without `stages` at every hook type it is installed for;
+// these variables mean the run is a post-checkout or post-merge one.
+function otherFrameworkStage(env: NodeJS.ProcessEnv): boolean {
+  return env.PRE_COMMIT_CHECKOUT_TYPE !== undefined || env.PRE_COMMIT_IS_SQUASH_MERGE !== undefined;
+}
+
+interface Repo {
+  gitRoot: string;
+  paths: StatePaths;
+  /** `.agent/` as a prefix of staged paths (the state root may sit below the work tree top). */
+  agentPrefix: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs the staged checks of a commit in progress. */
+export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommitResult> {
+  const env = options.env ?? process.env;
+  if (env.AGENT_STATE === '0') return skip('AGENT_STATE=0');
+  if (otherFrameworkStage(env)) return skip('not a pre-commit run');
+  const info = locateRoot(options.cwd ?? process.cwd());
+  if (info.gitRoot === null)
+    throw new UsageError(`${info.root} is not inside a git repository`, {
+      hint: 'the pre-commit hook runs inside a git repository',
+    });
+  if (!info.initialized) return skip('no .agent/ directory');
+  const inRepo = relative(info.gitRoot, info.root).split(sep).join('/');
+  const repo: Repo = {
+    gitRoot: info.gitRoot,
+    paths: statePaths(info.root),
+    agentPrefix: `${inRepo === '' ? '' : `${inRepo}/`}.agent/`,
+    env,
+  };
+  const staged = stagedChanges(repo.gitRoot, { env });
+  if (staged.length === 0) return { ok: true, skipped: null, staged: 0, findings: [] };
+
+  const state = staged.filter((c) => c.path.startsWith(repo.agentPrefix));
+  const work = staged.filter((c) => !c.path.startsWith(repo.agentPrefix));
+  const checked = state.filter(
+    (c) => c.status !== 'D' && stateFileKind(inAgent(repo, c)) !== 'other',
+  );
+  const blobs =
+    checked.length > 0
+      ? stagedBlobs(
+          repo.gitRoot,
+          checked.map((c) => c.path),
+          { env },
+        )
+      : new Map<string, Buffer | null>();
+  const findings: HookFinding[] = [];
+  if (state.length > 0) {
+    const { checkStagedStateFiles } = await import('./staged-state.js');
+    findings.push(
+      ...checkStagedStateFiles(
+        state.map((c) => ({
+          path: c.path,
+          inAgent: inAgent(repo, c),
+          bytes: blobs.get(c.path) ?? null,
+        })),
+      ),
+    );
+  }
+  const goals = stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals);
+  if (goals !== null && work.length > 0) {
+    const { forbidden } = parseGoals(goals.toString('utf8')).goals;
+    findings.push(...checkStagedForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
+  }
+  findings.push(...(await staleMarkers(repo, work, blobs, findings)));
+  return { ok: passes(findings), skipped: null, staged: staged.length, findings };
+}
+
+function inAgent(repo: Repo, change: StagedChange): string {
+  return change.path.slice(repo.agentPrefix.length);
+}
+
+// The version being committed when the file is staged, else the working copy.
+function stagedOrWorking(
+  repo: Repo,
+  blobs: ReadonlyMap<string, Buffer | null>,
+  inAgentPath: string,
+  absolute: string,
+): Buffer | null {
+  const staged = blobs.get(`${repo.agentPrefix}${inAgentPath}`);
+  return staged ?? readIfExists(absolute);
+}
+
+async function staleMarkers(
+  repo: Repo,
+  work: readonly StagedChange[],
+  blobs: ReadonlyMap<string, Buffer | null>,
+  earlier: readonly HookFinding[],
+): Promise<HookFinding[]> {
+  const progressPath = `${repo.agentPrefix}state/progress.yaml`;
+  // An invalid staged progress.yaml is already reported; its markers cannot be trusted.
+  if (earlier.some((f) => f.kind === 'invalid-state' && f.path === progressPath)) return [];
+  const progress = stagedOrWorking(repo, blobs, 'state/progress.yaml', repo.paths.progress);
+  if (progress === null || work.length === 0) return [];
+  const text = progress.toString('utf8');
+  const candidates = work.filter((c) => mayBeCovered(text, c.path));
+  if (candidates.length === 0) return [];
+  const { parseProgress } = await import('../state/progress.js');
+  const markers: Record<string, Marker> = parseProgress(text, progressPath).value?.markers ?? {};
+  const coverage = markerCoverage(
+    markers,
+    candidates.map((c) => c.path),
+  );
+  if (coverage.size === 0) return [];
+  const deleted = new Set(candidates.filter((c) => c.status === 'D').map((c) => c.path));
+  const present = [...coverage.keys()].filter((p) => !deleted.has(p));
+  const contents = stagedBlobs(repo.gitRoot, present, { env: repo.env });
+  const hashes = new Map<string, string | null>();
+  for (const path of coverage.keys()) {
+    const bytes = deleted.has(path) ? null : contents.get(path);
+    if (bytes !== undefined) hashes.set(path, bytes === null ? null : sha256(bytes));
+  }
+  const stale = checkStagedMarkers(markers, coverage, hashes, 'warn');
+  if (stale.length === 0) return [];
+  const mode = (await staleMarkerMode(repo, blobs)) ?? 'warn';
+  return mode === 'warn' ? stale : checkStagedMarkers(markers, coverage, hashes, mode);
+}
+
+// hooks.stale_markers from the config being committed, else the working copy; null if unreadable.
+async function staleMarkerMode(
+  repo: Repo,
+  blobs: ReadonlyMap<string, Buffer | null>,
+): Promise<Config['hooks']['stale_markers'] | null> {
+  const bytes = stagedOrWorking(repo, blobs, 'config.yaml', repo.paths.config);
+  if (bytes === null || !existsSync(repo.paths.agentDir)) return null;
+  const { parseConfig } = await import('../state/config.js');
+  return parseConfig(bytes.toString('utf8'), 'config.yaml').value?.hooks.stale_markers ?? null;
+}

@@ -1,0 +1,90 @@
+// Installing our block into one shell hook file (plain git and husky share this): append to what
+// is there, refresh in place, or remove it and restore the file exactly.
+import { UsageError } from '../errors.js';
+import {
+  hasBlock,
+  isShellHook,
+  removeBlock,
+  shebangOf,
+  upsertBlock,
+  BLOCK_BEGIN,
+} from './hook-block.js';
+import { deleteHookFile, isExecutable, readHookFile, writeHookFile } from './hook-file.js';
+import type { HookFileChange } from './hook-types.js';
+
+export interface ShellHookTarget {
+  /** Absolute path of the hook file. */
+  path: string;
+  /** How to name it in messages. */
+  display: string;
+  /** The block's body lines. */
+  body: readonly string[];
+  /** The first line(s) of a file we create (a shebang for plain git). */
+  header: string;
+  /** Permission bits of a file we create. */
+  mode: number;
+}
+
+/** Adds or refreshes our block; a user's existing content is kept and never reordered. */
+export function installShellHook(target: ShellHookTarget): HookFileChange['action'] {
+  const file = readHookFile(target.path, target.display);
+  if (file.text !== null && !isShellHook(file.text))
+    throw new UsageError(
+      `${target.display} is a ${shebangOf(file.text)} script; agent-state can only add itself to a shell hook`,
+      {
+        hint: `call \`agent-state hook <name>\` from that script yourself (and exit with its status)`,
+      },
+    );
+  const next = upsertBlock(file.text, target.body, target.header);
+  if (next === file.text) return 'unchanged';
+  writeHookFile(target.path, next, file.mode ?? target.mode);
+  return file.text === null ? 'created' : 'updated';
+}
+
+/** Removes our block: the file returns to its exact previous bytes, or is deleted if we made it. */
+export function uninstallShellHook(
+  path: string,
+  display: string,
+  header: string,
+): HookFileChange['action'] {
+  const file = readHookFile(path, display);
+  if (file.text === null || !hasBlock(file.text)) return 'unchanged';
+  const result = removeBlock(file.text, header);
+  if (result.delete) {
+    deleteHookFile(path);
+    return 'deleted';
+  }
+  writeHookFile(path, result.text, file.mode ?? 0o755);
+  return 'removed';
+}
+
+/** Whether the file holds our block, and why git might not reach it. */
+export function shellHookStatus(
+  path: string,
+  display: string,
+  options: { needsExec: boolean },
+): { installed: boolean; problems: string[]; text: string | null } {
+  const file = readHookFile(path, display);
+  if (file.text === null || !hasBlock(file.text))
+    return { installed: false, problems: [], text: file.text };
+  const problems: string[] = [];
+  if (options.needsExec && !isExecutable(file.mode))
+    problems.push(`${display} is not executable, so git skips it (fix: chmod +x ${display})`);
+  const early = exitsBeforeBlock(file.text);
+  if (early !== null)
+    problems.push(
+      `${display} line ${early} ends the script before agent-state's block is reached (fix: move the block above it)`,
+    );
+  return { installed: true, problems, text: file.text };
+}
+
+// A top-level `exit` or `exec` line before our block means the block never runs.
+function exitsBeforeBlock(text: string): number | null {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === BLOCK_BEGIN) return null;
+    if (/^(exit|exec)\b/.test(line)) return i + 1;
+  }
+  return null;
+}

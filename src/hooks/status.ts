@@ -1,0 +1,117 @@
+// `hooks status`: where our hooks are installed, and whether git will actually run them.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BaseOptions } from '../types.js';
+import { detectHookManager, isHuskyHooksPath } from './detect.js';
+import { hookContext, type HookContext } from './hook-context.js';
+import { HOOK_NAMES, type HookName, type HookStatus, type HookStatusEntry } from './hook-types.js';
+import { findLefthookConfig, lefthookInstalled } from './lefthook.js';
+import { PRE_COMMIT_CONFIG, preCommitInstalled } from './pre-commit-framework.js';
+import { shellHookStatus } from './shell-hook.js';
+
+// The binary a plain git block calls, if it was recorded and is gone (the hook then falls back).
+function missingBinary(text: string | null): string | null {
+  const match = /^\s*agent_state_js='((?:[^']|'\\'')*)'$/m.exec(text ?? '');
+  if (!match) return null;
+  const script = match[1]!.replace(/'\\''/g, "'");
+  return existsSync(script) ? null : script;
+}
+
+function runnerText(ctx: HookContext, hook: HookName): string {
+  try {
+    return readFileSync(join(ctx.hooksDir, hook), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function gitEntries(ctx: HookContext): HookStatusEntry[] {
+  const entries: HookStatusEntry[] = [];
+  for (const dir of new Set([ctx.hooksDir, ctx.defaultHooksDir]))
+    for (const hook of HOOK_NAMES) {
+      const path = join(dir, hook);
+      const file = ctx.display(path);
+      const { installed, problems, text } = shellHookStatus(path, file, { needsExec: true });
+      if (!installed) continue;
+      if (dir !== ctx.hooksDir)
+        problems.push(`git does not run hooks from here: core.hooksPath is ${ctx.hooksPath}`);
+      const gone = missingBinary(text);
+      if (gone)
+        problems.push(
+          `the recorded binary ${gone} is gone; the hook falls back to node_modules/.bin or PATH (fix: agent-state hooks install)`,
+        );
+      entries.push({ manager: 'git', hook, file, installed, problems });
+    }
+  return entries;
+}
+
+function huskyEntries(ctx: HookContext): HookStatusEntry[] {
+  return HOOK_NAMES.map((hook) => {
+    const path = join(ctx.root, '.husky', hook);
+    const file = ctx.display(path);
+    const { installed, problems } = shellHookStatus(path, file, { needsExec: false });
+    if (installed && !isHuskyHooksPath(ctx.hooksPath))
+      problems.push('husky is not active in this clone (fix: npx husky, or npm install)');
+    return { manager: 'husky' as const, hook, file, installed, problems };
+  });
+}
+
+function lefthookEntries(ctx: HookContext): HookStatusEntry[] {
+  const { file, hooks } = lefthookInstalled(ctx.root);
+  return HOOK_NAMES.map((hook) => {
+    const installed = hooks.includes(hook);
+    const problems =
+      installed && !/lefthook/.test(runnerText(ctx, hook))
+        ? [`git has no lefthook runner for ${hook} (fix: npx lefthook install)`]
+        : [];
+    return {
+      manager: 'lefthook' as const,
+      hook,
+      file: file ?? 'lefthook.yml',
+      installed,
+      problems,
+    };
+  });
+}
+
+function preCommitEntries(ctx: HookContext): HookStatusEntry[] {
+  const listed = preCommitInstalled(ctx.root);
+  return HOOK_NAMES.map((hook) => {
+    const installed = listed.includes(hook);
+    const problems =
+      installed && !/pre-commit/.test(runnerText(ctx, hook))
+        ? [`git has no pre-commit runner for ${hook} (fix: pre-commit install --hook-type ${hook})`]
+        : [];
+    return { manager: 'pre-commit' as const, hook, file: PRE_COMMIT_CONFIG, installed, problems };
+  });
+}
+
+/** Where our hooks are, per manager, with the reasons git would not run them. */
+export function hooksStatus(options: BaseOptions = {}): HookStatus {
+  const ctx = hookContext(options);
+  const detected = detectHookManager(ctx.root, ctx.hooksPath);
+  const all = [
+    ...gitEntries(ctx),
+    ...(existsSync(join(ctx.root, '.husky')) || detected.manager === 'husky'
+      ? huskyEntries(ctx)
+      : []),
+    ...(findLefthookConfig(ctx.root) ? lefthookEntries(ctx) : []),
+    ...(existsSync(join(ctx.root, PRE_COMMIT_CONFIG)) ? preCommitEntries(ctx) : []),
+  ];
+  // Show what is installed anywhere, and what the detected manager is missing.
+  const entries = all.filter((e) => e.installed || e.manager === detected.manager);
+  if (detected.manager === 'git')
+    for (const hook of HOOK_NAMES)
+      if (!entries.some((e) => e.manager === 'git' && e.hook === hook))
+        entries.push({
+          manager: 'git',
+          hook,
+          file: ctx.display(join(ctx.hooksDir, hook)),
+          installed: false,
+          problems: [],
+        });
+  const active = entries.some(
+    (e) => e.hook === 'pre-commit' && e.installed && e.problems.length === 0,
+  );
+  return { detected, hooksDir: ctx.display(ctx.hooksDir), entries, active };
+}
