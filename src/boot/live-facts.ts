@@ -2,8 +2,6 @@
 // since the last checkpoint's fingerprint, and the evidence entries. This is the one place that
 // gathers them; the renderer only sees the results.
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
-import { collectFingerprint } from '../fingerprint/collect.js';
-import { measureDrift } from '../fingerprint/measure-drift.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
 import type { Repo } from '../state/repo.js';
@@ -45,6 +43,11 @@ export async function collectLiveFacts(
   let drift: BootDrift | null = null;
   const recorded = progress.fingerprint ?? null;
   if (needs.drift && recorded) {
+    // Loaded only when there is drift to measure (auto or level 3, after a checkpoint).
+    const [{ collectFingerprint }, { measureDrift }] = await Promise.all([
+      import('../fingerprint/collect.js'),
+      import('../fingerprint/measure-drift.js'),
+    ]);
     const current = await collectFingerprint({ cwd: root, env, repo, config });
     warnings.push(...current.warnings);
     drift = await measureDrift(root, recorded, current.fingerprint, {
