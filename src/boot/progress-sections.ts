@@ -1,6 +1,7 @@
 // The progress layer as prompt sections: next action and current step (never cut), reminders and
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
+import { PLAN_STATUS_ICONS } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, keep, type Block, type Section } from './model.js';
 import type { BootEvidence, BootLevel, BootMarker } from './types.js';
@@ -79,15 +80,6 @@ export function reminderSection(reminders: readonly Reminder[], now: Date): Sect
   };
 }
 
-const ICONS: Record<PlanItem['status'], string> = {
-  pending: '[ ]',
-  running: '[>]',
-  blocked: '[!]',
-  done: '[x]',
-  skipped: '[-]',
-  failed: '[F]',
-};
-
 /** "done, verified" or "done, STALE: <files> changed — re-check before relying on it". */
 export function markerText(marker: BootMarker | undefined): string {
   if (!marker) return 'done';
@@ -103,7 +95,7 @@ export function markerText(marker: BootMarker | undefined): string {
 }
 
 function itemLine(item: PlanItem, marker: BootMarker | undefined): string {
-  let text = `${ICONS[item.status]} ${item.id} ${item.title}`;
+  let text = `${PLAN_STATUS_ICONS[item.status]} ${item.id} ${item.title}`;
   if (item.status === 'done') text += ` — ${markerText(marker)}`;
   else if (item.status !== 'pending') text += ` (${item.status})`;
   if (item.depends_on?.length && item.status === 'pending')
