@@ -5,11 +5,13 @@
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
+import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
 
 const FAST_EVENT = './event-cli.js';
 const FAST_HOOK = './hook-entry.js';
+const FAST_BOOT = './boot-cli.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
@@ -20,6 +22,11 @@ if (command === 'event' && !help) {
   // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
   const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
   process.exitCode = await hookMain(argv);
+} else if (command === 'boot' && !help) {
+  // Hosts boot the agent at every session start and compaction: no commander, no chalk.
+  prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads
+  const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
+  process.exitCode = await runBootCli(argv);
 } else {
   prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);
