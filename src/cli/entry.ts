@@ -9,6 +9,12 @@ import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
 
+// `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
+// ours, so drop what is left to write instead of crashing with EPIPE. Every path goes through here.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 const FAST_EVENT = './event-cli.js';
 const FAST_HOOK = './hook-entry.js';
 const FAST_BOOT = './boot-cli.js';
