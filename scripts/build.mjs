@@ -74,6 +74,18 @@ for (const name of ['entry', 'event-cli', 'hook-entry', 'lazy-entry']) {
     },
   });
 }
+// `boot` (run by hosts at every session start) has a fast path of its own, self-contained too.
+// gpt-tokenizer stays external: bundled without splitting, its stock rank table (2.4 MB, loaded
+// only as a fallback) would be parsed on every boot.
+await esbuild.build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'cli', 'boot-cli.js')],
+  outfile: join(root, 'dist', 'bundle', 'boot-cli.js'),
+  external: ['../events/config-for-log.js', 'gpt-tokenizer', 'gpt-tokenizer/*'],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
 
 // `hook <host>` and `statusline` (run by agent hosts after every tool call and message) get their
 // own bundle with its own chunk graph, so that what they load on the hot path (PostToolUse) is
@@ -102,3 +114,12 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
   const name = file.replace(/\.schema\.json$/, '');
   writeFileSync(join(outDir, `${name}.cjs`), standaloneCode(ajv, validate));
 }
+
+// The o200k rank table of the boot prompt's tokenizer (src/boot/o200k-table.ts explains why),
+// written with the compiled table code so that build and run time hash alike.
+const { buildRankTable, PROBE } = await import('../dist/boot/o200k-table.js');
+const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
+const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+const probeTokens = countTokens(PROBE, { disallowedSpecial: new Set() });
+mkdirSync(join(root, 'dist', 'tokenizer'), { recursive: true });
+writeFileSync(join(root, 'dist', 'tokenizer', 'o200k.bin'), buildRankTable(ranks, probeTokens));

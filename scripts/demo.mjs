@@ -1,12 +1,13 @@
 // `npm run demo`: a realistic agent session in a throwaway git repository, printing each
 // command and its output. Later features extend the story; it must keep working at every commit.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'agent-state.js');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'bin', 'agent-state.js');
 const repo = mkdtempSync(join(tmpdir(), 'agent-state-demo-'));
 const keep = process.argv.includes('--keep');
 const env = {
@@ -59,6 +60,42 @@ function gitShow(args, { expect = 0, env: extra = {} } = {}) {
   if (result.status !== expect) {
     console.error(`demo: expected git to exit ${expect}, got ${result.status}`);
     process.exit(1);
+  }
+}
+
+// `--write-docs` / `--check-docs`: the outputs shown in docs/boot.md are this demo's, so they
+// stay true. Hashes, artifact names, durations and the token figures they move vary from run to
+// run, so they are normalized to compare.
+const BOOT_DOC = join(root, 'docs', 'boot.md');
+const normalize = (text) =>
+  text
+    .replace(/\d{8}T\d{6}Z-[0-9a-f]+/g, 'TIME-ID')
+    .replace(/\b[0-9a-f]{7,64}\b/g, 'SHA')
+    .replace(/\d+(\.\d+)? s\b/g, 'N s')
+    .replace(/\d+\/12000 tokens/g, 'N/12000 tokens');
+function bootDocs(mode) {
+  let doc = readFileSync(BOOT_DOC, 'utf8');
+  const sizes = [];
+  for (const level of [1, 2, 3]) {
+    const out = spawnSync(
+      process.execPath,
+      [bin, 'boot', '--dry-run', '--json', '--level', String(level)],
+      { cwd: repo, env, encoding: 'utf8' },
+    );
+    const { text, tokens } = JSON.parse(out.stdout);
+    sizes.push(`level ${level} ${tokens.total} tokens`);
+    const open = `<!-- demo:level${level} -->\n\`\`\`\`markdown\n`;
+    const close = `\`\`\`\`\n<!-- /demo:level${level} -->`;
+    const start = doc.indexOf(open);
+    const end = doc.indexOf(close, start);
+    if (start === -1 || end === -1) throw new Error(`docs/boot.md has no demo:level${level} block`);
+    doc = doc.slice(0, start + open.length) + text + doc.slice(end);
+  }
+  console.log(`\nboot sizes on the demo state: ${sizes.join(', ')}`);
+  if (mode === 'write') writeFileSync(BOOT_DOC, doc);
+  else if (normalize(doc) !== normalize(readFileSync(BOOT_DOC, 'utf8'))) {
+    console.error('demo: docs/boot.md is out of date: run `node scripts/demo.mjs --write-docs`');
+    process.exitCode = 1;
   }
 }
 
@@ -222,6 +259,61 @@ test('page 2 of 10 holds items 11-20', () => {
   say('After a context compaction the model gets a fresh baseline');
   run(['event', 'compaction', '--field', 'reason=auto']);
   run(['status', '--publish', 'delta', '--consumer', 'model', '--format', 'markdown']);
+  say('Notes worth keeping, the limits of the current step, and a message for the next session');
+  run(['memory', 'add', 'Route handlers live in src/, one file per resource', '--durable']);
+  run(['memory', 'add', 'limit defaults to 50 in the old code path']);
+  run([
+    'current',
+    '--expected',
+    'test/pagination.test.js covers page=2&limit=10',
+    '--deny-tools',
+    'WebFetch',
+    '--scope',
+    'test/**',
+  ]);
+  run(['remind', 'Ask the user about the maximum page size before merging']);
+
+  say('The agent writes the test; the step is done, with the hash of what it produced');
+  file(
+    'test/pagination.test.js',
+    `import test from 'node:test';
+import assert from 'node:assert/strict';
+
+test('page=2&limit=10 returns items 11-20', () => {
+  const items = Array.from({ length: 30 }, (_, i) => i + 1);
+  assert.deepEqual(items.slice(10, 20), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+});
+`,
+  );
+  run(['done', 't1', '--files', 'test/pagination.test.js']);
+  run(['plan', 'start', 't2']);
+  run(['next', 'Slice the list in src/server.js by page and limit', '--stage', 'implementing']);
+  run(['checkpoint', '-m', 'Pagination test written and passing']);
+
+  say('The context is lost (a compaction): the host boots the agent, which reads only this');
+  run(['boot', '--source', 'compact']);
+
+  say('The agent continues at the next action; a quick resume needs only level 1');
+  file(
+    'src/server.js',
+    'export const port = 3000;\nexport const page = (items, p = 1, n = 50) => items.slice((p - 1) * n, p * n);\n',
+  );
+  run(['boot', '--level', '1', '--dry-run']);
+
+  say('Someone edits the file the done step produced: boot sees it and picks level 3 by itself');
+  file(
+    'test/pagination.test.js',
+    readFileSync(join(repo, 'test/pagination.test.js'), 'utf8').replace('30', '40'),
+  );
+  run(['boot', '--dry-run']);
+
+  if (process.argv.includes('--write-docs')) bootDocs('write');
+  if (process.argv.includes('--check-docs')) bootDocs('check');
+
+  say('Two more restarts and still no checkpoint: the third boot calls it a restart loop');
+  run(['next', 'Retry the slicing in src/server.js']);
+  run(['boot', '--fast', '--quiet']);
+  run(['boot', '--fast', '--level', '1']);
 } finally {
   if (keep) console.log(`\n(kept the demo repository at ${repo})`);
   else rmSync(repo, { recursive: true, force: true });

@@ -239,3 +239,42 @@ export {
 } from './checkpoint/checkpoint.js';
 export type { TestRun } from './checkpoint/run-tests.js';
 export { parseTestCounts, type TestCounts } from './checkpoint/parse-test-counts.js';
+export { boot, type BootOptions, type BootResult } from './boot/boot.js';
+export { renderBoot } from './boot/render-boot.js';
+export { bootDocument, type BootDocument } from './boot/boot-document.js';
+export { chooseLevel } from './boot/choose-level.js';
+export { loadO200kCounter } from './boot/o200k-counter.js';
+export { heuristicCounter, heuristicTokens } from './boot/heuristic-counter.js';
+export {
+  BOOT_FORMATS,
+  BOOT_ROLES,
+  BOOT_SOURCES,
+  LEVEL_NAMES,
+  type BootContext,
+  type BootDrift,
+  type BootEvidence,
+  type BootFormat,
+  type BootLayer,
+  type BootLevel,
+  type BootMarker,
+  type BootOmission,
+  type BootRendering,
+  type BootRole,
+  type BootSection,
+  type BootSource,
+  type LevelChoice,
+  type RenderBootOptions,
+  type TokenCounter,
+} from './boot/types.js';
+export {
+  addMemory,
+  dropMemory,
+  listMemory,
+  parseMemoryRef,
+  promoteMemory,
+  type MemoryKind,
+  type MemoryNote,
+  type MemoryRef,
+} from './state/memory.js';
+export { queueReminder, takeReminders } from './state/reminders.js';
+export { setCurrentStep, type CurrentStepChange } from './state/current-step.js';

@@ -51,6 +51,12 @@ export interface Reminder {
   at: string;
 }
 
+/** A value next_action had, and when it was set. */
+export interface NextActionRecord {
+  text: string;
+  at: string;
+}
+
 /** The test run recorded by the last checkpoint. */
 export interface LastTest extends TestResult {
   /** When the test command finished (ISO 8601 UTC). */
@@ -66,6 +72,8 @@ export interface Stamp {
   last_checkpoint?: string | null;
   recovery_level?: 1 | 2 | 3 | null;
   stalled_boots?: number;
+  /** The last few next actions, oldest first (kept by updateProgress; at most 5). */
+  recent_next_actions?: NextActionRecord[];
   /** The last checkpoint's test run; null when it ran none. */
   last_test?: LastTest | null;
   /** `sha256:` of the progress that matters (stage, next action, plan statuses, markers) at the last checkpoint. */

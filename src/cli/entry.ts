@@ -5,9 +5,16 @@
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
+import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
 import { isHostHookCall } from './hook-route.js';
+
+// `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
+// ours, so drop what is left to write instead of crashing with EPIPE. Every path goes through here.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 
 const FAST_EVENT = './event-cli.js';
 // `hook claude|codex|gemini|opencode` and `statusline` run after every tool call and message of an
@@ -15,6 +22,7 @@ const FAST_EVENT = './event-cli.js';
 // chalk or YAML.
 const FAST_HOST_HOOK = './hook/hook-main.js';
 const FAST_HOOK = './hook-entry.js';
+const FAST_BOOT = './boot-cli.js';
 const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
@@ -27,6 +35,11 @@ if (command === 'event' && !help) {
   // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
   const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
   process.exitCode = await hookMain(argv);
+} else if (command === 'boot' && !help) {
+  // Hosts boot the agent at every session start and compaction: no commander, no chalk.
+  prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads
+  const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
+  process.exitCode = await runBootCli(argv);
 } else {
   prefetch(argv); // verify and fingerprint: git starts working while main.js loads
   await import(FULL);

@@ -25,6 +25,10 @@ import { registerEvidence } from './commands/evidence.js';
 import { registerFingerprint } from './commands/fingerprint.js';
 import { registerUndone } from './commands/undone.js';
 import { registerVerify } from './commands/verify.js';
+import { registerBoot } from './commands/boot.js';
+import { registerRemind } from './commands/remind.js';
+import { registerMemory } from './commands/memory.js';
+import { registerCurrent } from './commands/current.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -83,5 +87,9 @@ Examples:
   registerEvidence(program, state);
   registerVerify(program, state);
   registerCheckpoint(program, state);
+  registerBoot(program, state);
+  registerRemind(program, state);
+  registerMemory(program, state);
+  registerCurrent(program, state);
   return program;
 }

@@ -73,29 +73,42 @@ export function countWords(text: string): number {
 
 const BULLET = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/;
 
-/** Splits a section body into items: list items (with continuation lines) or paragraphs. */
+/**
+ * Splits a section body into items: list items (with continuation lines, also after a blank line
+ * when indented, as in Markdown) or paragraphs. A fenced code block never ends an item.
+ */
 function sectionItems(lines: Line[]): string[] {
   const items: string[] = [];
   let current: string[] | null = null;
+  let isBullet = false;
+  let blanks = 0;
   let inFence = false;
   const flush = () => {
     if (current && current.join('').trim() !== '') items.push(current.join('\n').trim());
     current = null;
+    isBullet = false;
   };
   for (const { text } of lines) {
-    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
+    if (!inFence && text.trim() === '') {
+      blanks++;
+      continue;
+    }
     const bullet = inFence ? null : BULLET.exec(text);
     if (bullet && bullet[1]!.length < 2) {
       flush();
       current = [bullet[2]!];
-    } else if (text.trim() === '') {
-      if (current && !inFence) flush();
-      else current?.push('');
+      isBullet = true;
+    } else if (blanks > 0 && !(isBullet && /^\s{2,}\S/.test(text))) {
+      flush();
+      current = [text.trim()];
     } else if (current) {
+      for (; blanks > 0; blanks--) current.push('');
       current.push(text.replace(/^\s{1,4}/, ''));
     } else {
       current = [text.trim()];
     }
+    blanks = 0;
+    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
   }
   flush();
   return items;

@@ -4,6 +4,16 @@ import type { PlanItem, PlanStatus, Progress } from '../types.js';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+/** How a plan item's status is drawn in lists (`plan list`, the boot prompt). */
+export const PLAN_STATUS_ICONS: Record<PlanStatus, string> = {
+  pending: '[ ]',
+  running: '[>]',
+  blocked: '[!]',
+  done: '[x]',
+  skipped: '[-]',
+  failed: '[F]',
+};
+
 /** The next short id (t1, t2, ...): one more than the highest t-number in use. */
 export function nextPlanId(plan: readonly PlanItem[]): string {
   let max = 0;

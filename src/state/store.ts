@@ -8,6 +8,7 @@ import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js'
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
 import { parseConfig, resolveConfig } from './config.js';
 import { findRoot } from './find-root.js';
+import { recordNextAction } from './next-action-history.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
@@ -145,7 +146,7 @@ export async function updateProgress<T>(
 export async function updateProgressLocked<T>(
   paths: StatePaths,
   mutator: (progress: Progress) => T | Promise<T>,
-  options: Pick<UpdateOptions, 'expectRevision'> = {},
+  options: Pick<UpdateOptions, 'expectRevision' | 'now'> = {},
 ): Promise<UpdateResult<T>> {
   for (let attempt = 1; ; attempt++) {
     const read = readProgress(paths);
@@ -158,6 +159,8 @@ export async function updateProgressLocked<T>(
     }
     const draft = structuredClone(current);
     const result = await mutator(draft);
+    // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
+    recordNextAction(current, draft, (options.now ?? (() => new Date()))());
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     draft.revision = current.revision + 1;
     const text = serializeProgress(read, draft);

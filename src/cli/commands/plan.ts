@@ -1,6 +1,6 @@
 // `agent-state plan ...`: add items, change their status, list them.
 import type { Command } from 'commander';
-import { addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
+import { PLAN_STATUS_ICONS, addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
 import { loadState, updateProgress } from '../../state/store.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
@@ -14,22 +14,13 @@ const TRANSITIONS: [verb: string, status: PlanStatus, description: string][] = [
   ['reset', 'pending', 'put an item back to pending'],
 ];
 
-const STATUS_ICONS: Record<PlanStatus, string> = {
-  pending: '[ ]',
-  running: '[>]',
-  blocked: '[!]',
-  done: '[x]',
-  skipped: '[-]',
-  failed: '[F]',
-};
-
 /** One line per plan item, for humans. */
 export function renderPlan(plan: readonly PlanItem[], ctx: CommandContext): string {
   if (plan.length === 0) return '(the plan is empty: add a step with `agent-state plan add "..."`)';
   const width = Math.max(...plan.map((p) => p.id.length));
   return plan
     .map((item) => {
-      const icon = STATUS_ICONS[item.status];
+      const icon = PLAN_STATUS_ICONS[item.status];
       const colored =
         item.status === 'done'
           ? ctx.out.style.green(icon)

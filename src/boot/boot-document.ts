@@ -1,0 +1,74 @@
+// The JSON document of a boot (`--format json` and `--json`): every section with its text and
+// token count, the totals and what was omitted. Stable shape, snake_case keys (docs/cli.md).
+import type { Reminder, Stamp } from '../types.js';
+import type { BootOmission, BootRendering } from './types.js';
+
+export interface BootDocument {
+  level: 1 | 2 | 3;
+  level_name: string;
+  requested_level: 1 | 2 | 3 | 'auto';
+  level_reason: string;
+  restart_loop: boolean;
+  stale_markers: string[];
+  drifted: boolean;
+  role: string;
+  source: string | null;
+  format: string;
+  dry_run: boolean;
+  tokens: {
+    total: number;
+    budget: number;
+    multiplier: number;
+    counter: string;
+    must_keep: number;
+    over_budget: boolean;
+    by_layer: Record<string, number>;
+  };
+  sections: {
+    key: string;
+    title: string;
+    layer: string;
+    text: string;
+    tokens: number;
+    must_keep: boolean;
+  }[];
+  omitted: BootOmission[];
+  reminders: Reminder[];
+  stamp: Stamp | null;
+  /** The prompt as printed (Markdown for the json format); `tokens.total` counts exactly this. */
+  text: string;
+}
+
+/** Builds the JSON document of a rendering (plus the boot's stamp when there was a boot). */
+export function bootDocument(
+  rendering: BootRendering,
+  extra: { dryRun?: boolean; stamp?: Stamp } = {},
+): BootDocument {
+  return {
+    level: rendering.level,
+    level_name: rendering.levelName,
+    requested_level: rendering.choice.requested,
+    level_reason: rendering.choice.reason,
+    restart_loop: rendering.choice.restartLoop,
+    stale_markers: rendering.choice.staleMarkers,
+    drifted: rendering.choice.drifted,
+    role: rendering.role,
+    source: rendering.source,
+    format: rendering.format,
+    dry_run: extra.dryRun === true,
+    tokens: {
+      total: rendering.tokens.total,
+      budget: rendering.tokens.budget,
+      multiplier: rendering.tokens.multiplier,
+      counter: rendering.tokens.counter,
+      must_keep: rendering.tokens.mustKeep,
+      over_budget: rendering.tokens.overBudget,
+      by_layer: rendering.tokens.byLayer,
+    },
+    sections: rendering.sections,
+    omitted: rendering.omitted,
+    reminders: rendering.reminders,
+    stamp: extra.stamp ?? null,
+    text: rendering.text,
+  };
+}

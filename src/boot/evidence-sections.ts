@@ -1,0 +1,69 @@
+// The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
+// (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
+// before its start; then the older headlines.
+import { RANK, ago, bullet, chunkMarkdown, type Block, type Section } from './model.js';
+import type { BootEvidence, BootLevel } from './types.js';
+
+const show = (id: string) => `agent-state evidence show ${id}`;
+
+function headline(entry: BootEvidence, now: Date): string {
+  return `${entry.id} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
+}
+
+/** Newest first, by id (ids are zero-padded sequence numbers). */
+export function newestFirst(evidence: readonly BootEvidence[]): BootEvidence[] {
+  return [...evidence].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** Evidence headlines and, at level 3, bodies. */
+export function evidenceSections(
+  evidence: readonly BootEvidence[],
+  level: BootLevel,
+  now: Date,
+): Section[] {
+  if (level < 2 || evidence.length === 0) return [];
+  const entries = newestFirst(evidence);
+  const sections: Section[] = [
+    {
+      key: 'evidence',
+      title: 'Evidence (newest first)',
+      layer: 'evidence',
+      blocks: entries.map((entry, i): Block => ({
+        text: bullet(headline(entry, now)),
+        rank: i === 0 ? RANK.newestEvidence : RANK.olderEvidence,
+        order: entries.length - i,
+        omission: { kind: 'evidence_headline', id: entry.id, how: show('ID') },
+      })),
+    },
+  ];
+  if (level < 3) return sections;
+  const blocks: Block[] = [];
+  entries.forEach((entry, e) => {
+    const chunks = chunkMarkdown(entry.body);
+    if (chunks.length === 0) return;
+    chunks.forEach((chunk, i) => {
+      blocks.push({
+        // The entry's title rides on its first chunk, so it goes when the whole body goes.
+        text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
+        sep: i === 0 ? '\n\n' : chunk.sep,
+        rank: RANK.evidenceBody,
+        order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
+        omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },
+      });
+    });
+  });
+  if (blocks.length === 0) return sections;
+  sections.push({
+    key: 'evidence-bodies',
+    title: 'Evidence details',
+    layer: 'evidence',
+    blocks,
+    summarize(cut) {
+      const ids = [...new Set(cut.map((b) => b.omission!.id!))].sort().reverse();
+      return ids.length
+        ? `[cut for the budget: the rest of ${ids.join(', ')} — \`${show('ID')}\`]`
+        : null;
+    },
+  });
+  return sections;
+}

@@ -1,0 +1,57 @@
+// The o200k token counter (gpt-tokenizer), loaded on first use: only `boot` needs it. The fast
+// path gives gpt-tokenizer's own encoder the prebuilt rank table (o200k-table.ts) instead of
+// letting it build a 200,000-entry Map; if the table is missing or gpt-tokenizer's internals
+// are not what the table was built for, the stock encoding module is loaded instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { PROBE, readRankTable } from './o200k-table.js';
+import type { TokenCounter } from './types.js';
+
+/** Where the build writes the table. */
+export function rankTablePath(): string {
+  return join(packageRoot(), 'dist', 'tokenizer', 'o200k.bin');
+}
+
+// Text from state files may contain "<|endoftext|>"; it is text here, not a control token.
+const PLAIN = { disallowedSpecial: new Set<string>() };
+
+/** gpt-tokenizer's o200k_base module as published (~150 ms to load). */
+export async function loadStockO200kCounter(): Promise<TokenCounter> {
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  return { name: 'o200k', count: (text) => countTokens(text, PLAIN) };
+}
+
+/**
+ * gpt-tokenizer's BPE core with the o200k_base parameters (split regex, special tokens) over the
+ * prebuilt rank table; throws when the table does not fit. Counting without allowed special
+ * tokens is what `countTokens(text, { disallowedSpecial: new Set() })` does.
+ */
+export async function loadTableO200kCounter(): Promise<TokenCounter> {
+  const table = readRankTable(readFileSync(rankTablePath()));
+  const [{ BytePairEncodingCore }, { O200KBase }] = await Promise.all([
+    import('gpt-tokenizer/BytePairEncodingCore'),
+    import('gpt-tokenizer/encodingParams/o200k_base'),
+  ]);
+  // Only the byte tokens go through the library's own setup; string tokens are probed in the table.
+  const ranks: number[][] = new Array<number[]>(table.size);
+  for (const [rank, bytes] of table.byteTokens) ranks[rank] = bytes;
+  const core = new BytePairEncodingCore(O200KBase(ranks));
+  // The string-token Map the library would build (200,000 entries) is the one field replaced.
+  const internals = core as unknown as { bytePairStringRankEncoder?: unknown };
+  if (!(internals.bytePairStringRankEncoder instanceof Map))
+    throw new Error('gpt-tokenizer internals differ from what the rank table was built for');
+  internals.bytePairStringRankEncoder = table;
+  const count = (text: string) => core.countNative(text);
+  if (count(PROBE) !== table.probeTokens)
+    throw new Error('the rank table does not reproduce gpt-tokenizer counts');
+  return { name: 'o200k', count };
+}
+
+let loading: Promise<TokenCounter> | undefined;
+
+/** The o200k counter, loaded once: the table fast path, else the stock module. */
+export function loadO200kCounter(): Promise<TokenCounter> {
+  loading ??= loadTableO200kCounter().catch(() => loadStockO200kCounter());
+  return loading;
+}

@@ -1,0 +1,263 @@
+// The progress layer as prompt sections: next action and current step (never cut), reminders and
+// the restart-loop warning (never cut), then the plan with its completion markers, the last
+// verification and the task memory.
+import { PLAN_STATUS_ICONS } from '../state/plan.js';
+import type { PlanItem, Progress, Reminder } from '../types.js';
+import { RANK, ago, bullet, keep, type Block, type Section } from './model.js';
+import type { BootEvidence, BootLevel, BootMarker } from './types.js';
+
+const PLAN_LIST = 'agent-state plan list';
+
+/** Next action, stage and current step. */
+export function nextSections(progress: Progress): Section[] {
+  const next = progress.next_action?.trim()
+    ? progress.next_action
+    : '(none set: pick it from the plan, then record it with `agent-state next "..."`)';
+  const blocks = [keep(next)];
+  if (progress.stage) blocks.push(keep(`Stage: ${progress.stage}`, '\n\n'));
+  const sections: Section[] = [
+    { key: 'next-action', title: 'Next action', layer: 'progress', blocks },
+  ];
+  const step = progress.current_step;
+  if (step && Object.keys(step).length > 0) {
+    const lines: string[] = [];
+    const head = [step.id, step.objective].filter(Boolean).join(' — ');
+    if (head) lines.push(head);
+    if (step.expected_output) lines.push(bullet(`Done when: ${step.expected_output}`));
+    if (step.allowed_tools?.length)
+      lines.push(bullet(`Allowed tools: ${step.allowed_tools.join(', ')}`));
+    if (step.denied_tools?.length)
+      lines.push(bullet(`Denied tools: ${step.denied_tools.join(', ')}`));
+    if (step.file_scopes?.length)
+      lines.push(bullet(`May modify only: ${step.file_scopes.map((s) => `\`${s}\``).join(', ')}`));
+    for (const constraint of step.constraints ?? [])
+      lines.push(bullet(`Step constraint: ${constraint}`));
+    sections.push({
+      key: 'current-step',
+      title: 'Current step',
+      layer: 'progress',
+      blocks: lines.map((l) => keep(l)),
+    });
+  }
+  return sections;
+}
+
+/** The plain warning of a restart loop, with the last three next actions. */
+export function restartLoopSection(progress: Progress, threshold: number, now: Date): Section {
+  const stalled = progress.stamp?.stalled_boots ?? 0;
+  const history = [...(progress.stamp?.recent_next_actions ?? [])];
+  const current = progress.next_action ?? '';
+  if (current.trim() && history[history.length - 1]?.text !== current)
+    history.push({ text: current, at: '' });
+  const lines = [
+    keep(
+      `You are in a restart loop: this is boot ${stalled} since the last checkpoint that recorded progress (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
+    ),
+  ];
+  const last = history.slice(-3);
+  if (last.length > 0) {
+    lines.push(keep('The last next actions (oldest first):', '\n\n'));
+    for (const entry of last)
+      lines.push(keep(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`)));
+  }
+  lines.push(
+    keep(
+      'Take a different approach (re-plan the step, split it, or question an assumption), or stop and ask a human for help. Record progress with `agent-state checkpoint` as soon as something works.',
+      '\n\n',
+    ),
+  );
+  return { key: 'restart-loop', title: 'Restart loop', layer: 'progress', blocks: lines };
+}
+
+/** The reminders this boot shows (never cut: they are shown only once). */
+export function reminderSection(reminders: readonly Reminder[], now: Date): Section | null {
+  if (reminders.length === 0) return null;
+  return {
+    key: 'reminders',
+    title: 'Reminders (shown once)',
+    layer: 'progress',
+    blocks: reminders.map((r) => keep(bullet(`${r.text} (queued ${ago(r.at, now)})`))),
+  };
+}
+
+/** "done, verified" or "done, STALE: <files> changed — re-check before relying on it". */
+export function markerText(marker: BootMarker | undefined): string {
+  if (!marker) return 'done';
+  if (marker.state === 'valid') return 'done, verified';
+  if (marker.state === 'stale') {
+    const files = marker.changed.map(
+      (c) => `${c.path}${c.reason && c.reason !== 'changed' ? ` (${c.reason})` : ''}`,
+    );
+    return `done, STALE: ${files.join(', ')} changed — re-check before relying on it`;
+  }
+  if (marker.state === 'unverifiable') return 'done (no files recorded to verify)';
+  return 'done (no completion marker)';
+}
+
+function itemLine(item: PlanItem, marker: BootMarker | undefined): string {
+  let text = `${PLAN_STATUS_ICONS[item.status]} ${item.id} ${item.title}`;
+  if (item.status === 'done') text += ` — ${markerText(marker)}`;
+  else if (item.status !== 'pending') text += ` (${item.status})`;
+  if (item.depends_on?.length && item.status === 'pending')
+    text += ` (after ${item.depends_on.join(', ')})`;
+  if (item.note) text += ` — ${item.note}`;
+  return bullet(text);
+}
+
+/** The plan with statuses and markers; done items collapse into a count first. */
+export function planSection(
+  progress: Progress,
+  markers: readonly BootMarker[],
+  level: BootLevel,
+): Section | null {
+  const plan = progress.plan ?? [];
+  if (level < 2 || plan.length === 0) return null;
+  const byId = new Map(markers.map((m) => [m.id, m]));
+  const current = progress.current_step?.id;
+  const blocks = plan.map((item, i): Block => {
+    const marker = byId.get(item.id);
+    const line = itemLine(item, marker);
+    if (item.status === 'done' && marker?.state !== 'stale') {
+      return {
+        text: line,
+        rank: RANK.doneItems,
+        order: i,
+        group: 'done',
+        omission: { kind: 'done_items', id: item.id, how: PLAN_LIST },
+      };
+    }
+    // The current and running items are cut last; then the nearest ones.
+    const order =
+      item.id === current || item.status === 'running' ? plan.length + 1 : plan.length - i;
+    return {
+      text: line,
+      rank: RANK.planItems,
+      order,
+      omission: { kind: 'plan_items', id: item.id, how: PLAN_LIST },
+    };
+  });
+  const planIds = new Set(plan.map((p) => p.id));
+  for (const marker of markers) {
+    if (planIds.has(marker.id)) continue;
+    blocks.push({
+      text: bullet(`[x] ${marker.id} (no plan item) — ${markerText(marker)}`),
+      rank: RANK.planItems,
+      order: 0,
+      omission: { kind: 'plan_items', id: marker.id, how: PLAN_LIST },
+    });
+  }
+  return {
+    key: 'plan',
+    title: 'Plan',
+    layer: 'progress',
+    blocks,
+    summarize(cut) {
+      const done = cut.filter((b) => b.group === 'done').map((b) => b.omission!.id!);
+      const other = cut.filter((b) => b.group !== 'done').map((b) => b.omission!.id!);
+      const parts: string[] = [];
+      if (done.length) parts.push(bullet(`[x] ${done.length} done, collapsed: ${done.join(', ')}`));
+      if (other.length)
+        parts.push(
+          bullet(`… ${other.length} more not shown: ${other.join(', ')} (\`${PLAN_LIST}\`)`),
+        );
+      return parts.length ? parts.join('\n') : null;
+    },
+  };
+}
+
+/** Stale completion markers, named with their files (level 3). */
+export function staleSection(markers: readonly BootMarker[], level: BootLevel): Section | null {
+  const stale = markers.filter((m) => m.state === 'stale');
+  if (level < 3 || stale.length === 0) return null;
+  return {
+    key: 'stale-markers',
+    title: 'Stale completion markers',
+    layer: 'progress',
+    blocks: stale.map((m, i) => ({
+      text: bullet(
+        `${m.id}: ${markerText(m).replace(/^done, /, '')} (\`agent-state check ${m.id}\`)`,
+      ),
+      rank: RANK.staleMarkers,
+      order: stale.length - i,
+      omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
+    })),
+  };
+}
+
+/** The last verification: the newest test or checkpoint evidence, the last checkpoint's tests, the stamp. */
+export function lastVerificationSection(
+  progress: Progress,
+  evidence: readonly BootEvidence[],
+  now: Date,
+): Section {
+  const stamp = progress.stamp ?? {};
+  const lines: string[] = [];
+  const verification = evidence
+    .filter((e) => e.kind === 'test' || e.kind === 'checkpoint' || e.kind === 'verify')
+    .sort((a, b) => (a.id < b.id ? 1 : -1))[0];
+  if (verification)
+    lines.push(
+      bullet(
+        `${verification.id} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
+      ),
+    );
+  const test = stamp.last_test;
+  if (test) {
+    const counts =
+      test.passed != null || test.failed != null
+        ? `${test.passed ?? 0} passed, ${test.failed ?? 0} failed`
+        : `exit ${test.exit_code ?? 'signal'}`;
+    const how = test.timed_out ? 'timed out' : counts;
+    lines.push(
+      bullet(
+        `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
+      ),
+    );
+  }
+  const checkpoints = stamp.checkpoints ?? 0;
+  lines.push(
+    bullet(
+      checkpoints === 0
+        ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
+        : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${stamp.boots ?? 0}.`,
+    ),
+  );
+  return {
+    key: 'last-verification',
+    title: 'Last verification',
+    layer: 'progress',
+    blocks: lines.map((text, i) => ({
+      text,
+      rank: RANK.lastVerification,
+      order: i,
+      omission: { kind: 'last_verification', how: 'agent-state status' },
+    })),
+  };
+}
+
+/** Durable facts and working notes (level 2 and up), labelled as `memory` addresses them. */
+export function memorySection(progress: Progress, level: BootLevel): Section | null {
+  const durable = progress.memory?.durable ?? [];
+  const working = progress.memory?.working ?? [];
+  if (level < 2 || durable.length + working.length === 0) return null;
+  const how = 'agent-state memory list';
+  return {
+    key: 'memory',
+    title: 'Memory',
+    layer: 'progress',
+    blocks: [
+      ...durable.map((text, i): Block => ({
+        text: bullet(`[d${i + 1}] ${text}`),
+        rank: RANK.durableMemory,
+        order: i,
+        omission: { kind: 'durable_memory', id: `d${i + 1}`, how },
+      })),
+      ...working.map((text, i): Block => ({
+        text: bullet(`[w${i + 1}] (working) ${text}`),
+        rank: RANK.workingMemory,
+        order: i,
+        omission: { kind: 'working_memory', id: `w${i + 1}`, how },
+      })),
+    ],
+  };
+}

@@ -1,0 +1,198 @@
+// The boot prompt (pure): state and live facts in, text and everything known about it out. The
+// same context at the same time always gives the same bytes.
+import { chooseLevel } from './choose-level.js';
+import { evidenceSections } from './evidence-sections.js';
+import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
+import { renderHeader, renderSection, type TextFormat } from './format.js';
+import { boundarySections, goalDetailSections } from './goals-sections.js';
+import { MUST_KEEP, type Block, type Section } from './model.js';
+import { driftSection, instructionSection } from './other-sections.js';
+import {
+  lastVerificationSection,
+  memorySection,
+  nextSections,
+  planSection,
+  reminderSection,
+  restartLoopSection,
+  staleSection,
+} from './progress-sections.js';
+import {
+  LEVEL_NAMES,
+  type BootContext,
+  type BootLayer,
+  type BootOmission,
+  type BootRendering,
+  type BootRole,
+  type BootSource,
+  type LevelChoice,
+  type RenderBootOptions,
+} from './types.js';
+
+/** Every section of the prompt, most important first, before any budget is applied. */
+export function bootSections(
+  context: BootContext,
+  choice: LevelChoice,
+  role: BootRole,
+  source: BootSource | null,
+): Section[] {
+  const { goals, progress, now } = context;
+  const level = choice.level;
+  const sections: (Section | null)[] = [
+    ...boundarySections(goals),
+    ...nextSections(progress),
+    choice.restartLoop
+      ? restartLoopSection(progress, context.config.boot.stall_threshold, now)
+      : null,
+    instructionSection(choice, role, source),
+    reminderSection(context.reminders, now),
+    driftSection(context.drift, level),
+    staleSection(context.markers, level),
+    planSection(progress, context.markers, level),
+    lastVerificationSection(progress, context.evidence, now),
+    ...goalDetailSections(goals, level, role),
+    memorySection(progress, level),
+    ...evidenceSections(context.evidence, level, now),
+  ];
+  return sections.filter((s): s is Section => s !== null);
+}
+
+const OMISSION_ORDER: BootOmission['kind'][] = [
+  'evidence_body',
+  'evidence_headline',
+  'done_items',
+  'working_memory',
+  'durable_memory',
+  'goals_section',
+  'non_goals',
+  'success_criteria',
+  'last_verification',
+  'plan_items',
+  'drift_details',
+  'stale_markers',
+];
+
+const OMISSION_WORDS: Record<BootOmission['kind'], [string, string]> = {
+  evidence_body: ['evidence body', 'evidence bodies'],
+  evidence_headline: ['older evidence headline', 'older evidence headlines'],
+  done_items: ['done plan item', 'done plan items'],
+  working_memory: ['working note', 'working notes'],
+  durable_memory: ['durable note', 'durable notes'],
+  goals_section: ['goals.md section', 'goals.md sections'],
+  non_goals: ['non-goal', 'non-goals'],
+  success_criteria: ['success criterion', 'success criteria'],
+  last_verification: ['last-verification line', 'last-verification lines'],
+  plan_items: ['plan item', 'plan items'],
+  drift_details: ['drift detail', 'drift details'],
+  stale_markers: ['stale marker', 'stale markers'],
+};
+
+/** What the cut blocks were, by kind, in document order. */
+export function omissions(
+  sections: readonly Section[],
+  removed: ReadonlySet<Block>,
+): BootOmission[] {
+  const byKind = new Map<BootOmission['kind'], { ids: string[]; blocks: number; how: string }>();
+  for (const block of sections.flatMap((s) => s.blocks)) {
+    if (!removed.has(block) || !block.omission) continue;
+    const { kind, id, how } = block.omission;
+    const entry = byKind.get(kind) ?? { ids: [], blocks: 0, how };
+    entry.blocks++;
+    if (id !== undefined && !entry.ids.includes(id)) entry.ids.push(id);
+    byKind.set(kind, entry);
+  }
+  return OMISSION_ORDER.filter((k) => byKind.has(k)).map((kind) => {
+    const { ids, blocks, how } = byKind.get(kind)!;
+    return { kind, count: ids.length || blocks, ids, how };
+  });
+}
+
+function headerLine(
+  facts: HeaderFacts,
+  meta: { level: 1 | 2 | 3; role: BootRole; budget: number; sections: readonly Section[] },
+): string {
+  let line = `agent-state boot · level ${meta.level} (${LEVEL_NAMES[meta.level]}) · role ${meta.role} · ${facts.tokens}/${meta.budget} tokens`;
+  const omitted = omissions(meta.sections, facts.removed);
+  if (omitted.length > 0) {
+    const what = omitted.map((o) => `${o.count} ${OMISSION_WORDS[o.kind][o.count === 1 ? 0 : 1]}`);
+    const how = [...new Set(omitted.map((o) => o.how))];
+    line += ` · omitted ${what.join(', ')} (see ${how.join('; ')})`;
+  }
+  if (facts.overBudget)
+    line += ' · OVER BUDGET: the parts that are never cut need more than the budget';
+  return line;
+}
+
+/** Renders the boot prompt; see BootRendering for what comes back. */
+export function renderBoot(context: BootContext, options: RenderBootOptions): BootRendering {
+  const { config } = context;
+  const role = options.role ?? 'execution';
+  const format = options.format ?? 'markdown';
+  const source = options.source ?? null;
+  const budget = options.budget ?? config.budget.total;
+  const multiplier = config.budget.multiplier;
+  const textFormat: TextFormat = format === 'xml' ? 'xml' : 'markdown';
+  const choice = chooseLevel(
+    options.level ?? config.boot.level,
+    context,
+    config.boot.stall_threshold,
+  );
+  const sections = bootSections(context, choice, role, source);
+  const meta = { level: choice.level, role, budget, sections };
+  const fit = fitBudget({
+    sections,
+    format: textFormat,
+    meta,
+    counter: options.counter,
+    multiplier,
+    budget,
+    layerBudgets: {
+      goals: config.budget.goals,
+      progress: config.budget.progress,
+      evidence: config.budget.evidence,
+    },
+    header: (facts) => headerLine(facts, meta),
+  });
+  const count = (text: string) => scaled(options.counter.count(text), multiplier);
+  const byLayer: Record<BootLayer, number> = { goals: 0, progress: 0, evidence: 0, other: 0 };
+  const rendered = [
+    {
+      key: 'header',
+      title: 'Header',
+      layer: 'other' as const,
+      text: renderHeader(fit.header, textFormat),
+      must_keep: true,
+    },
+    ...fit.visible.map((v) => ({
+      key: v.section.key,
+      title: v.section.title,
+      layer: v.section.layer,
+      text: renderSection(v, textFormat),
+      must_keep: v.section.blocks.every((b) => b.rank === MUST_KEEP),
+    })),
+  ].map((s) => {
+    const tokens = count(s.text);
+    byLayer[s.layer] += tokens;
+    return { ...s, tokens };
+  });
+  return {
+    level: choice.level,
+    levelName: LEVEL_NAMES[choice.level],
+    choice,
+    role,
+    source,
+    format,
+    text: fit.text,
+    tokens: {
+      total: scaled(fit.raw, multiplier),
+      budget,
+      multiplier,
+      counter: options.counter.name,
+      mustKeep: scaled(fit.mustKeepRaw, multiplier),
+      overBudget: fit.overBudget,
+      byLayer,
+    },
+    sections: rendered,
+    omitted: omissions(sections, fit.removed),
+    reminders: context.reminders,
+  };
+}

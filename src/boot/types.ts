@@ -1,0 +1,172 @@
+// Types of the boot prompt: what the pure renderer takes (the state plus the live facts) and what
+// it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
+// evidence modules produce, so their results can be passed in as they are.
+import type { Config, Goals, Progress, Reminder } from '../types.js';
+
+/** 1 resume, 2 restore, 3 rebuild. */
+export type BootLevel = 1 | 2 | 3;
+export type BootRole = 'execution' | 'planning' | 'review' | 'recovery';
+export type BootFormat = 'markdown' | 'xml' | 'json';
+/** Why the host is booting the agent (the SessionStart reasons of agent hosts). */
+export type BootSource = 'startup' | 'resume' | 'compact' | 'clear';
+
+export const BOOT_ROLES: readonly BootRole[] = ['execution', 'planning', 'review', 'recovery'];
+export const BOOT_FORMATS: readonly BootFormat[] = ['markdown', 'xml', 'json'];
+export const BOOT_SOURCES: readonly BootSource[] = ['startup', 'resume', 'compact', 'clear'];
+export const LEVEL_NAMES: Record<BootLevel, string> = { 1: 'resume', 2: 'restore', 3: 'rebuild' };
+
+/** A completion marker judged against the files on disk now. */
+export interface BootMarker {
+  id: string;
+  state: 'valid' | 'stale' | 'missing' | 'unverifiable';
+  /** The files that no longer hash the same (for `stale`). */
+  changed: { path: string; reason?: string }[];
+}
+
+/** One file that differs from the last checkpoint. */
+export interface BootFileChange {
+  path: string;
+  change?: string;
+}
+
+/** What changed since the fingerprint of the last checkpoint. */
+export interface BootDrift {
+  drifted: boolean;
+  head: {
+    from: string | null;
+    to: string | null;
+    /** New commits, newest first; null when unknown. */
+    commits: { sha: string; subject: string }[] | null;
+    /** Recorded commits no longer in the history (a reset, a rebase); null when unknown. */
+    dropped?: number | null;
+  } | null;
+  branch: { from: string | null; to: string | null } | null;
+  files: BootFileChange[];
+  /** Changes that cannot be named file by file, one sentence each. */
+  unlisted?: string[];
+  key_files: BootFileChange[];
+  runtime: { field: string; from: string; to: string }[];
+}
+
+/** One evidence entry (front matter and body). */
+export interface BootEvidence {
+  id: string;
+  at: string;
+  kind: string;
+  summary: string;
+  body: string;
+}
+
+/** Everything the boot prompt is made of: the state files plus the live facts. */
+export interface BootContext {
+  goals: Goals;
+  progress: Progress;
+  config: Config;
+  /** The evidence entries present, in any order (sorted by id when rendered). */
+  evidence: BootEvidence[];
+  /** Live marker states; empty when not checked (level 1). */
+  markers: BootMarker[];
+  /** Drift since the last checkpoint; null when unknown (no fingerprint recorded, or not measured). */
+  drift: BootDrift | null;
+  /** The reminders this boot shows (taken from progress by a real boot, peeked by a dry run). */
+  reminders: Reminder[];
+  now: Date;
+}
+
+/** Counts tokens of a text. */
+export interface TokenCounter {
+  /** `o200k` (gpt-tokenizer) or `heuristic` (--fast). */
+  readonly name: 'o200k' | 'heuristic';
+  count(text: string): number;
+}
+
+export interface RenderBootOptions {
+  /** Default: config.boot.level. */
+  level?: BootLevel | 'auto';
+  /** The total budget in tokens; default config.budget.total. */
+  budget?: number;
+  /** Default markdown. */
+  format?: BootFormat;
+  /** Default execution. */
+  role?: BootRole;
+  source?: BootSource | null;
+  counter: TokenCounter;
+  /** True for a dry run (said in the JSON document; the text is the same). */
+  dryRun?: boolean;
+}
+
+/** The layers budgets apply to. */
+export type BootLayer = 'goals' | 'progress' | 'evidence' | 'other';
+
+/** One section of the rendered prompt. */
+export interface BootSection {
+  key: string;
+  title: string;
+  layer: BootLayer;
+  /** The section as rendered in Markdown (heading included). */
+  text: string;
+  /** Tokens of `text` (o200k or heuristic count × multiplier, rounded up). */
+  tokens: number;
+  /** Whether the section is never cut. */
+  must_keep: boolean;
+}
+
+/** Something left out of the prompt, and how to get it. */
+export interface BootOmission {
+  kind:
+    | 'evidence_body'
+    | 'evidence_headline'
+    | 'done_items'
+    | 'working_memory'
+    | 'durable_memory'
+    | 'goals_section'
+    | 'non_goals'
+    | 'success_criteria'
+    | 'plan_items'
+    | 'drift_details'
+    | 'stale_markers'
+    | 'last_verification';
+  count: number;
+  /** Ids of what was left out, when it has ids (evidence ids, plan ids, memory labels). */
+  ids: string[];
+  /** The command that shows it. */
+  how: string;
+}
+
+/** Why the level is what it is. */
+export interface LevelChoice {
+  level: BootLevel;
+  requested: BootLevel | 'auto';
+  /** One short sentence. */
+  reason: string;
+  restartLoop: boolean;
+  staleMarkers: string[];
+  drifted: boolean;
+}
+
+/** The rendered prompt and everything known about it. */
+export interface BootRendering {
+  level: BootLevel;
+  levelName: string;
+  choice: LevelChoice;
+  role: BootRole;
+  source: BootSource | null;
+  format: BootFormat;
+  /** The prompt: Markdown or XML (for the json format: the Markdown the sections join into). */
+  text: string;
+  tokens: {
+    /** Tokens of `text` × multiplier, rounded up. */
+    total: number;
+    budget: number;
+    multiplier: number;
+    counter: 'o200k' | 'heuristic';
+    /** Tokens of the parts that are never cut (the floor below which the budget cannot go). */
+    mustKeep: number;
+    /** Whether the must-keep parts alone exceed the budget (then they are printed whole). */
+    overBudget: boolean;
+    byLayer: Record<BootLayer, number>;
+  };
+  sections: BootSection[];
+  omitted: BootOmission[];
+  reminders: Reminder[];
+}

@@ -1,0 +1,358 @@
+// `boot`, `remind`, `memory` and `current` end to end: the real bin on real temp repositories.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseProgress } from '../../src/state/progress.js';
+import type { Progress } from '../../src/types.js';
+import { BIN, REPO_ROOT, git, gitdir, runCli } from '../helpers/fixtures.js';
+
+const PROGRESS = '.agent/state/progress.yaml';
+const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+
+function progressOf(repo: string): Progress {
+  const parsed = parseProgress(readFileSync(join(repo, PROGRESS), 'utf8'), 'progress.yaml');
+  expect(parsed.problems).toEqual([]);
+  return parsed.value!;
+}
+
+async function ok(repo: string, args: string[]): Promise<string> {
+  const result = await runCli(repo, args);
+  expect(result.stderr, args.join(' ')).toBe('');
+  expect(result.code, args.join(' ')).toBe(0);
+  return result.stdout;
+}
+
+async function task(): Promise<string> {
+  const repo = gitdir({ 'src/routes/todos.js': 'export const list = () => [];\n' });
+  await ok(repo, [
+    'init',
+    '--goal',
+    'Add pagination to GET /todos without changing the storage layer',
+  ]);
+  writeFileSync(
+    join(repo, '.agent/state/goals.md'),
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'boot', 'goals.md'), 'utf8'),
+  );
+  await ok(repo, ['plan', 'add', 'Write a failing test for ?page and ?limit']);
+  await ok(repo, ['plan', 'add', 'Implement pagination in the route handler']);
+  await ok(repo, ['plan', 'start', 't1']);
+  await ok(repo, [
+    'next',
+    'Add test/pagination.test.js covering page=2&limit=10',
+    '--stage',
+    'implementing',
+  ]);
+  return repo;
+}
+
+describe('boot', () => {
+  let repo: string;
+  beforeAll(async () => {
+    repo = await task();
+  });
+
+  it('prints the prompt and stamps the boot; --dry-run changes no byte', async () => {
+    const before = readFileSync(join(repo, PROGRESS));
+    const dry = await ok(repo, ['boot', '--dry-run']);
+    expect(readFileSync(join(repo, PROGRESS))).toEqual(before);
+    expect(dry).toMatch(
+      /^# agent-state boot · level 2 \(restore\) · role execution · \d+\/12000 tokens\n/,
+    );
+    expect(dry).toContain(
+      '## Goal\nAdd pagination to GET /todos without changing the storage layer.',
+    );
+    const stamp = progressOf(repo).stamp!;
+    const out = await ok(repo, ['boot']);
+    expect(out).toBe(dry);
+    const after = progressOf(repo).stamp!;
+    expect(after.boots).toBe((stamp.boots ?? 0) + 1);
+    expect(after.stalled_boots).toBe((stamp.stalled_boots ?? 0) + 1);
+    expect(after.recovery_level).toBe(2);
+    expect(Date.parse(after.last_boot!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('--json: the total is gpt-tokenizer’s o200k count of the printed text', async () => {
+    const doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json', '--level', '3']));
+    expect(doc.tokens.total).toBe(plain(doc.text));
+    expect(doc).toMatchObject({
+      level: 3,
+      level_name: 'rebuild',
+      format: 'markdown',
+      dry_run: true,
+    });
+    expect(doc.sections.map((s: { key: string }) => s.key).slice(0, 4)).toEqual([
+      'header',
+      'goal',
+      'forbidden',
+      'constraints',
+    ]);
+    const printed = await ok(repo, ['boot', '--dry-run', '--level', '3']);
+    expect(plain(printed)).toBe(doc.tokens.total);
+    const xml = await ok(repo, ['boot', '--dry-run', '--format', 'xml', '--level', '1']);
+    expect(xml).toMatch(/^<agent-boot level="1" name="resume" role="execution">\n<header>/);
+    expect(xml.trimEnd().endsWith('</agent-boot>')).toBe(true);
+    const asJson = JSON.parse(await ok(repo, ['boot', '--dry-run', '--format', 'json']));
+    expect(asJson.format).toBe('json');
+    expect(asJson.tokens.total).toBe(plain(asJson.text));
+  });
+
+  it('--fast estimates without the tokenizer and says so', async () => {
+    const doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--fast', '--json']));
+    expect(doc.tokens.counter).toBe('heuristic');
+  });
+
+  it('respects --budget, cutting and saying what it cut', async () => {
+    const full = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json'])).tokens.total;
+    const budget = String(full - 40);
+    const doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json', '--budget', budget]));
+    expect(doc.tokens.total).toBeLessThanOrEqual(full - 40);
+    expect(doc.omitted.length).toBeGreaterThan(0);
+    expect(doc.text.split('\n')[0]).toContain('omitted');
+  });
+
+  it('refuses bad options with exit 2 and leaves the state alone', async () => {
+    const before = readFileSync(join(repo, PROGRESS));
+    for (const args of [
+      ['--level', '4'],
+      ['--budget', 'lots'],
+      ['--budget', '0'],
+      ['--format', 'yaml'],
+      ['--role', 'boss'],
+      ['--source', 'reboot'],
+    ]) {
+      const result = await runCli(repo, ['boot', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^agent-state: .+\n$/);
+    }
+    expect(readFileSync(join(repo, PROGRESS))).toEqual(before);
+  });
+
+  it('prints the same from the fast path and from the full program', async () => {
+    const full = (args: string[]) =>
+      execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'bundle', 'main.js'), ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    for (const args of [
+      ['boot', '--dry-run'],
+      ['boot', '--dry-run', '--level', '3', '--format', 'xml', '--role', 'review'],
+      ['--cwd', repo, 'boot', '--dry-run', '--fast', '--budget=300', '--json'],
+    ]) {
+      const fast = await runCli(repo, args);
+      expect(fast.code).toBe(0);
+      expect(fast.stdout.replace(/"last_boot": "[^"]+"/, '')).toBe(
+        full(args).replace(/"last_boot": "[^"]+"/, ''),
+      );
+    }
+    const bad = await runCli(repo, ['boot', '--role', 'boss']);
+    expect(bad.stderr).toBe(
+      "agent-state: option '--role <role>' argument 'boss' is invalid. Allowed choices are execution, planning, review, recovery. (fix: see `agent-state --help` or `agent-state <command> --help`)\n",
+    );
+  });
+
+  it('exits 3 outside an initialized repository', async () => {
+    const result = await runCli(gitdir(), ['boot']);
+    expect(result.code).toBe(3);
+  });
+});
+
+describe('reminders', () => {
+  it('four boots started at the same moment show a reminder exactly once between them', async () => {
+    const repo = await task();
+    await ok(repo, ['remind', 'Ask the user about the maximum page size before merging']);
+    await ok(repo, ['remind', 'Keep the old default of 50']);
+    expect(JSON.parse(await ok(repo, ['remind', '--json'])).reminders).toHaveLength(2);
+    const boots = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, [BIN, 'boot', '--fast'], {
+              cwd: repo,
+              env: { ...process.env, NO_COLOR: '1' },
+            });
+            let out = '';
+            child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+            child.on('error', reject);
+            child.on('close', (code) =>
+              code === 0 ? resolve(out) : reject(new Error(`boot exited ${code}`)),
+            );
+          }),
+      ),
+    );
+    const shown = boots.filter((out) => out.includes('Ask the user about the maximum page size'));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('- Keep the old default of 50');
+    expect(boots.filter((out) => out.includes('Keep the old default'))).toHaveLength(1);
+    const progress = progressOf(repo);
+    expect(progress.reminders).toEqual([]);
+    expect(progress.stamp!.boots).toBe(4);
+    // Each real boot is a fact in the event log (the status bar counts them); dry runs are not.
+    await ok(repo, ['boot', '--dry-run', '--fast']);
+    const logged = JSON.parse(await ok(repo, ['events', '--type', 'boot', '--json'])).events;
+    // The third and fourth boots without a checkpoint are a restart loop: auto rebuilds.
+    expect(logged.map((e: { level: number }) => e.level)).toEqual([2, 2, 3, 3]);
+    expect(await ok(repo, ['boot', '--fast'])).not.toContain('Reminders');
+  }, 60_000);
+
+  it('a dry run shows the reminders without consuming them; an empty reminder is refused', async () => {
+    const repo = await task();
+    await ok(repo, ['remind', 'Rebase before the review']);
+    expect(await ok(repo, ['boot', '--dry-run', '--fast'])).toContain(
+      '## Reminders (shown once)\n- Rebase before the review (queued just now)',
+    );
+    expect(progressOf(repo).reminders).toHaveLength(1);
+    const result = await runCli(repo, ['remind', '   ']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the reminder is empty');
+  });
+});
+
+describe('stale markers', () => {
+  it('make auto choose level 3 and name the stale files', async () => {
+    const repo = await task();
+    const file = join(repo, 'src/routes/todos.js');
+    await ok(repo, ['done', 't1', '--files', 'src/routes/todos.js']);
+    let doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
+    expect(doc.level).toBe(2);
+    expect(doc.text).toContain(
+      '- [x] t1 Write a failing test for ?page and ?limit — done, verified',
+    );
+    writeFileSync(file, 'export const list = (page) => [];\n');
+    doc = JSON.parse(await ok(repo, ['boot', '--json']));
+    expect(doc.level).toBe(3);
+    expect(doc.stale_markers).toEqual(['t1']);
+    expect(doc.level_reason).toBe('auto: a done step is stale (t1)');
+    expect(doc.text).toContain(
+      't1: STALE: src/routes/todos.js changed — re-check before relying on it',
+    );
+    expect(doc.text).toContain(
+      'done, STALE: src/routes/todos.js changed — re-check before relying on it',
+    );
+    expect(progressOf(repo).stamp!.recovery_level).toBe(3);
+  });
+});
+
+describe('memory', () => {
+  it('adds, lists, promotes and drops notes', async () => {
+    const repo = await task();
+    expect(
+      JSON.parse(await ok(repo, ['memory', 'add', 'limit defaults to 50', '--json'])),
+    ).toMatchObject({
+      note: { kind: 'working', index: 1, label: 'w1', text: 'limit defaults to 50' },
+    });
+    await ok(repo, ['memory', 'add', 'Handlers live in src/routes/', '--durable']);
+    await ok(repo, ['memory', 'add', 'The seed data has 137 todos']);
+    expect(await ok(repo, ['memory', 'list'])).toBe(
+      'Durable\n  d1  Handlers live in src/routes/\nWorking\n  w1  limit defaults to 50\n  w2  The seed data has 137 todos\n',
+    );
+    expect(await ok(repo, ['memory', 'promote', '2'])).toBe(
+      'Promoted to d2 (durable): The seed data has 137 todos\n',
+    );
+    expect(await ok(repo, ['memory', 'drop', 'w1'])).toBe('Dropped w1: limit defaults to 50\n');
+    expect(JSON.parse(await ok(repo, ['memory', 'list', '--json']))).toEqual({
+      durable: ['Handlers live in src/routes/', 'The seed data has 137 todos'],
+      working: [],
+    });
+    const before = readFileSync(join(repo, PROGRESS));
+    for (const [args, message] of [
+      [['memory', 'promote', 'd1'], 'd1 is already durable'],
+      [['memory', 'drop', 'w4'], 'no memory note w4'],
+      [['memory', 'drop', 'x'], '"x" is not a memory note number'],
+      [['memory', 'add', ''], 'the note is empty'],
+    ] as const) {
+      const result = await runCli(repo, [...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
+    expect(readFileSync(join(repo, PROGRESS))).toEqual(before);
+  });
+});
+
+describe('current', () => {
+  it('sets, shows and clears the current step; boot shows it', async () => {
+    const repo = await task();
+    const set = JSON.parse(
+      await ok(repo, [
+        'current',
+        '--expected',
+        'page=2&limit=10 returns items 11-20',
+        '--deny-tools',
+        'WebFetch,WebSearch',
+        '--scope',
+        'src/routes/**',
+        'test/**',
+        '--constraint',
+        'No storage calls',
+        '--json',
+      ]),
+    );
+    expect(set).toMatchObject({
+      changed: true,
+      current_step: {
+        id: 't1',
+        objective: 'Write a failing test for ?page and ?limit',
+        expected_output: 'page=2&limit=10 returns items 11-20',
+        denied_tools: ['WebFetch', 'WebSearch'],
+        file_scopes: ['src/routes/**', 'test/**'],
+        constraints: ['No storage calls'],
+      },
+    });
+    expect(await ok(repo, ['boot', '--dry-run', '--level', '1', '--fast'])).toContain(
+      '## Current step\nt1 — Write a failing test for ?page and ?limit\n- Done when: page=2&limit=10 returns items 11-20\n- Denied tools: WebFetch, WebSearch\n- May modify only: `src/routes/**`, `test/**`\n- Step constraint: No storage calls',
+    );
+    await ok(repo, ['current', '--deny-tools', '']);
+    expect(
+      JSON.parse(await ok(repo, ['current', '--json'])).current_step.denied_tools,
+    ).toBeUndefined();
+    const before = readFileSync(join(repo, PROGRESS));
+    for (const args of [
+      ['--scope', '../outside/**'],
+      ['--scope', '/etc/**'],
+      ['--allow-tools', 'Bash', '--deny-tools', 'Bash'],
+    ]) {
+      const result = await runCli(repo, ['current', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+    }
+    expect(readFileSync(join(repo, PROGRESS))).toEqual(before);
+    expect(JSON.parse(await ok(repo, ['current', '--clear', '--json'])).current_step).toBeNull();
+  });
+});
+
+describe('next-action history', () => {
+  it('keeps the last five next actions in the stamp, whoever sets them', async () => {
+    const repo = await task();
+    for (const n of [1, 2, 3, 4, 5, 6]) await ok(repo, ['next', `Step ${n}`]);
+    await ok(repo, ['next', 'Step 6']);
+    const history = progressOf(repo).stamp!.recent_next_actions!;
+    expect(history.map((h) => h.text)).toEqual(['Step 2', 'Step 3', 'Step 4', 'Step 5', 'Step 6']);
+  });
+});
+
+describe('drift', () => {
+  it('after a checkpoint, new commits and edits make auto rebuild and report them', async () => {
+    const repo = await task();
+    await ok(repo, ['done', 't1', '--files', 'src/routes/todos.js']);
+    // `--commit` commits .agent/state, and changes to .agent/ are never drift.
+    await ok(repo, ['checkpoint', '-m', 'First step', '--no-test', '--commit']);
+    let doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
+    expect(doc.level).toBe(2);
+    expect(doc.drifted).toBe(false);
+    writeFileSync(join(repo, 'README.md'), '# todo-api\n');
+    git(repo, 'add', 'README.md');
+    git(repo, 'commit', '-qm', 'Write the README');
+    writeFileSync(join(repo, 'src/routes/other.js'), 'export {};\n');
+    doc = JSON.parse(await ok(repo, ['boot', '--json']));
+    expect(doc.level).toBe(3);
+    expect(doc.drifted).toBe(true);
+    expect(doc.level_reason).toBe('auto: the tree changed since the last checkpoint');
+    const drift = doc.sections.find((s: { key: string }) => s.key === 'drift').text;
+    expect(drift).toMatch(/HEAD moved [0-9a-f]{7} → [0-9a-f]{7} \(1 commit\)/);
+    expect(drift).toMatch(/- commit [0-9a-f]{7} Write the README/);
+    expect(drift).toContain('- src/routes/other.js (added)');
+  });
+});
