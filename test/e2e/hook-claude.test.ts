@@ -321,3 +321,81 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
     expect(JSON.parse((await stop()).stdout)).toMatchObject({ decision: 'block' });
   });
 });
+
+describe('hook claude: SessionStart', () => {
+  const context = (stdout: string, event: string): string => {
+    const out = JSON.parse(stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(out.hookSpecificOutput.hookEventName).toBe(event);
+    return out.hookSpecificOutput.additionalContext;
+  };
+  it('SessionStart(compact): the boot prompt at level 2 or more, with the Forbidden rule, under the cap', async () => {
+    const repo = await repoWithState();
+    const result = await hook(
+      repo,
+      payload(repo, {
+        hook_event_name: 'SessionStart',
+        source: 'compact',
+        model: 'claude-sonnet-4-6',
+      }),
+    );
+    expect(result.code).toBe(0);
+    const text = context(result.stdout, 'SessionStart');
+    expect(text).toMatch(/level [23]/);
+    expect(text).toContain('`src/storage/**` — the storage layer is frozen');
+    expect(text).toContain('Add pagination to GET /todos without changing the storage layer.');
+    expect(text.length).toBeLessThan(10_000);
+    const events = readFileSync(join(repo, '.agent/log/events.jsonl'), 'utf8');
+    expect(events).toMatch(/"type":"boot".*"source":"compact"/);
+  });
+
+  it('SessionStart(resume) without drift: level 1; startup: auto', async () => {
+    const repo = await repoWithState();
+    const resume = context(
+      (await hook(repo, payload(repo, { hook_event_name: 'SessionStart', source: 'resume' })))
+        .stdout,
+      'SessionStart',
+    );
+    expect(resume).toMatch(/level 1/);
+    const startup = context(
+      (await hook(repo, payload(repo, { hook_event_name: 'SessionStart', source: 'startup' })))
+        .stdout,
+      'SessionStart',
+    );
+    expect(startup).toMatch(/level [23]/);
+  });
+
+  it('the context is capped by integrations.max_context_chars', async () => {
+    const repo = await repoWithState('integrations:\n  max_context_chars: 2000\n');
+    const long = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `- Constraint number ${i}: keep the public API of module ${i} exactly as it is today`,
+    ).join('\n');
+    writeFiles(repo, {
+      '.agent/state/goals.md': GOALS.replace('## Forbidden', `${long}\n\n## Forbidden`),
+    });
+    const text = context(
+      (await hook(repo, payload(repo, { hook_event_name: 'SessionStart', source: 'compact' })))
+        .stdout,
+      'SessionStart',
+    );
+    expect(text.length).toBeLessThanOrEqual(2000);
+    expect(text).toContain('Add pagination to GET /todos');
+  });
+
+  it('SessionStart then UserPromptSubmit: the boot prompt carries the status baseline, so the next prompt adds nothing', async () => {
+    const repo = await repoWithState();
+    const start = context(
+      (await hook(repo, payload(repo, { hook_event_name: 'SessionStart', source: 'startup' })))
+        .stdout,
+      'SessionStart',
+    );
+    expect(start).toContain('<agent-status');
+    expect(
+      (await hook(repo, payload(repo, { hook_event_name: 'UserPromptSubmit', prompt: 'go on' })))
+        .stdout,
+    ).toBe('');
+  });
+});

@@ -108,3 +108,61 @@ describe('the generated OpenCode plugin', () => {
     ).resolves.toBeUndefined();
   });
 });
+
+describe('boot after compaction on hosts without a SessionStart(compact)', () => {
+  it('gemini: PreCompress, then the next BeforeAgent carries the boot prompt, once', async () => {
+    const repo = await repoWith('');
+    const base = {
+      session_id: 's',
+      transcript_path: '/t',
+      cwd: repo,
+      timestamp: '2026-01-01T00:00:00Z',
+    };
+    const compress = await runCli(repo, ['hook', 'gemini'], {
+      input: JSON.stringify({ ...base, hook_event_name: 'PreCompress', trigger: 'auto' }),
+    });
+    expect(compress).toEqual({ code: 0, stdout: '', stderr: '' });
+    const prompt = JSON.stringify({ ...base, hook_event_name: 'BeforeAgent', prompt: 'continue' });
+    const first = await runCli(repo, ['hook', 'gemini'], { input: prompt });
+    const out = JSON.parse(first.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(out.hookSpecificOutput.hookEventName).toBe('BeforeAgent');
+    expect(out.hookSpecificOutput.additionalContext).toMatch(/level [23]/);
+    expect(out.hookSpecificOutput.additionalContext).toContain('`secrets/**` — never touch');
+    expect((await runCli(repo, ['hook', 'gemini'], { input: prompt })).stdout).toBe('');
+  });
+
+  it('codex: SessionStart(startup) gives the boot prompt as additionalContext', async () => {
+    const repo = await repoWith('');
+    const input = JSON.stringify({
+      session_id: 's',
+      transcript_path: null,
+      cwd: repo,
+      hook_event_name: 'SessionStart',
+      model: 'gpt-5',
+      source: 'startup',
+    });
+    const result = await runCli(repo, ['hook', 'codex'], { input });
+    expect(JSON.parse(result.stdout).hookSpecificOutput.additionalContext).toContain(
+      'Ship the demo',
+    );
+  });
+
+  it('opencode: the compaction gets the boot prompt pushed into its context', async () => {
+    const repo = await repoWith('');
+    expect((await runCli(repo, ['integrate', 'opencode', '--bin', BIN])).code).toBe(0);
+    const mod = (await import(
+      pathToFileURL(join(repo, '.opencode/plugins/agent-state.js')).href
+    )) as {
+      AgentStatePlugin: (input: {
+        directory: string;
+      }) => Promise<Record<string, (input: object, output: object) => Promise<void>>>;
+    };
+    const hooks = await mod.AgentStatePlugin({ directory: repo });
+    const output = { context: [] as string[] };
+    await hooks['experimental.session.compacting']!({ sessionID: 's' }, output);
+    expect(output.context).toHaveLength(1);
+    expect(output.context[0]).toContain('Ship the demo');
+  });
+});

@@ -87,6 +87,13 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(JSON.parse(shown.stdout).next_action).toBe('Write src/a.js tests');
   });
 
+  it('boot returns the restart prompt', async () => {
+    const result = await call('boot', { level: '2' });
+    expect(result.isError, result.content[0]!.text).toBeFalsy();
+    expect(result.content[0]!.text).toMatch(/level 2/);
+    expect(result.content[0]!.text).toContain('Serve the state over MCP');
+  });
+
   it('done records a completion marker, and check confirms it (then sees it go stale)', async () => {
     const done = await call('done', { id: 't1', files: ['src/a.js'], note: 'written' });
     expect(done.isError, done.content[0]!.text).toBeFalsy();

@@ -4,6 +4,7 @@
 // the log and looks at the cached status snapshot, without the YAML parser.
 import { existsSync, readFileSync } from 'node:fs';
 import { appendEvents } from '../../events/append.js';
+import type { EventInput } from '../../events/types.js';
 import { computeSignals } from '../../events/signals.js';
 import { loadStatus } from '../../events/status-cache.js';
 import type { ForbiddenMatcher } from '../../state/forbidden.js';
@@ -36,19 +37,50 @@ async function anySignal(paths: StatePaths): Promise<boolean> {
   return computeSignals(snapshot, thresholds, { now: new Date(), forbidden }).length > 0;
 }
 
+const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
+
+// A token budget that keeps the boot prompt under maxChars: prose runs ~4 characters a token.
+function budgetFor(maxChars: number, total: number): number {
+  return Math.max(100, Math.min(total, Math.floor(maxChars / 4)));
+}
+
+// Resume gets level 1 unless the facts make auto choose 3 (drift, a stale marker, a restart loop).
+async function resumeLevel(paths: StatePaths): Promise<1 | 'auto'> {
+  const { boot } = await import('../../boot/boot.js');
+  const probe = await boot({ cwd: paths.root, level: 'auto', dryRun: true, fast: true });
+  return probe.level === 3 ? 'auto' : 1;
+}
+
 export const hookServices: HookServices = {
   loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
   readConfig: readHookConfig,
-  // TODO(issue 4): the boot prompt (library `boot`) lands with the boot issue.
-  boot: async () => {
-    throw new Error('the boot prompt is not available in this build yet (issue 4)');
+  // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI does.
+  async boot(paths, { source, minLevel, maxChars }) {
+    const { boot } = await import('../../boot/boot.js');
+    const config = await readHookConfig(paths);
+    const level = source === 'resume' && minLevel === 1 ? await resumeLevel(paths) : 'auto';
+    const result = await boot({
+      cwd: paths.root,
+      level,
+      source: BOOT_SOURCES.find((s) => s === source) ?? null,
+      budget: budgetFor(maxChars, config.budget.total),
+    });
+    await hookServices.record(paths, [
+      {
+        type: 'boot',
+        actor: 'system',
+        level: result.level,
+        ...(result.source ? { source: result.source } : {}),
+      },
+    ]);
+    return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
   },
   // One append for all the facts of a call (one lock). A log that cannot be written is not the
   // host's problem: the hook goes on without it.
   async record(paths, facts) {
     try {
       await appendEvents(
-        facts.map((fact) => ({ actor: 'tool' as const, ...fact })),
+        facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
         { paths, timeoutMs: 2000 },
       );
     } catch {

@@ -28,12 +28,6 @@ const VERB_STATUS: Record<string, PlanStatus> = {
   reset: 'pending',
 };
 
-// TODO(issue 4): boot is wired when the boot library lands.
-const notYet = (what: string, issue: number) => async () => {
-  throw new UsageError(`${what} is not available in this build yet`, {
-    hint: `it lands with issue ${issue}`,
-  });
-};
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.map(String) : undefined;
 const optional = (value: unknown): string | undefined =>
@@ -50,7 +44,15 @@ export const mcpTools: McpTool[] = [
         .optional()
         .describe('1 resume, 2 restore, 3 rebuild; default auto'),
     },
-    run: notYet('boot', 4),
+    run: async (args, ctx) => {
+      const { boot } = await import('../../boot/boot.js');
+      const level =
+        args.level === undefined || args.level === 'auto'
+          ? 'auto'
+          : (Number(args.level) as 1 | 2 | 3);
+      const result = await boot({ cwd: ctx.cwd, env: ctx.env, now: ctx.now, level });
+      return result.text;
+    },
   },
   {
     name: 'status',
