@@ -3,8 +3,7 @@
 // config.yaml is parsed again only when it changed (PostToolUse runs after every tool call).
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tempPathFor } from '../../state/atomic-write.js';
+import { replaceFile } from '../../events/replace-file.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 
@@ -19,19 +18,6 @@ function configKey(paths: StatePaths): string {
     return `${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch {
     return 'missing';
-  }
-}
-
-// A derived cache: temp file + rename (readers never see half a file), no fsync (a lost cache is
-// rebuilt from config.yaml).
-function replaceCache(path: string, data: string): void {
-  const temp = tempPathFor(path);
-  try {
-    writeFileSync(temp, data, { flag: 'wx', mode: 0o644 });
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }
 
@@ -50,7 +36,7 @@ export async function readHookConfig(paths: StatePaths): Promise<Config> {
   const config = valueOrThrow(readConfig(paths));
   try {
     mkdirSync(paths.logDir, { recursive: true });
-    replaceCache(file, `${JSON.stringify({ key, config })}\n`);
+    replaceFile(file, `${JSON.stringify({ key, config })}\n`);
   } catch {
     /* a cache that cannot be written is only slower */
   }
