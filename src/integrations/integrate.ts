@@ -12,21 +12,11 @@ import { applyEdits, type IntegrationChange } from './file-edits.js';
 import { geminiPlan, geminiRemovalPlan, type GeminiScope } from './gemini.js';
 import { resolveHookBinary, type HookBinary } from './hook-binary.js';
 import { opencodePlan, opencodeRemovalPlan, type OpencodeScope } from './opencode.js';
+import { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
 import type { IntegrationPlan } from './plan.js';
 import { protocolBlockEdit } from './protocol-block.js';
 
-export type IntegrationHost = 'claude' | 'codex' | 'gemini' | 'opencode' | 'agents-md';
-
-export const INTEGRATION_HOSTS: readonly IntegrationHost[] = [
-  'claude',
-  'codex',
-  'gemini',
-  'opencode',
-  'agents-md',
-];
-
-/** The instruction files `integrate agents-md --file` may write. */
-export const AGENTS_MD_FILES = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'] as const;
+export { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
 
 export type IntegrationScope = 'project' | 'local' | 'user';
 

@@ -3,7 +3,10 @@
 // sends these calls to the fast entry (cli/hook-main.ts); this registration serves --help and
 // calls that come through the full program.
 import type { Command } from 'commander';
-import { HOST_NAMES, type HostName } from '../../integrations/hook/hook-event.js';
+import type { HostName } from '../../integrations/hook/hook-event.js';
+
+// The hosts (also in cli/hook-route.ts, which must stay tiny).
+const HOST_NAMES: readonly HostName[] = ['claude', 'codex', 'gemini', 'opencode'];
 import type { RunState } from '../action.js';
 import { readStdin } from '../read-stdin.js';
 

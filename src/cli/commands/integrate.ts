@@ -4,11 +4,9 @@ import type { Command } from 'commander';
 import {
   AGENTS_MD_FILES,
   INTEGRATION_HOSTS,
-  integrate,
-  type IntegrateResult,
   type IntegrationHost,
-  type IntegrationScope,
-} from '../../integrations/integrate.js';
+} from '../../integrations/hosts.js';
+import type { IntegrateResult, IntegrationScope } from '../../integrations/integrate.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { lineDiff } from '../line-diff.js';
 
@@ -106,7 +104,8 @@ Examples:
   $ agent-state integrate claude --remove`,
     )
     .action(
-      defineAction<IntegrateFlags>(state, (ctx, [host], flags) => {
+      defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
+        const { integrate } = await import('../../integrations/integrate.js');
         const result = integrate({
           host: host as IntegrationHost,
           scope: flags.scope,
