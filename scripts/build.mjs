@@ -42,8 +42,10 @@ await esbuild.build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
-  // Loads the YAML parser for the appender only when config.yaml changed (see entry.js below).
-  external: ['../events/config-for-log.js'],
+  // No externals here: with splitting, the appender's dynamic import of the YAML-reading
+  // config-for-log.js becomes a lazy chunk anyway. (An external '../events/config-for-log.js'
+  // resolves wrongly from dist/bundle/chunks/, where the appender lands once other dynamic
+  // imports share it.)
   // CommonJS dependencies (commander) call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -80,6 +82,23 @@ await esbuild.build({
   entryPoints: [join(root, 'dist', 'cli', 'boot-cli.js')],
   outfile: join(root, 'dist', 'bundle', 'boot-cli.js'),
   external: ['../events/config-for-log.js', 'gpt-tokenizer', 'gpt-tokenizer/*'],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+
+// `hook <host>` and `statusline` (run by agent hosts after every tool call and message) get their
+// own bundle with its own chunk graph, so that what they load on the hot path (PostToolUse) is
+// only what it needs: the YAML parser, the boot prompt and the tokenizer stay in chunks that load
+// when a call needs them. entry.js routes these calls to dist/bundle/hook/hook-main.js. Nothing is
+// external here: the chunks sit one level deeper than dist/bundle/.
+await esbuild.build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'cli', 'hook-main.js')],
+  outdir: join(root, 'dist', 'bundle', 'hook'),
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

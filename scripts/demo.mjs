@@ -314,6 +314,67 @@ test('page=2&limit=10 returns items 11-20', () => {
   run(['next', 'Retry the slicing in src/server.js']);
   run(['boot', '--fast', '--quiet']);
   run(['boot', '--fast', '--level', '1']);
+  say('Wire Claude Code to the state: hooks in .claude/settings.json, and a status line');
+  run(['integrate', 'claude', '--statusline']);
+  run(['statusline']);
+
+  say(
+    'A simulated host: Claude Code compacted the context and starts again with SessionStart(compact)',
+  );
+  const sessionStart = {
+    session_id: 'demo-session',
+    transcript_path: join(repo, '.claude-transcript.jsonl'),
+    cwd: repo,
+    hook_event_name: 'SessionStart',
+    source: 'compact',
+    model: 'claude-sonnet-4-6',
+  };
+  console.log(`\x1b[2mstdin: ${JSON.stringify(sessionStart)}\x1b[0m`);
+  const started = spawnSync(process.execPath, [bin, 'hook', 'claude'], {
+    cwd: repo,
+    env,
+    encoding: 'utf8',
+    input: JSON.stringify(sessionStart),
+  });
+  if (started.status !== 0)
+    throw new Error(`hook claude exited ${started.status}: ${started.stderr}`);
+  const answer = JSON.parse(started.stdout);
+  console.log(
+    `\x1b[2mstdout: {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext": <below>}}\x1b[0m`,
+  );
+  console.log(answer.hookSpecificOutput.additionalContext);
+
+  say(
+    'Before an edit of a Forbidden path the host asks PreToolUse; in enforce mode the answer is a deny',
+  );
+  file(
+    '.agent/config.yaml',
+    readFileSync(join(repo, '.agent/config.yaml'), 'utf8').replace(
+      'pre_tool_use: warn',
+      'pre_tool_use: enforce',
+    ),
+  );
+  const preToolUse = JSON.stringify({
+    session_id: 'demo-session',
+    cwd: repo,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Edit',
+    tool_input: {
+      file_path: join(repo, 'src/storage/db.js'),
+      old_string: 'Map',
+      new_string: 'WeakMap',
+    },
+    tool_use_id: 'toolu_demo',
+  });
+  console.log(`\x1b[2mstdin: ${preToolUse}\x1b[0m`);
+  run(['hook', 'claude'], { input: preToolUse });
+
+  say('Garbage on stdin never breaks the session: exit 0 and one line on stderr');
+  run(['hook', 'claude'], { input: 'this is not JSON' });
+
+  say('doctor checks the wiring; --remove takes it all out again');
+  run(['doctor']);
+  run(['integrate', 'claude', '--remove']);
 } finally {
   if (keep) console.log(`\n(kept the demo repository at ${repo})`);
   else rmSync(repo, { recursive: true, force: true });

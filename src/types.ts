@@ -150,6 +150,13 @@ export interface Config {
     multiplier: number;
   };
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
+  /** How the agent host hooks act (docs/integrations.md). */
+  integrations: {
+    pre_tool_use: 'warn' | 'enforce' | 'off';
+    stop_checkpoint: 'off' | 'block';
+    pre_compact: 'allow' | 'block';
+    max_context_chars: number;
+  };
   /** The git hooks (docs/hooks.md). */
   hooks: { stale_markers: 'warn' | 'block' };
   /** The event log (.agent/log/events.jsonl). */

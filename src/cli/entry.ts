@@ -1,13 +1,14 @@
 // The CLI's first module. `event` runs after every tool call of an agent (from host hooks), so it
 // takes a fast path that loads neither commander, chalk nor YAML; everything else, and `event
-// --help`, goes to the full program in main.ts. The specifiers are computed so that the bundler
-// leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
+// --help`, goes to the full program in main.ts (host and git hooks have fast paths too, below).
+// The specifiers are computed so that the bundler leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
 import { prefetch } from './prefetch.js';
 import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
+import { isHostHookCall } from './hook-route.js';
 
 // `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
 // ours, so drop what is left to write instead of crashing with EPIPE. Every path goes through here.
@@ -16,6 +17,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const FAST_EVENT = './event-cli.js';
+// `hook claude|codex|gemini|opencode` and `statusline` run after every tool call and message of an
+// agent host: they have their own bundle (dist/bundle/hook/), whose hot path loads no commander,
+// chalk or YAML.
+const FAST_HOST_HOOK = './hook/hook-main.js';
 const FAST_HOOK = './hook-entry.js';
 const FAST_BOOT = './boot-cli.js';
 const FULL = './main.js';
@@ -24,6 +29,8 @@ const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
   const { runEventCli } = (await import(FAST_EVENT)) as { runEventCli: typeof RunEventCli };
   process.exitCode = await runEventCli(argv);
+} else if (isHostHookCall(argv)) {
+  await import(FAST_HOST_HOOK);
 } else if (command === 'hook' && !help) {
   // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
   const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };

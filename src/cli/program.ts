@@ -2,11 +2,16 @@
 import { Command } from 'commander';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
+import { registerHostHooks } from './commands/host-hook.js';
+import { registerIntegrate } from './commands/integrate.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
+import { registerStatusline } from './commands/statusline.js';
 import { registerValidate } from './commands/validate.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerHook } from './commands/hook.js';
@@ -68,6 +73,11 @@ Examples:
   registerHooks(program, state);
   registerHook(program, state);
   registerWatch(program, state);
+  registerIntegrate(program, state);
+  registerHostHooks(program, state);
+  registerStatusline(program, state);
+  registerMcp(program, state);
+  registerDoctor(program, state);
   registerEvent(program, state);
   registerEvents(program, state);
   registerFingerprint(program, state);

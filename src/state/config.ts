@@ -13,6 +13,12 @@ export const DEFAULT_CONFIG: Config = {
   fingerprint: { max_hash_bytes: 16 * 1024 * 1024 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
+  integrations: {
+    pre_tool_use: 'warn',
+    stop_checkpoint: 'off',
+    pre_compact: 'allow',
+    max_context_chars: 9000,
+  },
   log: { rotate_bytes: 10 * 1024 * 1024, keep: 2 },
   signals: {
     no_new_results: 2,
@@ -27,19 +33,23 @@ export const DEFAULT_CONFIG: Config = {
 
 export const CONFIG_SPEC: YamlStateSpec = {
   schema: 'config',
-  what: 'settings (test, key_files, evidence, budget, boot, log, signals)',
+  what: 'settings (test, key_files, evidence, budget, boot, integrations, log, signals)',
   restoreHint: 'see docs/protocol.md for the keys, or delete the file to use the defaults',
   allowEmpty: true,
 };
 
 /** A config as written on disk: every key optional. */
 export type PartialConfig = Partial<
-  Omit<Config, 'evidence' | 'fingerprint' | 'budget' | 'boot' | 'log' | 'signals' | 'hooks'>
+  Omit<
+    Config,
+    'evidence' | 'fingerprint' | 'budget' | 'boot' | 'integrations' | 'log' | 'signals' | 'hooks'
+  >
 > & {
   evidence?: Partial<Config['evidence']>;
   fingerprint?: Partial<Config['fingerprint']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
+  integrations?: Partial<Config['integrations']>;
   log?: Partial<Config['log']>;
   signals?: Partial<Config['signals']>;
   hooks?: Partial<Config['hooks']>;
@@ -56,6 +66,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     fingerprint: { ...DEFAULT_CONFIG.fingerprint, ...raw.fingerprint },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
+    integrations: { ...DEFAULT_CONFIG.integrations, ...raw.integrations },
     log: { ...DEFAULT_CONFIG.log, ...raw.log },
     signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
     hooks: { ...DEFAULT_CONFIG.hooks, ...raw.hooks },

@@ -1,0 +1,46 @@
+// `agent-state doctor`: is the installation wired up end to end? Lists every check with what to
+// fix; exit 1 when one failed.
+import type { Command } from 'commander';
+import type { CheckStatus } from '../../integrations/doctor.js';
+import { defineAction, type RunState } from '../action.js';
+import { EXIT } from '../exit-codes.js';
+
+export function registerDoctor(program: Command, state: RunState): void {
+  program
+    .command('doctor')
+    .description(
+      'check the installation: binary, host hooks, state files, git hooks; say what to fix',
+    )
+    .addHelpText(
+      'after',
+      `
+Exit 0 when nothing failed (warnings allowed), 1 otherwise.
+
+Examples:
+  $ agent-state doctor
+  $ agent-state doctor --json | jq '.checks[] | select(.status != "ok")'`,
+    )
+    .action(
+      defineAction(state, async (ctx) => {
+        const { runDoctor } = await import('../../integrations/doctor.js');
+        const result = runDoctor({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+        const { style } = ctx.out;
+        const mark: Record<CheckStatus, string> = {
+          ok: style.green('ok  '),
+          warn: style.yellow('warn'),
+          fail: style.red('FAIL'),
+          skip: style.dim('skip'),
+        };
+        const lines = result.checks.flatMap((c) => [
+          `${mark[c.status]}  ${c.name}: ${c.message}`,
+          ...(c.fix ? [`      fix: ${c.fix}`] : []),
+        ]);
+        lines.push(result.ok ? style.green('all good') : style.red('some checks failed'));
+        return {
+          text: lines.join('\n'),
+          json: result,
+          exitCode: result.ok ? EXIT.OK : EXIT.CHECK_FAILED,
+        };
+      }),
+    );
+}

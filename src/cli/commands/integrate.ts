@@ -1,0 +1,125 @@
+// `agent-state integrate claude|codex|gemini|opencode|agents-md`: wire agent-state into an agent
+// host (hooks, status line, MCP server, instructions block), or take it out again with --remove.
+import type { Command } from 'commander';
+import {
+  AGENTS_MD_FILES,
+  INTEGRATION_HOSTS,
+  type IntegrationHost,
+} from '../../integrations/hosts.js';
+import type { IntegrateResult, IntegrationScope } from '../../integrations/integrate.js';
+import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { lineDiff } from '../line-diff.js';
+
+interface IntegrateFlags {
+  scope?: IntegrationScope;
+  statusline?: boolean;
+  mcp?: boolean;
+  dryRun?: boolean;
+  remove?: boolean;
+  bin?: string;
+  file?: string;
+}
+
+const ACTION_WORDS = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  removed: 'removed',
+  restored: 'restored',
+  deleted: 'deleted',
+} as const;
+
+function renderResult(result: IntegrateResult, ctx: CommandContext): string {
+  const { style } = ctx.out;
+  const verb = result.remove ? 'removed' : 'integrated';
+  const head =
+    result.host === 'agents-md'
+      ? `agents-md: the protocol block ${result.remove ? 'is out' : 'is in'}`
+      : `${result.host} (${result.scope} scope): ${verb}${result.remove ? '' : `; hooks run \`${result.binary?.command} hook ${result.host}\``}`;
+  const lines = [result.dryRun ? `${head} ${style.yellow('(dry run: nothing written)')}` : head];
+  const width = Math.max(...result.changes.map((c) => c.action.length));
+  for (const change of result.changes) {
+    // Removing from a file that is not there is not worth a line.
+    if (result.remove && change.action === 'unchanged' && change.before === null) continue;
+    const word = ACTION_WORDS[change.action].padEnd(width);
+    const colored = change.action === 'unchanged' ? style.dim(word) : style.green(word);
+    lines.push(`  ${colored}  ${change.file}`);
+    if (result.dryRun && change.action !== 'unchanged') {
+      const diff = lineDiff(change.before, change.after);
+      if (diff) lines.push(...diff.split('\n').map((l) => `      ${l}`));
+    }
+  }
+  if (result.changes.every((c) => c.action === 'unchanged'))
+    lines.push(
+      style.dim(result.remove ? '  (nothing of ours was there)' : '  (already up to date)'),
+    );
+  for (const note of result.notes) lines.push(`note: ${note}`);
+  return lines.join('\n');
+}
+
+function toJson(result: IntegrateResult): unknown {
+  return {
+    host: result.host,
+    scope: result.scope,
+    remove: result.remove,
+    dry_run: result.dryRun,
+    root: result.root,
+    binary: result.binary ? { command: result.binary.command, how: result.binary.how } : null,
+    changes: result.changes.map((c) => ({ file: c.file, action: c.action })),
+    notes: result.notes,
+    warnings: result.warnings,
+  };
+}
+
+export function registerIntegrate(program: Command, state: RunState): void {
+  program
+    .command('integrate')
+    .description('wire agent-state into an agent host (hooks, status line, MCP) or take it out')
+    .argument('<host>', `one of: ${INTEGRATION_HOSTS.join(', ')}`)
+    .option('--scope <scope>', 'project (default), local (claude only) or user')
+    .option('--statusline', 'claude: also show a status line for the human')
+    .option('--mcp', 'claude, codex: also register the MCP server')
+    .option('--dry-run', 'show what would change, write nothing')
+    .option('--remove', 'take out exactly what integrate added')
+    .option(
+      '--bin <command>',
+      'the command hooks run (default: this installation, found on PATH or by path)',
+    )
+    .option('--file <file>', `agents-md: the instructions file (${AGENTS_MD_FILES.join(', ')})`)
+    .addHelpText(
+      'after',
+      `
+Every run is idempotent and prints what it changed. Hosts:
+  claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)
+  codex      .codex/hooks.json + a block in AGENTS.md (Codex asks you to trust new hooks)
+  gemini     .gemini/settings.json hooks + a block in GEMINI.md
+  opencode   .opencode/plugins/agent-state.js
+  agents-md  a block in AGENTS.md (or --file CLAUDE.md|GEMINI.md) teaching any agent the protocol
+
+Examples:
+  $ agent-state integrate claude --statusline
+  $ agent-state integrate claude --scope user --dry-run
+  $ agent-state integrate codex --mcp
+  $ agent-state integrate agents-md --file CLAUDE.md
+  $ agent-state integrate claude --remove`,
+    )
+    .action(
+      defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
+        const { integrate } = await import('../../integrations/integrate.js');
+        const result = integrate({
+          host: host as IntegrationHost,
+          scope: flags.scope,
+          statusline: flags.statusline,
+          mcp: flags.mcp,
+          dryRun: flags.dryRun,
+          remove: flags.remove,
+          bin: flags.bin,
+          file: flags.file,
+          cwd: ctx.cwd,
+          env: ctx.env,
+          now: ctx.now,
+        });
+        return { text: renderResult(result, ctx), json: toJson(result), warnings: result.warnings };
+      }),
+    );
+}

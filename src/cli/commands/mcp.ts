@@ -1,0 +1,29 @@
+// `agent-state mcp`: serve the task state over MCP on stdio (for Claude Code, Codex, and any MCP
+// client). Nothing but MCP is written to stdout; diagnostics go to stderr.
+import type { Command } from 'commander';
+import type { RunState } from '../action.js';
+
+export function registerMcp(program: Command, state: RunState): void {
+  program
+    .command('mcp')
+    .description(
+      'serve the task state as an MCP server on stdio (8 tools, goals/progress/evidence resources)',
+    )
+    .addHelpText(
+      'after',
+      `
+Tools: boot, status, next, plan_update, done, check, evidence_add, checkpoint.
+Resources: agent-state://goals, agent-state://progress, agent-state://evidence/{id}.
+Register it with \`agent-state integrate claude --mcp\` or \`agent-state integrate codex --mcp\`.
+
+Examples:
+  $ agent-state mcp
+  $ claude mcp add agent-state -- agent-state mcp`,
+    )
+    .action(async (_options: unknown, command: Command) => {
+      const ctx = state.makeContext(command);
+      const { serveMcp } = await import('../../integrations/mcp/server.js');
+      await serveMcp({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+      state.exitCode = 0;
+    });
+}

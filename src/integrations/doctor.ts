@@ -1,0 +1,308 @@
+// `doctor`: checks the installation end to end and says what to fix. The binary the hooks run
+// must resolve; every integrated host's config must parse and hold all of our hooks; the state
+// must be valid; git hooks should guard the state. Read-only.
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { AgentStateError, formatLocation } from '../errors.js';
+import { hooksStatus } from '../hooks/status.js';
+import { locateRoot } from '../state/find-root.js';
+import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
+import { readConfig, readGoals, readProgress } from '../state/store.js';
+import type { BaseOptions } from '../types.js';
+import { CLAUDE_HOOK_EVENTS, claudeSettingsPath, isClaudeHook } from './claude.js';
+import { CODEX_HOOK_EVENTS, isCodexHook } from './codex.js';
+import { GEMINI_HOOK_EVENTS, isGeminiHook } from './gemini.js';
+import type { HandlerTest } from './hook-groups.js';
+import { whichAgentState } from './hook-binary.js';
+import { isJsonObject, parseJsonObject, type JsonObject } from './json-text.js';
+import { OPENCODE_PLUGIN_HEADER } from './opencode.js';
+
+export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
+
+/** One finding of `doctor`. */
+export interface DoctorCheck {
+  /** What was checked, e.g. `claude hooks (.claude/settings.json)`. */
+  name: string;
+  status: CheckStatus;
+  message: string;
+  /** How to fix it (empty when ok). */
+  fix: string;
+}
+
+export interface DoctorResult {
+  root: string;
+  /** False when any check failed (warnings do not fail). */
+  ok: boolean;
+  checks: DoctorCheck[];
+}
+
+const check = (name: string, status: CheckStatus, message: string, fix = ''): DoctorCheck => ({
+  name,
+  status,
+  message,
+  fix,
+});
+
+function home(env: NodeJS.ProcessEnv): string {
+  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
+}
+
+// The program a hook command starts: its first shell word, with the project variables expanded.
+function hookProgram(command: string, root: string): string {
+  const expanded = command
+    .replace(
+      /"?\$(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|\(git rev-parse --show-toplevel\))"?/g,
+      root,
+    )
+    .trim();
+  const quoted = /^'([^']*)'|^"([^"]*)"/.exec(expanded);
+  return quoted ? (quoted[1] ?? quoted[2]!) : expanded.split(/\s+/)[0]!;
+}
+
+function resolvable(program: string, env: NodeJS.ProcessEnv): boolean {
+  if (program.includes('/')) {
+    try {
+      accessSync(program, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return program === 'agent-state' ? whichAgentState(env) !== null : false;
+}
+
+interface HostFile {
+  host: string;
+  path: string;
+  display: string;
+  events: readonly { event: string }[];
+  isOurs: HandlerTest;
+}
+
+function ourHandlers(settings: JsonObject, isOurs: HandlerTest): Map<string, string> {
+  const found = new Map<string, string>();
+  const hooks = settings.hooks;
+  if (!isJsonObject(hooks)) return found;
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      const handlers = isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
+      for (const h of handlers)
+        if (isOurs(h) && isJsonObject(h)) found.set(event, String(h.command));
+    }
+  }
+  return found;
+}
+
+function checkHostFile(file: HostFile, root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
+  const name = `${file.host} hooks (${file.display})`;
+  if (!existsSync(file.path)) return [];
+  let settings: JsonObject;
+  try {
+    settings = parseJsonObject(readFileSync(file.path, 'utf8'), file.display);
+  } catch (error) {
+    const where =
+      error instanceof AgentStateError && error.location
+        ? formatLocation(error.location)
+        : file.display;
+    return [
+      check(
+        name,
+        'fail',
+        `${where}: ${error instanceof Error ? error.message : String(error)}`,
+        `fix the JSON, then run \`agent-state integrate ${file.host}\``,
+      ),
+    ];
+  }
+  const found = ourHandlers(settings, file.isOurs);
+  if (found.size === 0) return [];
+  const missing = file.events.map((e) => e.event).filter((e) => !found.has(e));
+  const checks: DoctorCheck[] = [];
+  if (missing.length)
+    checks.push(
+      check(
+        name,
+        'warn',
+        `installed, but without ${missing.join(', ')}`,
+        `run \`agent-state integrate ${file.host}\` again`,
+      ),
+    );
+  else checks.push(check(name, 'ok', `${found.size} hooks installed`));
+  const programs = new Set([...found.values()].map((c) => hookProgram(c, root)));
+  for (const program of programs) {
+    if (!resolvable(program, env))
+      checks.push(
+        check(
+          `${file.host} hook binary`,
+          'fail',
+          `the hooks run \`${program}\`, which is not found or not executable`,
+          `install agent-state (npm install -g agent-state) or run \`agent-state integrate ${file.host}\` again to point the hooks at this installation`,
+        ),
+      );
+  }
+  return checks;
+}
+
+function checkState(paths: StatePaths): DoctorCheck[] {
+  const checks: DoctorCheck[] = [];
+  const files: [
+    string,
+    () => {
+      problems: { location: { file: string; line?: number; column?: number }; message: string }[];
+    },
+  ][] = [
+    [paths.config, () => readConfig(paths)],
+    [paths.goals, () => ({ problems: [], ...readGoals(paths) })],
+    [paths.progress, () => readProgress(paths)],
+  ];
+  for (const [file, read] of files) {
+    const display = displayPath(paths, file);
+    try {
+      const first = read().problems[0];
+      checks.push(
+        first
+          ? check(
+              `state (${display})`,
+              'fail',
+              `${formatLocation(first.location)}: ${first.message}`,
+              'run `agent-state validate` and fix what it lists',
+            )
+          : check(`state (${display})`, 'ok', 'valid'),
+      );
+    } catch (error) {
+      checks.push(
+        check(
+          `state (${display})`,
+          'fail',
+          error instanceof Error ? error.message : String(error),
+          'run `agent-state validate`',
+        ),
+      );
+    }
+  }
+  return checks;
+}
+
+// The git hooks guard the state at commit time (Forbidden paths, invalid state files).
+function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  try {
+    const status = hooksStatus({ cwd: root, env });
+    const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
+    if (broken)
+      return check(
+        'git hooks',
+        'warn',
+        `${broken.file}: ${broken.problems[0]}`,
+        'run `agent-state hooks install`',
+      );
+    if (status.active) {
+      const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
+      return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
+    }
+  } catch (error) {
+    return check(
+      'git hooks',
+      'warn',
+      error instanceof Error ? error.message : String(error),
+      'run `agent-state hooks status`',
+    );
+  }
+  return check(
+    'git hooks',
+    'warn',
+    'no agent-state pre-commit hook (Forbidden paths are not checked at commit time)',
+    'run `agent-state hooks install`',
+  );
+}
+
+/** Runs every check for the repository of `cwd`. */
+export function runDoctor(options: BaseOptions = {}): DoctorResult {
+  const env = options.env ?? process.env;
+  const info = locateRoot(options.cwd);
+  const root = info.root;
+  const checks: DoctorCheck[] = [];
+  const onPath = whichAgentState(env);
+  checks.push(
+    onPath
+      ? check('binary', 'ok', `agent-state on PATH: ${onPath}`)
+      : check(
+          'binary',
+          'warn',
+          'agent-state is not on PATH',
+          'hooks written with an absolute path still work; `npm install -g agent-state` puts it on PATH',
+        ),
+  );
+  const claudeUser = env.CLAUDE_CONFIG_DIR || join(home(env), '.claude');
+  const hostFiles: HostFile[] = [
+    ...(['project', 'local', 'user'] as const).map((scope) => ({
+      host: 'claude',
+      ...claudeSettingsPath({ scope, root, userDir: claudeUser }),
+      events: CLAUDE_HOOK_EVENTS,
+      isOurs: isClaudeHook,
+    })),
+    {
+      host: 'codex',
+      path: join(root, '.codex', 'hooks.json'),
+      display: '.codex/hooks.json',
+      events: CODEX_HOOK_EVENTS,
+      isOurs: isCodexHook,
+    },
+    {
+      host: 'codex',
+      path: join(env.CODEX_HOME || join(home(env), '.codex'), 'hooks.json'),
+      display: '~/.codex/hooks.json',
+      events: CODEX_HOOK_EVENTS,
+      isOurs: isCodexHook,
+    },
+    {
+      host: 'gemini',
+      path: join(root, '.gemini', 'settings.json'),
+      display: '.gemini/settings.json',
+      events: GEMINI_HOOK_EVENTS,
+      isOurs: isGeminiHook,
+    },
+    {
+      host: 'gemini',
+      path: join(home(env), '.gemini', 'settings.json'),
+      display: '~/.gemini/settings.json',
+      events: GEMINI_HOOK_EVENTS,
+      isOurs: isGeminiHook,
+    },
+  ];
+  const hostChecks = hostFiles.flatMap((f) => checkHostFile(f, root, env));
+  const plugin = join(root, '.opencode', 'plugins', 'agent-state.js');
+  if (existsSync(plugin) && readFileSync(plugin, 'utf8').startsWith(OPENCODE_PLUGIN_HEADER)) {
+    const bin = /^const BIN = (".*");$/m.exec(readFileSync(plugin, 'utf8'))?.[1];
+    const program = bin ? (JSON.parse(bin) as string) : '';
+    const local = /^const BIN_IN_PROJECT = true;$/m.test(readFileSync(plugin, 'utf8'));
+    const path = local && !isAbsolute(program) ? join(root, program) : program;
+    hostChecks.push(
+      resolvable(path, env)
+        ? check('opencode plugin (.opencode/plugins/agent-state.js)', 'ok', 'installed')
+        : check(
+            'opencode plugin (.opencode/plugins/agent-state.js)',
+            'fail',
+            `the plugin runs \`${program}\`, which is not found`,
+            'run `agent-state integrate opencode` again',
+          ),
+    );
+  }
+  if (hostChecks.length === 0)
+    hostChecks.push(
+      check(
+        'host integrations',
+        'warn',
+        'no agent host is wired to agent-state here',
+        'run `agent-state integrate claude` (or codex, gemini, opencode)',
+      ),
+    );
+  checks.push(...hostChecks);
+  if (!info.initialized) {
+    checks.push(check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`'));
+  } else {
+    checks.push(...checkState(statePaths(root)));
+    if (info.gitRoot) checks.push(checkGitHooks(root, env));
+  }
+  return { root, ok: checks.every((c) => c.status !== 'fail'), checks };
+}

@@ -1,0 +1,102 @@
+// Gemini CLI: hooks in .gemini/settings.json (project; ~/.gemini/settings.json for user), with
+// timeouts in milliseconds, and the protocol block in GEMINI.md.
+// Format: https://geminicli.com/docs/hooks/reference (see docs/integrations.md).
+import { join } from 'node:path';
+import type { FileEdit } from './file-edits.js';
+import {
+  commandHookSpecs,
+  commandRuns,
+  hasOurHooks,
+  mergeHooks,
+  removeHooks,
+  type HookEventSpec,
+  type HookSpec,
+} from './hook-groups.js';
+import type { HookBinary } from './hook-binary.js';
+import { jsonEdit } from './json-edit.js';
+import type { IntegrationPlan } from './plan.js';
+import { protocolBlockEdit } from './protocol-block.js';
+
+export type GeminiScope = 'project' | 'user';
+
+/** Gemini's tools that change files: write_file, replace, and the shell. */
+export const GEMINI_EDIT_MATCHER = 'write_file|replace|run_shell_command';
+
+// Handler names (for `/hooks enable|disable`) and the descriptions shown in `/hooks panel`.
+function geminiEvent(
+  event: string,
+  timeout: number,
+  description: string,
+  matcher?: string,
+): HookEventSpec {
+  const name = `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
+  return { event, ...(matcher ? { matcher } : {}), timeout, extra: { name, description } };
+}
+
+/** What `integrate gemini` registers; timeouts in milliseconds (Gemini's unit). */
+export const GEMINI_HOOK_EVENTS: readonly HookEventSpec[] = [
+  geminiEvent(
+    'SessionStart',
+    20000,
+    'agent-state: the boot prompt (goal, constraints, next action)',
+  ),
+  geminiEvent(
+    'BeforeAgent',
+    5000,
+    'agent-state: the boot prompt after a compression, else the status delta',
+  ),
+  geminiEvent(
+    'BeforeTool',
+    5000,
+    'agent-state: Forbidden paths, denied tools, file scopes',
+    GEMINI_EDIT_MATCHER,
+  ),
+  geminiEvent('AfterTool', 5000, 'agent-state: record tool facts; the status when a signal fires'),
+  geminiEvent('PreCompress', 10000, 'agent-state: record the compression'),
+];
+
+export interface GeminiPlanOptions {
+  scope: GeminiScope;
+  binary: HookBinary;
+  root: string;
+  /** Gemini's user directory (~/.gemini). */
+  geminiHome: string;
+}
+
+export const isGeminiHook = commandRuns('hook', 'gemini');
+
+/** The hook specs for a binary. */
+export function geminiHookSpecs(binary: HookBinary): HookSpec[] {
+  return commandHookSpecs(GEMINI_HOOK_EVENTS, `${binary.command} hook gemini`);
+}
+
+/** The files `integrate gemini` edits, and what to tell the user. */
+export function geminiPlan(options: GeminiPlanOptions): IntegrationPlan {
+  const user = options.scope === 'user';
+  const specs = geminiHookSpecs(options.binary);
+  const edits: FileEdit[] = [
+    jsonEdit({
+      path: user
+        ? join(options.geminiHome, 'settings.json')
+        : join(options.root, '.gemini', 'settings.json'),
+      display: user ? '~/.gemini/settings.json' : '.gemini/settings.json',
+      install: (s) => mergeHooks(s, specs, isGeminiHook),
+      remove: (s) => removeHooks(s, isGeminiHook),
+      holdsOurs: (s) => hasOurHooks(s, isGeminiHook),
+    }),
+    user
+      ? protocolBlockEdit(join(options.geminiHome, 'GEMINI.md'), '~/.gemini/GEMINI.md')
+      : protocolBlockEdit(join(options.root, 'GEMINI.md'), 'GEMINI.md'),
+  ];
+  return {
+    edits,
+    notes: [
+      'check with /hooks panel in Gemini CLI that the hooks system is enabled (older versions: /settings → Advanced → Enable Hooks System)',
+    ],
+  };
+}
+
+/** The edits that `integrate gemini --remove` undoes. */
+export function geminiRemovalPlan(options: GeminiPlanOptions): IntegrationPlan {
+  return { edits: geminiPlan(options).edits, notes: [] };
+}

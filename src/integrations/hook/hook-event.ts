@@ -1,0 +1,56 @@
+// The host-neutral shape of a hook call: every host's payload is parsed into a HookEvent, handled
+// once, and the HookOutcome rendered back in the host's own output format.
+
+/** The agent hosts whose hooks `agent-state hook <host>` understands. */
+export type HostName = 'claude' | 'codex' | 'gemini' | 'opencode';
+
+export const HOST_NAMES: readonly HostName[] = ['claude', 'codex', 'gemini', 'opencode'];
+
+/** What happened in the host, independent of its event names. */
+export type HookKind =
+  | 'session-start' // a session began, resumed, was cleared, or was compacted
+  | 'prompt' // the user submitted a prompt
+  | 'pre-tool' // a tool is about to run
+  | 'post-tool' // a tool ran (ok or not)
+  | 'pre-compact' // the context is about to be compacted
+  | 'stop' // the agent finished its turn
+  | 'other'; // anything else: acknowledged, nothing done
+
+/** A tool call as the host described it. */
+export interface HookTool {
+  /** The host's tool name (`Edit`, `apply_patch`, `write_file`, `edit`, ...). */
+  name: string;
+  input: Record<string, unknown>;
+  /** post-tool: whether it succeeded. */
+  ok?: boolean;
+}
+
+/** One hook call, host-neutral. */
+export interface HookEvent {
+  host: HostName;
+  kind: HookKind;
+  /** The host's own event name (for output that must echo it). */
+  hostEvent: string;
+  /** The session's working directory (where the state root is looked up). */
+  cwd: string;
+  sessionId: string | null;
+  /** session-start: startup, resume, clear, compact (Claude Code), fork, ... */
+  source?: string;
+  /** pre-compact: manual or auto. */
+  trigger?: string;
+  tool?: HookTool;
+  /** stop: the host is already continuing because a stop hook blocked once. */
+  stopHookActive?: boolean;
+}
+
+/** What the hook decided; rendered per host. Empty means: print nothing. */
+export interface HookOutcome {
+  /** Text for the agent's context (boot prompt, status delta, warning). */
+  context?: string;
+  /** pre-tool: refuse the tool call, with this reason (shown to the agent). */
+  deny?: string;
+  /** stop / pre-compact: refuse once, with this reason. */
+  block?: string;
+  /** A short message for the human (hosts that show one). */
+  userMessage?: string;
+}

@@ -1,0 +1,106 @@
+// Parsing what each host writes on a hook's stdin into a HookEvent. Field names per host come from
+// their hook references (docs/integrations.md); unknown events parse as kind `other`, so a new
+// host event never breaks the session.
+import type { HookEvent, HookKind, HostName } from './hook-event.js';
+
+/** The payload is not what a hook expects (garbage on stdin). */
+export class HookInputError extends Error {}
+
+type Payload = Record<string, unknown>;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+// Claude Code and Codex share event names; Gemini CLI has its own.
+const CLAUDE_KINDS: Record<string, HookKind> = {
+  SessionStart: 'session-start',
+  UserPromptSubmit: 'prompt',
+  PreToolUse: 'pre-tool',
+  PostToolUse: 'post-tool',
+  PostToolUseFailure: 'post-tool',
+  PreCompact: 'pre-compact',
+  Stop: 'stop',
+};
+
+const GEMINI_KINDS: Record<string, HookKind> = {
+  SessionStart: 'session-start',
+  BeforeAgent: 'prompt',
+  BeforeTool: 'pre-tool',
+  AfterTool: 'post-tool',
+  PreCompress: 'pre-compact',
+  AfterAgent: 'stop',
+};
+
+const OPENCODE_KINDS: Record<string, HookKind> = {
+  'tool.execute.before': 'pre-tool',
+  'tool.execute.after': 'post-tool',
+  'experimental.session.compacting': 'pre-compact',
+};
+
+// Codex reports a failed shell command in its tool_response, in one of a few shapes.
+function codexToolOk(response: unknown): boolean {
+  const r = obj(response);
+  for (const key of ['exit_code', 'exitCode', 'exit']) {
+    const code = r[key] ?? obj(r.metadata)[key];
+    if (typeof code === 'number') return code === 0;
+  }
+  if (r.success === false || r.is_error === true || r.error) return false;
+  return true;
+}
+
+function decode(text: string): Payload {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new HookInputError('nothing on stdin (the host sends a JSON object)');
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    throw new HookInputError(
+      `stdin is not JSON (starts with ${JSON.stringify(trimmed.slice(0, 20))})`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new HookInputError('stdin is JSON but not an object');
+  return value as Payload;
+}
+
+/** Parses one hook call's stdin; throws HookInputError for anything a host would not send. */
+export function parseHookPayload(host: HostName, text: string, fallbackCwd: string): HookEvent {
+  const p = decode(text);
+  const cwd = str(p.cwd) ?? fallbackCwd;
+  const sessionId = str(p.session_id) ?? null;
+  if (host === 'opencode') {
+    const name = str(p.event);
+    if (!name) throw new HookInputError('the opencode payload has no "event"');
+    const kind = OPENCODE_KINDS[name] ?? 'other';
+    const tool = str(p.tool);
+    return {
+      host,
+      kind,
+      hostEvent: name,
+      cwd,
+      sessionId,
+      ...(tool ? { tool: { name: tool, input: obj(p.args), ok: p.ok !== false } } : {}),
+    };
+  }
+  const name = str(p.hook_event_name);
+  if (!name) throw new HookInputError('the payload has no "hook_event_name"');
+  const kind = (host === 'gemini' ? GEMINI_KINDS : CLAUDE_KINDS)[name] ?? 'other';
+  const event: HookEvent = { host, kind, hostEvent: name, cwd, sessionId };
+  if (kind === 'session-start') event.source = str(p.source) ?? str(p.trigger) ?? 'startup';
+  if (kind === 'pre-compact') event.trigger = str(p.trigger) ?? str(p.triggered_by) ?? 'auto';
+  if (kind === 'stop') event.stopHookActive = p.stop_hook_active === true;
+  if (kind === 'pre-tool' || kind === 'post-tool') {
+    const toolName = str(p.tool_name);
+    if (!toolName) throw new HookInputError(`the ${name} payload has no "tool_name"`);
+    let ok: boolean | undefined;
+    if (kind === 'post-tool') {
+      if (host === 'claude') ok = name !== 'PostToolUseFailure';
+      else if (host === 'codex') ok = codexToolOk(p.tool_response);
+      else ok = !obj(p.tool_response).error;
+    }
+    event.tool = { name: toolName, input: obj(p.tool_input), ...(ok === undefined ? {} : { ok }) };
+  }
+  return event;
+}

@@ -1,0 +1,77 @@
+// A HookOutcome in each host's documented output format (stdout JSON, exit 0). An empty outcome
+// prints nothing: the host then carries on as if no hook had run.
+import type { HookEvent, HookOutcome } from './hook-event.js';
+
+type Json = Record<string, unknown>;
+
+function isEmpty(outcome: HookOutcome): boolean {
+  return !outcome.context && !outcome.deny && !outcome.block && !outcome.userMessage;
+}
+
+// Claude Code: hookSpecificOutput.additionalContext; PreToolUse denies with permissionDecision;
+// Stop and PreCompact block with a top-level decision.
+function claudeOutput(event: HookEvent, outcome: HookOutcome): Json {
+  if (outcome.deny && event.kind === 'pre-tool') {
+    return {
+      hookSpecificOutput: {
+        hookEventName: event.hostEvent,
+        permissionDecision: 'deny',
+        permissionDecisionReason: outcome.deny,
+      },
+    };
+  }
+  if (outcome.block && (event.kind === 'stop' || event.kind === 'pre-compact'))
+    return { decision: 'block', reason: outcome.block };
+  const out: Json = {};
+  if (outcome.context && event.kind !== 'stop' && event.kind !== 'pre-compact')
+    out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
+  if (outcome.userMessage) out.systemMessage = outcome.userMessage;
+  return out;
+}
+
+// Codex: as Claude Code, except that PreToolUse ignores additionalContext (fail open), so a
+// warning before a tool call goes to the user as a systemMessage.
+function codexOutput(event: HookEvent, outcome: HookOutcome): Json {
+  if (event.kind === 'pre-tool' && !outcome.deny && outcome.context)
+    return { systemMessage: outcome.context };
+  return claudeOutput(event, outcome);
+}
+
+// Gemini CLI: BeforeTool denies with decision/reason; context through hookSpecificOutput on
+// SessionStart, BeforeAgent and AfterTool; PreCompress is advisory.
+function geminiOutput(event: HookEvent, outcome: HookOutcome): Json {
+  if (event.kind === 'pre-tool') {
+    if (outcome.deny) return { decision: 'deny', reason: outcome.deny };
+    return outcome.context ? { systemMessage: outcome.context } : {};
+  }
+  if (event.kind === 'stop' && outcome.block) return { decision: 'deny', reason: outcome.block };
+  const out: Json = {};
+  if (
+    outcome.context &&
+    (event.kind === 'session-start' || event.kind === 'prompt' || event.kind === 'post-tool')
+  )
+    out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
+  if (outcome.userMessage) out.systemMessage = outcome.userMessage;
+  return out;
+}
+
+// The OpenCode plugin reads {deny} (it throws to refuse) and {context} (pushed into the compaction).
+function opencodeOutput(_event: HookEvent, outcome: HookOutcome): Json {
+  const out: Json = {};
+  if (outcome.deny) out.deny = outcome.deny;
+  if (outcome.context) out.context = outcome.context;
+  return out;
+}
+
+/** The text to print on stdout for an outcome ('' when there is nothing to say). */
+export function renderHookOutput(event: HookEvent, outcome: HookOutcome): string {
+  if (isEmpty(outcome)) return '';
+  const render = {
+    claude: claudeOutput,
+    codex: codexOutput,
+    gemini: geminiOutput,
+    opencode: opencodeOutput,
+  }[event.host];
+  const out = render(event, outcome);
+  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(out)}\n`;
+}

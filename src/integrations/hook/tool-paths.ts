@@ -1,0 +1,76 @@
+// The files a tool call changes, read from its input, for every host's edit tools; and the
+// host-neutral names of a tool (so `denied_tools: [Bash]` also denies Gemini's run_shell_command).
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { HookTool } from './hook-event.js';
+import { shellWrittenPaths } from './shell-paths.js';
+
+/** Families of tools across hosts; a denied or allowed tool name matches its whole family. */
+const TOOL_FAMILIES: Record<string, string[]> = {
+  bash: ['bash', 'shell', 'run_shell_command'],
+  run_shell_command: ['bash', 'shell', 'run_shell_command'],
+  edit: ['edit'],
+  multiedit: ['multiedit', 'edit'],
+  replace: ['replace', 'edit'],
+  write: ['write'],
+  write_file: ['write_file', 'write'],
+  notebookedit: ['notebookedit', 'edit'],
+  apply_patch: ['apply_patch', 'patch', 'edit', 'write'],
+  patch: ['patch', 'apply_patch', 'edit', 'write'],
+};
+
+/** Lower-case names a tool answers to (its own, and its family's across hosts). */
+export function toolNames(name: string): string[] {
+  const lower = name.toLowerCase();
+  return [...new Set([lower, ...(TOOL_FAMILIES[lower] ?? [])])];
+}
+
+/** The files an apply_patch / patch body adds, updates, deletes or moves to. */
+export function patchPaths(patch: string): string[] {
+  const paths: string[] = [];
+  for (const m of patch.matchAll(
+    /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm,
+  ))
+    paths.push((m[1] ?? m[2]!).trim());
+  return paths;
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(' ');
+  return null;
+}
+
+/** Whether a tool changes files (the ones PreToolUse checks). */
+export function isEditTool(name: string): boolean {
+  return toolNames(name).some((n) =>
+    ['edit', 'write', 'apply_patch', 'patch', 'notebookedit', 'bash'].includes(n),
+  );
+}
+
+/** The paths (as the tool input names them) that a tool call writes; [] when none can be read. */
+export function toolWrittenPaths(tool: HookTool): string[] {
+  const input = tool.input;
+  const names = toolNames(tool.name);
+  const one = (key: string) => (typeof input[key] === 'string' ? [input[key] as string] : []);
+  if (names.includes('bash')) {
+    const command = text(input.command);
+    return command === null ? [] : shellWrittenPaths(command);
+  }
+  if (names.includes('apply_patch')) {
+    const body =
+      text(input.command) ?? text(input.patch) ?? text(input.patchText) ?? text(input.input);
+    return body === null ? [] : patchPaths(body);
+  }
+  if (names.includes('notebookedit')) return one('notebook_path');
+  if (names.includes('edit') || names.includes('write'))
+    return [...one('file_path'), ...one('filePath'), ...one('path')].slice(0, 1);
+  return [];
+}
+
+/** A path as the repository sees it: POSIX, relative to the root; null when outside the root. */
+export function repoRelative(root: string, cwd: string, path: string): string | null {
+  const absolute = isAbsolute(path) ? path : resolve(cwd, path);
+  const rel = relative(root, absolute);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return rel.split(sep).join('/');
+}

@@ -1,0 +1,128 @@
+// `agent-state mcp`: the task state as a stdio MCP server (SDK 2.x). Eight small tools and three
+// resources; the whole tools/list answer stays under 1,500 tokens (a test counts them), because
+// every tool description is paid for on every request of the agent. Nothing but MCP goes to
+// stdout; the tools call the library in-process.
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { AgentStateError, formatLocation } from '../../errors.js';
+import { packageVersion } from '../../package-root.js';
+import { findRoot } from '../../state/find-root.js';
+import { listEvidenceFiles, readEvidenceFile } from './evidence-files.js';
+import { mcpTools, type McpToolContext } from './tools.js';
+import { readFileSync } from 'node:fs';
+
+export interface McpServerOptions {
+  /** The directory whose task the server serves (the state root is found from here). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+/** A tool error as the agent should read it: what failed, where, and the fix. */
+export function errorText(error: unknown): string {
+  if (error instanceof AgentStateError) {
+    const where = error.location ? `${formatLocation(error.location)}: ` : '';
+    return `agent-state: ${where}${error.message}${error.hint ? ` (fix: ${error.hint})` : ''}`;
+  }
+  return `agent-state: internal error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function text(value: unknown): TextResult {
+  return {
+    content: [
+      { type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) },
+    ],
+  };
+}
+
+/** Builds the server with every tool and resource registered (not yet connected). */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const server = new McpServer(
+    { name: 'agent-state', version: packageVersion() },
+    {
+      instructions:
+        'Durable task state (.agent/). Call boot after a restart or compaction; check before redoing a step; done when a step is finished; checkpoint after progress.',
+    },
+  );
+  const ctx: McpToolContext = {
+    cwd: options.cwd,
+    env: options.env,
+    now: options.now ?? (() => new Date()),
+  };
+  for (const tool of mcpTools) {
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: z.object(tool.input) },
+      async (args: Record<string, unknown>) => {
+        try {
+          return text(await tool.run(args, ctx));
+        } catch (error) {
+          return { ...text(errorText(error)), isError: true };
+        }
+      },
+    );
+  }
+  const stateFile = (name: 'goals' | 'progress') => {
+    const paths = findRoot(options.cwd);
+    return readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8');
+  };
+  server.registerResource(
+    'goals',
+    'agent-state://goals',
+    {
+      description: 'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
+      mimeType: 'text/markdown',
+    },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stateFile('goals') }],
+    }),
+  );
+  server.registerResource(
+    'progress',
+    'agent-state://progress',
+    {
+      description: 'progress.yaml: stage, next action, plan, markers, stamp',
+      mimeType: 'application/yaml',
+    },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'application/yaml', text: stateFile('progress') }],
+    }),
+  );
+  server.registerResource(
+    'evidence',
+    new ResourceTemplate('agent-state://evidence/{id}', {
+      list: () => ({
+        resources: listEvidenceFiles(findRoot(options.cwd)).map((entry) => ({
+          uri: `agent-state://evidence/${entry.id}`,
+          name: entry.name,
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    { description: 'one evidence entry (newest N kept)', mimeType: 'text/markdown' },
+    (uri, variables) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'text/markdown',
+          text: readEvidenceFile(findRoot(options.cwd), String(variables.id)),
+        },
+      ],
+    }),
+  );
+  return server;
+}
+
+/** Serves MCP on this process's stdio until the client closes stdin. */
+export async function serveMcp(options: McpServerOptions): Promise<void> {
+  const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  await new Promise<void>((resolve) => {
+    const handle = serveStdio(() => createMcpServer(options), {
+      onerror: (error) => process.stderr.write(`agent-state mcp: ${error.message}\n`),
+    });
+    process.stdin.once('end', () => void handle.close().then(resolve, resolve));
+    process.stdin.once('close', () => void handle.close().then(resolve, resolve));
+  });
+}

@@ -1,0 +1,83 @@
+// `doctor` and `statusline` end to end on real repositories.
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitdir, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
+
+describe('doctor', () => {
+  it('passes a wired-up repository and lists every check', async () => {
+    const repo = gitdir();
+    await runCli(repo, ['init', '--goal', 'Check the install']);
+    const bin = join(testdir(), 'agent-state');
+    writeFileSync(bin, '#!/bin/sh\n');
+    chmodSync(bin, 0o755);
+    await runCli(repo, ['integrate', 'claude', '--bin', bin]);
+    const result = await runCli(repo, ['doctor', '--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      checks: { name: string; status: string }[];
+    };
+    expect(report.ok).toBe(true);
+    expect(report.checks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'claude hooks (.claude/settings.json)', status: 'ok' }),
+        expect.objectContaining({ name: 'state (.agent/state/progress.yaml)', status: 'ok' }),
+      ]),
+    );
+  });
+
+  it('fails, saying what to fix, when the hook binary is gone, a config does not parse, or the state is invalid', async () => {
+    const repo = gitdir();
+    await runCli(repo, ['init']);
+    await runCli(repo, ['integrate', 'claude', '--bin', '/nowhere/agent-state']);
+    writeFiles(repo, {
+      '.gemini/settings.json':
+        '{"hooks": {"SessionStart": [{"hooks": [{"type":"command","command":"agent-state hook gemini"}]}]},,}',
+    });
+    writeFiles(repo, { '.agent/state/progress.yaml': 'version: 1\nrevision: -4\n' });
+    const result = await runCli(repo, ['doctor']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /FAIL {2}claude hook binary: the hooks run `\/nowhere\/agent-state`, which is not found/,
+    );
+    expect(result.stdout).toMatch(
+      /FAIL {2}gemini hooks \(\.gemini\/settings\.json\): \.gemini\/settings\.json:1:\d+: not valid JSON/,
+    );
+    expect(result.stdout).toMatch(
+      /FAIL {2}state \(\.agent\/state\/progress\.yaml\): \.agent\/state\/progress\.yaml:2/,
+    );
+    expect(result.stdout).toMatch(/fix: /);
+  });
+});
+
+describe('statusline', () => {
+  it('prints one short line from the state, reading the session JSON on stdin', async () => {
+    const repo = gitdir();
+    await runCli(repo, ['init', '--goal', 'Show a status line']);
+    await runCli(repo, ['plan', 'add', 'One']);
+    await runCli(repo, ['plan', 'add', 'Two']);
+    await runCli(repo, [
+      'next',
+      'Write the first test for the status line renderer please',
+      '--stage',
+      'implementing',
+    ]);
+    const elsewhere = testdir();
+    const input = JSON.stringify({
+      hook_event_name: 'Status',
+      model: { display_name: 'Opus' },
+      workspace: { current_dir: repo, project_dir: repo },
+    });
+    const result = await runCli(elsewhere, ['statusline'], { input });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      'implementing · next: Write the first test for the status line render… · plan 0/2 · no checkpoint yet\n',
+    );
+  });
+
+  it('never fails: outside a task it says so in one line', async () => {
+    const result = await runCli(testdir(), ['statusline'], { input: 'not json' });
+    expect(result).toEqual({ code: 0, stdout: 'agent-state: no .agent/ here\n', stderr: '' });
+  });
+});
