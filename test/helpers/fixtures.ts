@@ -1,7 +1,7 @@
 // Test fixtures: real temp directories and real git repositories built from a path → content
 // object (never the working directory, never mocks).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,4 +86,19 @@ export function runCli(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
+}
+
+/**
+ * A file from the shared conformance fixtures (real data from outside the project, never copied
+ * into it): `$AGENT_STATE_SHARED_FIXTURES`, else `../shared/fixtures` beside this checkout, else
+ * the workplace's `/work/shared/fixtures`. Null when none holds it.
+ */
+export function sharedFixture(name: string): string | null {
+  const dirs = [
+    process.env.AGENT_STATE_SHARED_FIXTURES,
+    join(REPO_ROOT, '..', 'shared', 'fixtures'),
+    '/work/shared/fixtures',
+  ];
+  for (const dir of dirs) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  return null;
 }
