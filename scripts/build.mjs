@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -35,32 +35,62 @@ const common = {
   keepNames: true,
   legalComments: 'linked',
 };
+// What a command imports dynamically (its implementation, loaded only when it runs) stays out of
+// main.cjs and loads from the tsc output: every start-up then compiles only the static part.
+// Errors cross the boundary fine (AgentStateError recognizes its other copies).
+const lazyFromTsc = {
+  name: 'lazy-from-tsc',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, (args) => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(join(root, 'dist')))
+        return undefined;
+      const target = join(dirname(args.importer), args.path);
+      const fromBundle = relative(join(root, 'dist', 'bundle'), target)
+        .split('\\')
+        .join('/');
+      return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
+    });
+  },
+};
+// main.cjs is CommonJS so that entry.js can compile it with a V8 code cache (load-cached.ts).
 await esbuild.build({
   ...common,
+  format: 'cjs',
   entryPoints: [join(root, 'dist', 'cli', 'main.js')],
-  outdir: join(root, 'dist', 'bundle'),
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
-  splitting: true,
-  // No externals here: with splitting, the appender's dynamic import of the YAML-reading
-  // config-for-log.js becomes a lazy chunk anyway. (An external '../events/config-for-log.js'
-  // resolves wrongly from dist/bundle/chunks/, where the appender lands once other dynamic
-  // imports share it.)
-  // CommonJS dependencies (commander) call require(); give the ESM bundle one.
+  outfile: join(root, 'dist', 'bundle', 'main.cjs'),
+  plugins: [lazyFromTsc],
+  external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'chokidar'],
+  define: { 'import.meta.url': '__agentStateModuleUrl' },
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
   },
 });
+// A script compiled from a code cache loses its dynamic-import callback on Node 20, so main.cjs
+// imports through a function that entry.js provides (load-cached.ts) instead of `import()`.
+{
+  const file = join(root, 'dist', 'bundle', 'main.cjs');
+  const code = readFileSync(file, 'utf8');
+  const dynamicImport = /(?<![\w$.])import\(/g;
+  const count = code.match(dynamicImport)?.length ?? 0;
+  if (count === 0)
+    throw new Error('build: main.cjs has no dynamic import to route; check the bundle');
+  // Run directly (node dist/bundle/main.cjs), without entry.js, it imports by itself.
+  const fallback =
+    "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
+  const routed = code.replace(dynamicImport, '__agentStateImport(');
+  const at = routed.indexOf('\n') + 1; // after the banner that defines __agentStateModuleUrl
+  writeFileSync(file, routed.slice(0, at) + fallback + routed.slice(at));
+}
 
 // The bin's first module, entry.js, routes `event` (run by hooks after every tool call) to a fast
-// path and everything else to main.js, by computed specifiers the bundler leaves alone. The fast
+// path and everything else to main.cjs (through load-cached.ts), by computed specifiers the bundler leaves alone. The fast
 // path is one self-contained file: one module loads ~10 ms faster than a dozen chunks. Re-reading
 // config.yaml (only when it changed) needs the YAML parser: that import stays external and
 // resolves to the tsc output, dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at
 // the same depth).
 // hook-entry.js is the same kind of fast path for `hook` (run by git hooks on every commit), and
 // lazy-entry.js holds the rarely run commands (hooks install/status, watch) whose code would
-// otherwise weigh on every start-up; main.js loads it by path when one of them runs. chokidar (for
+// otherwise weigh on every start-up; main.cjs loads it by path when one of them runs. chokidar (for
 // watch) stays a plain dependency, loaded only then.
 for (const name of ['entry', 'event-cli', 'hook-entry', 'lazy-entry']) {
   await esbuild.build({

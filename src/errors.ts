@@ -25,8 +25,32 @@ export interface AgentStateErrorOptions {
   details?: unknown;
 }
 
+// Several copies of this module can live in one process (the CLI bundle loads the implementation of
+// a command from the compiled library), so `instanceof` checks a brand shared through the global
+// symbol registry instead of one copy's prototype; subclasses match by class name.
+const BRAND = Symbol.for('agent-state.error');
+
 /** Base class of every error the library throws on purpose. */
 export class AgentStateError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      (value as Record<symbol, unknown>)[BRAND] !== true
+    )
+      return false;
+    if (this.name === 'AgentStateError') return true;
+    for (
+      let proto = Object.getPrototypeOf(value) as object | null;
+      proto;
+      proto = Object.getPrototypeOf(proto) as object | null
+    ) {
+      if ((proto as { constructor?: { name?: string } }).constructor?.name === this.name)
+        return true;
+    }
+    return false;
+  }
+
   readonly code: ErrorCode;
   /** How to fix it, in one sentence. */
   readonly hint: string | undefined;
@@ -36,6 +60,7 @@ export class AgentStateError extends Error {
 
   constructor(code: ErrorCode, message: string, options: AgentStateErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Object.defineProperty(this, BRAND, { value: true });
     this.name = new.target.name;
     this.code = code;
     this.hint = options.hint;

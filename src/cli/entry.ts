@@ -1,9 +1,10 @@
 // The CLI's first module. `event` runs after every tool call of an agent (from host hooks), so it
 // takes a fast path that loads neither commander, chalk nor YAML; everything else, and `event
 // --help`, goes to the full program in main.ts (host and git hooks have fast paths too, below).
-// The specifiers are computed so that the bundler leaves them alone: scripts/build.mjs bundles entry.js, main.js and event-cli.js separately (one
+// The specifiers are computed so that the bundler leaves them alone: scripts/build.mjs bundles entry.js, main.cjs and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
+import { runMainBundle } from './load-cached.js';
 import { prefetch } from './prefetch.js';
 import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
@@ -23,7 +24,6 @@ const FAST_EVENT = './event-cli.js';
 const FAST_HOST_HOOK = './hook/hook-main.js';
 const FAST_HOOK = './hook-entry.js';
 const FAST_BOOT = './boot-cli.js';
-const FULL = './main.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
@@ -34,13 +34,14 @@ if (command === 'event' && !help) {
 } else if (command === 'hook' && !help) {
   // `hook` runs from git hooks on every commit: the same kind of fast path (hook-entry.ts).
   const { hookMain } = (await import(FAST_HOOK)) as { hookMain: typeof HookMain };
-  process.exitCode = await hookMain(argv);
+  const code = await hookMain(argv);
+  if (code !== null) process.exitCode = code;
 } else if (command === 'boot' && !help) {
   // Hosts boot the agent at every session start and compaction: no commander, no chalk.
   prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads
   const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
   process.exitCode = await runBootCli(argv);
 } else {
-  prefetch(argv); // verify and fingerprint: git starts working while main.js loads
-  await import(FULL);
+  prefetch(argv); // verify and fingerprint: git starts working while main.cjs loads
+  runMainBundle();
 }

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { ansiPaint } from './hook-report.js';
 import { HOOK_NAMES } from '../hooks/hook-types.js';
 import { reportHookError, runHookCommand, type HookCommand } from './hook-run.js';
+import { runMainBundle } from './load-cached.js';
 
 /** The global options a hook call can carry. */
 export interface HookFlags {
@@ -17,9 +18,6 @@ export interface HookFlags {
   /** false for --no-color; colors also need a terminal (NO_COLOR and FORCE_COLOR honoured). */
   color?: boolean;
 }
-
-// The full program, by a computed specifier the bundler leaves alone (as in entry.ts).
-const FULL = './main.js';
 
 // `hook <name> [git's arguments]` with the global options before or after; null sends the call to
 // the full program.
@@ -78,10 +76,13 @@ export async function runHook(
   }
 }
 
-/** The entry bin/agent-state.js calls for `hook ...`; returns the exit code. */
-export async function hookMain(argv: readonly string[]): Promise<number> {
+/**
+ * The entry bin/agent-state.js calls for `hook ...`: returns the exit code, or null when the call
+ * went to the full program (which sets process.exitCode itself when it is done).
+ */
+export async function hookMain(argv: readonly string[]): Promise<number | null> {
   const parsed = parse(argv);
   if (parsed !== null) return runHook(parsed.name, parsed.args, parsed.flags);
-  await import(FULL); // the full program sets process.exitCode itself
-  return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  runMainBundle();
+  return null;
 }

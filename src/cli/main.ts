@@ -130,4 +130,7 @@ export async function main(argv: readonly string[]): Promise<ExitCode> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the bundle is CommonJS, loaded with a code cache (load-cached.ts).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

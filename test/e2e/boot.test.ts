@@ -132,7 +132,7 @@ describe('boot', () => {
 
   it('prints the same from the fast path and from the full program', async () => {
     const full = (args: string[]) =>
-      execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'bundle', 'main.js'), ...args], {
+      execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'bundle', 'main.cjs'), ...args], {
         cwd: repo,
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },
