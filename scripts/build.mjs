@@ -52,35 +52,38 @@ const lazyFromTsc = {
     });
   },
 };
-// main.cjs is CommonJS so that entry.js can compile it with a V8 code cache (load-cached.ts).
-await esbuild.build({
-  ...common,
-  format: 'cjs',
-  entryPoints: [join(root, 'dist', 'cli', 'main.js')],
-  outfile: join(root, 'dist', 'bundle', 'main.cjs'),
-  plugins: [lazyFromTsc],
-  external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'chokidar'],
-  define: { 'import.meta.url': '__agentStateModuleUrl' },
-  banner: {
-    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
-  },
-});
-// A script compiled from a code cache loses its dynamic-import callback on Node 20, so main.cjs
-// imports through a function that entry.js provides (load-cached.ts) instead of `import()`.
-{
-  const file = join(root, 'dist', 'bundle', 'main.cjs');
+// CommonJS bundles that entry.js compiles with a V8 code cache (load-cached.ts): main.cjs and the
+// boot fast path. A script compiled from a code cache loses its dynamic-import callback on Node
+// 20, so each bundle imports through a function entry.js provides instead of `import()`; run
+// directly (node dist/bundle/main.cjs), it falls back to its own `import()`.
+async function cachedBundle(name, options) {
+  const file = join(root, 'dist', 'bundle', `${name}.cjs`);
+  await esbuild.build({
+    ...common,
+    ...options,
+    format: 'cjs',
+    entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
+    outfile: file,
+    define: { 'import.meta.url': '__agentStateModuleUrl' },
+    banner: {
+      js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+  });
   const code = readFileSync(file, 'utf8');
   const dynamicImport = /(?<![\w$.])import\(/g;
-  const count = code.match(dynamicImport)?.length ?? 0;
-  if (count === 0)
-    throw new Error('build: main.cjs has no dynamic import to route; check the bundle');
-  // Run directly (node dist/bundle/main.cjs), without entry.js, it imports by itself.
+  if (!dynamicImport.test(code))
+    throw new Error(`build: ${name}.cjs has no dynamic import to route`);
   const fallback =
     "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
   const routed = code.replace(dynamicImport, '__agentStateImport(');
   const at = routed.indexOf('\n') + 1; // after the banner that defines __agentStateModuleUrl
   writeFileSync(file, routed.slice(0, at) + fallback + routed.slice(at));
 }
+
+await cachedBundle('main', {
+  plugins: [lazyFromTsc],
+  external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'chokidar'],
+});
 
 // The bin's first module, entry.js, routes `event` (run by hooks after every tool call) to a fast
 // path and everything else to main.cjs (through load-cached.ts), by computed specifiers the bundler leaves alone. The fast
@@ -107,14 +110,8 @@ for (const name of ['entry', 'event-cli', 'hook-entry', 'lazy-entry']) {
 // `boot` (run by hosts at every session start) has a fast path of its own, self-contained too.
 // gpt-tokenizer stays external: bundled without splitting, its stock rank table (2.4 MB, loaded
 // only as a fallback) would be parsed on every boot.
-await esbuild.build({
-  ...common,
-  entryPoints: [join(root, 'dist', 'cli', 'boot-cli.js')],
-  outfile: join(root, 'dist', 'bundle', 'boot-cli.js'),
+await cachedBundle('boot-cli', {
   external: ['../events/config-for-log.js', 'gpt-tokenizer', 'gpt-tokenizer/*'],
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
 });
 
 // `hook <host>` and `statusline` (run by agent hosts after every tool call and message) get their

@@ -4,7 +4,7 @@
 // The specifiers are computed so that the bundler leaves them alone: scripts/build.mjs bundles entry.js, main.cjs and event-cli.js separately (one
 // module to load for `event` instead of a dozen shared chunks: ~10 ms less per call).
 import { commandOf } from './command-word.js';
-import { runMainBundle } from './load-cached.js';
+import { loadBundle, runMainBundle } from './load-cached.js';
 import { prefetch } from './prefetch.js';
 import type { runBootCli as RunBootCli } from './boot-cli.js';
 import type { runEventCli as RunEventCli } from './event-cli.js';
@@ -23,7 +23,6 @@ const FAST_EVENT = './event-cli.js';
 // chalk or YAML.
 const FAST_HOST_HOOK = './hook/hook-main.js';
 const FAST_HOOK = './hook-entry.js';
-const FAST_BOOT = './boot-cli.js';
 const argv = process.argv.slice(2);
 const { command, help } = commandOf(argv);
 if (command === 'event' && !help) {
@@ -38,8 +37,8 @@ if (command === 'event' && !help) {
   if (code !== null) process.exitCode = code;
 } else if (command === 'boot' && !help) {
   // Hosts boot the agent at every session start and compaction: no commander, no chalk.
-  prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.js loads
-  const { runBootCli } = (await import(FAST_BOOT)) as { runBootCli: typeof RunBootCli };
+  prefetch(argv); // drift (auto, level 3): git starts working while boot-cli.cjs loads
+  const { runBootCli } = loadBundle('boot-cli') as { runBootCli: typeof RunBootCli };
   process.exitCode = await runBootCli(argv);
 } else {
   prefetch(argv); // verify and fingerprint: git starts working while main.cjs loads

@@ -67,7 +67,7 @@ function writeCache(paths: string[], data: Buffer): void {
 }
 
 /** Runs the CommonJS file `file` as a module, compiling it from (and into) a V8 code cache. */
-export function loadCached(file: string): void {
+export function loadCached(file: string): unknown {
   const source = readFileSync(file, 'utf8');
   const paths = cachePaths(file);
   const cachedData = readCache(paths);
@@ -83,9 +83,15 @@ export function loadCached(file: string): void {
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: file };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+/** Loads another CommonJS bundle of dist/bundle/ (e.g. `boot-cli`) through the code cache. */
+export function loadBundle(name: string): unknown {
+  return loadCached(join(dirname(fileURLToPath(import.meta.url)), `${name}.cjs`));
 }
 
 /** Runs the full program, dist/bundle/main.cjs, from any bundle in dist/bundle/. */
 export function runMainBundle(): void {
-  loadCached(join(dirname(fileURLToPath(import.meta.url)), 'main.cjs'));
+  loadBundle('main');
 }
