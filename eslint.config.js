@@ -20,6 +20,12 @@ export default tseslint.config(
     },
   },
   {
+    // The bin shim is CommonJS (bin/package.json): it must not load the ES module loader.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Only the CLI entry point may end the process (STYLE.md: one exit point).
     files: ['src/**/*.ts'],
     ignores: ['src/cli/main.ts'],

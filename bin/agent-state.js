@@ -1,4 +1,6 @@
 #!/usr/bin/env node
-// Thin shim: all logic lives in the compiled CLI (entry.js starts git early for verify, then
-// routes to the fast path of `event` or to the full program).
-import '../dist/bundle/entry.js';
+// Thin shim: all logic lives in the compiled CLI (entry.cjs starts git early for verify, then
+// routes to a command's fast path or to the full program). CommonJS (bin/package.json), so that
+// a command loads no ES module loader unless it needs one.
+'use strict';
+require('../dist/bundle/entry.cjs');

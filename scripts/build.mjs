@@ -23,6 +23,20 @@ execFileSync(
   },
 );
 
+// Before bundling: the code-cached bundles hold the validators inline.
+const validatorNames = [];
+const outDir = join(root, 'dist', 'validators');
+mkdirSync(outDir, { recursive: true });
+for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'))) {
+  const schema = JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8'));
+  const ajv = new Ajv2020({ code: { source: true }, allErrors: true, strict: true });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const name = file.replace(/\.schema\.json$/, '');
+  writeFileSync(join(outDir, `${name}.cjs`), standaloneCode(ajv, validate));
+  validatorNames.push(name);
+}
+
 // Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 const common = {
@@ -52,15 +66,40 @@ const lazyFromTsc = {
     });
   },
 };
-// CommonJS bundles that entry.js compiles with a V8 code cache (load-cached.ts): main.cjs and the
-// boot fast path. A script compiled from a code cache loses its dynamic-import callback on Node
-// 20, so each bundle imports through a function entry.js provides instead of `import()`; run
+// In the code-cached bundles, src/state/validator-file.ts becomes a table of the validators, so
+// esbuild bundles them (and the ajv runtime helpers they require) and the cache covers them: by
+// path, each was compiled from source on every run. esbuild wraps each in a lazy CommonJS
+// wrapper, so a validator still runs only when first used.
+const inlineValidators = {
+  name: 'inline-validators',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]state[\\/]validator-file\.js$/ }, () => ({
+      loader: 'js',
+      resolveDir: join(root, 'dist', 'state'),
+      contents: [
+        'export function requireValidatorFile(name) {',
+        '  switch (name) {',
+        ...validatorNames.map(
+          (name) =>
+            `    case ${JSON.stringify(name)}: return require('../validators/${name}.cjs');`,
+        ),
+        '  }',
+        '  throw new Error(`no validator named ${name} in this build`);',
+        '}',
+      ].join('\n'),
+    }));
+  },
+};
+// CommonJS bundles that entry.cjs compiles with a V8 code cache (load-cached.ts): main.cjs and the
+// fast paths. A script compiled from a code cache loses its dynamic-import callback on Node
+// 20, so each bundle imports through a function entry.cjs provides instead of `import()`; run
 // directly (node dist/bundle/main.cjs), it falls back to its own `import()`.
 async function cachedBundle(name, options) {
   const file = join(root, 'dist', 'bundle', `${name}.cjs`);
   await esbuild.build({
     ...common,
     ...options,
+    plugins: [...(options.plugins ?? []), inlineValidators],
     format: 'cjs',
     entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
     outfile: file,
@@ -71,8 +110,6 @@ async function cachedBundle(name, options) {
   });
   const code = readFileSync(file, 'utf8');
   const dynamicImport = /(?<![\w$.])import\(/g;
-  if (!dynamicImport.test(code))
-    throw new Error(`build: ${name}.cjs has no dynamic import to route`);
   const fallback =
     "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
   const routed = code.replace(dynamicImport, '__agentStateImport(');
@@ -85,28 +122,37 @@ await cachedBundle('main', {
   external: ['gpt-tokenizer', 'gpt-tokenizer/*', 'chokidar'],
 });
 
-// The bin's first module, entry.js, routes `event` (run by hooks after every tool call) to a fast
-// path and everything else to main.cjs (through load-cached.ts), by computed specifiers the bundler leaves alone. The fast
-// path is one self-contained file: one module loads ~10 ms faster than a dozen chunks. Re-reading
-// config.yaml (only when it changed) needs the YAML parser: that import stays external and
-// resolves to the tsc output, dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at
-// the same depth).
-// hook-entry.js is the same kind of fast path for `hook` (run by git hooks on every commit), and
+// The bin's first module, entry.cjs (CommonJS: no ES module loader on the hot paths), routes
+// `event` (run by hooks after every tool call), `hook` (git hooks) and `boot` (hosts) to fast
+// paths and everything else to main.cjs; each is one self-contained bundle compiled from a code
+// cache (one module loads ~10 ms faster than a dozen chunks). Re-reading config.yaml (only when
+// it changed) needs the YAML parser: that import stays external and resolves to the tsc output,
+// dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at the same depth).
+await esbuild.build({
+  ...common,
+  format: 'cjs',
+  entryPoints: [join(root, 'dist', 'cli', 'entry.js')],
+  outfile: join(root, 'dist', 'bundle', 'entry.cjs'),
+  define: { 'import.meta.url': '__agentStateModuleUrl' },
+  banner: {
+    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+});
+for (const name of ['event-cli', 'hook-entry'])
+  await cachedBundle(name, { external: ['../events/config-for-log.js', 'chokidar'] });
 // lazy-entry.js holds the rarely run commands (hooks install/status, watch) whose code would
-// otherwise weigh on every start-up; main.cjs loads it by path when one of them runs. chokidar (for
-// watch) stays a plain dependency, loaded only then.
-for (const name of ['entry', 'event-cli', 'hook-entry', 'lazy-entry']) {
-  await esbuild.build({
-    ...common,
-    entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
-    outfile: join(root, 'dist', 'bundle', `${name}.js`),
-    external: ['../events/config-for-log.js', 'chokidar'],
-    // CommonJS dependencies (picomatch, yaml's helpers) may call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
-}
+// otherwise weigh on every start-up; main.cjs loads it by path when one of them runs. chokidar
+// (for watch) stays a plain dependency, loaded only then.
+await esbuild.build({
+  ...common,
+  entryPoints: [join(root, 'dist', 'cli', 'lazy-entry.js')],
+  outfile: join(root, 'dist', 'bundle', 'lazy-entry.js'),
+  external: ['chokidar'],
+  // CommonJS dependencies (picomatch, yaml's helpers) may call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
 // `boot` (run by hosts at every session start) has a fast path of its own, self-contained too.
 // gpt-tokenizer stays external: bundled without splitting, its stock rank table (2.4 MB, loaded
 // only as a fallback) would be parsed on every boot.
@@ -117,7 +163,7 @@ await cachedBundle('boot-cli', {
 // `hook <host>` and `statusline` (run by agent hosts after every tool call and message) get their
 // own bundle with its own chunk graph, so that what they load on the hot path (PostToolUse) is
 // only what it needs: the YAML parser, the boot prompt and the tokenizer stay in chunks that load
-// when a call needs them. entry.js routes these calls to dist/bundle/hook/hook-main.js. Nothing is
+// when a call needs them. entry.cjs routes these calls to dist/bundle/hook/hook-main.js. Nothing is
 // external here: the chunks sit one level deeper than dist/bundle/.
 await esbuild.build({
   ...common,
@@ -130,17 +176,6 @@ await esbuild.build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-
-const outDir = join(root, 'dist', 'validators');
-mkdirSync(outDir, { recursive: true });
-for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'))) {
-  const schema = JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8'));
-  const ajv = new Ajv2020({ code: { source: true }, allErrors: true, strict: true });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
-  const name = file.replace(/\.schema\.json$/, '');
-  writeFileSync(join(outDir, `${name}.cjs`), standaloneCode(ajv, validate));
-}
 
 // The o200k rank table of the boot prompt's tokenizer (src/boot/o200k-table.ts explains why),
 // written with the compiled table code so that build and run time hash alike.

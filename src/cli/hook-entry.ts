@@ -1,5 +1,5 @@
 // The fast path of `agent-state hook <name>`: a git hook runs it on every commit, so it is one
-// self-contained bundle (dist/bundle/hook-entry.js) without commander, chalk or any other command.
+// self-contained bundle (dist/bundle/hook-entry.cjs) without commander, chalk or any other command.
 // entry.ts routes `hook ...` here; the full CLI's `hook` command loads it too, so both behave the
 // same. Anything it does not understand (an unknown option) goes to the full program.
 import { existsSync, statSync } from 'node:fs';

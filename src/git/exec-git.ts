@@ -1,7 +1,11 @@
 // The only module that runs git (DESIGN §6). Every call goes through here so that the flags we
 // depend on are named constants, the environment is set once, and failures become typed errors.
-import { spawn, spawnSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { AgentStateError } from '../errors.js';
+
+// Loaded on the first git run, not at import: child_process takes ~4 ms to load, and a boot at
+// level 1 or 2 (run at every session start) or a `status` never runs git.
+const childProcess = (): typeof ChildProcess => process.getBuiltinModule('node:child_process');
 
 /** What a git run produced. */
 export interface GitOutput {
@@ -60,7 +64,7 @@ export function isGitUnavailable(error: unknown): boolean {
 
 /** Runs git synchronously; throws on a non-zero exit unless `allowFailure`. */
 export function runGit(args: readonly string[], options: GitRunOptions): GitOutput {
-  const result = spawnSync('git', args, {
+  const result = childProcess().spawnSync('git', args, {
     cwd: options.cwd,
     env: environment(options.env),
     maxBuffer: MAX_BUFFER,
@@ -79,7 +83,7 @@ export function runGit(args: readonly string[], options: GitRunOptions): GitOutp
 /** Runs git without blocking, so several queries can run at once; same contract as runGit. */
 export function runGitAsync(args: readonly string[], options: GitRunOptions): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, {
+    const child = childProcess().spawn('git', args, {
       cwd: options.cwd,
       env: environment(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,8 @@
 // Schema validation through validators precompiled at build time (scripts/build.mjs): compiling
 // a schema at run time would cost ~80 ms of start-up on every command.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { AgentStateError } from '../errors.js';
-import { packageRoot } from '../package-root.js';
+import { requireValidatorFile } from './validator-file.js';
 
 /** The schemas shipped in schemas/, by file stem. */
 export type SchemaName = 'progress' | 'config' | 'evidence' | (string & {});
@@ -14,15 +12,13 @@ interface StandaloneValidator {
   errors?: ErrorObject[] | null;
 }
 
-// Named so that a bundler does not mistake it for its own `require`.
-const requireCjs = createRequire(import.meta.url);
 const cache = new Map<string, StandaloneValidator>();
 
 function load(name: SchemaName): StandaloneValidator {
   let validate = cache.get(name);
   if (!validate) {
     try {
-      const loaded = requireCjs(join(packageRoot(), 'dist', 'validators', `${name}.cjs`)) as
+      const loaded = requireValidatorFile(name) as
         StandaloneValidator | { default: StandaloneValidator };
       validate = typeof loaded === 'function' ? loaded : loaded.default;
     } catch (cause) {

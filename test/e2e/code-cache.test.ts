@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, gitdir, runCli } from '../helpers/fixtures.js';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'bundle');
-const cacheFiles = () =>
-  readdirSync(BUNDLE).filter((f) => f.startsWith('main.cjs.') && f.endsWith('.cache'));
+const cacheFiles = (bundle = 'main') =>
+  readdirSync(BUNDLE).filter((f) => f.startsWith(`${bundle}.cjs.`) && f.endsWith('.cache'));
 
 describe('the code cache of the main bundle', () => {
   it('is written by a run and gives the same output as a compile from source', async () => {
@@ -35,5 +35,28 @@ describe('the code cache of the main bundle', () => {
     const missing = await runCli(repo, ['done', 't1', '--files', 'nope.txt']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^agent-state: no file matches "nope\.txt"/);
+  });
+
+  it('serves the fast paths (boot, event, git hooks) from caches of their own', async () => {
+    const repo = gitdir({ 'a.txt': 'a\n' });
+    expect((await runCli(repo, ['init', '-q', '--goal', 'Boot from the cache'])).code).toBe(0);
+    const runs: Record<string, string[]> = {
+      'boot-cli': ['boot', '--level', '2', '--fast', '--dry-run', '--json'],
+      'event-cli': ['event', 'note', '--field', 'text=hi', '--json'],
+      'hook-entry': ['hook', 'pre-commit'],
+    };
+    for (const [bundle, args] of Object.entries(runs)) {
+      for (const file of cacheFiles(bundle)) rmSync(join(BUNDLE, file));
+      const cold = await runCli(repo, args);
+      expect(cold.code, `${args.join(' ')}: ${cold.stderr}`).toBe(0);
+      expect(cacheFiles(bundle)).toEqual([`${bundle}.cjs.${process.version}.cache`]);
+      const warm = await runCli(repo, args);
+      expect(warm.code).toBe(0);
+      // Times and the event's seq differ from run to run; everything else is the same.
+      const stable = (text: string) =>
+        text.replace(/"(seq|at|last_boot)": ("[^"]*"|\d+)/g, '"$1": _');
+      expect(stable(warm.stdout)).toBe(stable(cold.stdout));
+      expect(warm.stderr).toBe(cold.stderr);
+    }
   });
 });
