@@ -37,7 +37,6 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
   validatorNames.push(name);
 }
 
-// Dynamic imports stay separate chunks (splitting), so heavy modules still load lazily.
 const esbuild = await import('esbuild');
 const common = {
   bundle: true,
@@ -48,6 +47,15 @@ const common = {
   minify: true,
   keepNames: true,
   legalComments: 'linked',
+};
+// CommonJS output (entry.cjs and the code-cached bundles): import.meta.url comes from __filename.
+const commonCjs = {
+  ...common,
+  format: 'cjs',
+  define: { 'import.meta.url': '__agentStateModuleUrl' },
+  banner: {
+    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
 };
 // What a command imports dynamically (its implementation, loaded only when it runs) stays out of
 // main.cjs and loads from the tsc output: every start-up then compiles only the static part.
@@ -97,16 +105,11 @@ const inlineValidators = {
 async function cachedBundle(name, options) {
   const file = join(root, 'dist', 'bundle', `${name}.cjs`);
   await esbuild.build({
-    ...common,
+    ...commonCjs,
     ...options,
     plugins: [...(options.plugins ?? []), inlineValidators],
-    format: 'cjs',
     entryPoints: [join(root, 'dist', 'cli', `${name}.js`)],
     outfile: file,
-    define: { 'import.meta.url': '__agentStateModuleUrl' },
-    banner: {
-      js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
-    },
   });
   const code = readFileSync(file, 'utf8');
   const dynamicImport = /(?<![\w$.])import\(/g;
@@ -129,14 +132,9 @@ await cachedBundle('main', {
 // it changed) needs the YAML parser: that import stays external and resolves to the tsc output,
 // dist/events/config-for-log.js (dist/bundle/ and dist/events/ sit at the same depth).
 await esbuild.build({
-  ...common,
-  format: 'cjs',
+  ...commonCjs,
   entryPoints: [join(root, 'dist', 'cli', 'entry.js')],
   outfile: join(root, 'dist', 'bundle', 'entry.cjs'),
-  define: { 'import.meta.url': '__agentStateModuleUrl' },
-  banner: {
-    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
-  },
 });
 for (const name of ['event-cli', 'hook-entry'])
   await cachedBundle(name, { external: ['../events/config-for-log.js', 'chokidar'] });
