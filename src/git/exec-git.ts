@@ -20,6 +20,8 @@ export interface GitRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Return a failing run instead of throwing (for probes such as "does this commit exist?"). */
   allowFailure?: boolean;
+  /** Standard input for a synchronous run (e.g. the paths for `cat-file --batch`). */
+  input?: string;
 }
 
 // Why: a background tool must not take .git/index.lock for git status's opportunistic index
@@ -67,6 +69,7 @@ export function runGit(args: readonly string[], options: GitRunOptions): GitOutp
   const result = childProcess().spawnSync('git', args, {
     cwd: options.cwd,
     env: environment(options.env),
+    input: options.input,
     maxBuffer: MAX_BUFFER,
     windowsHide: true,
   });

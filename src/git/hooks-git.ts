@@ -1,8 +1,9 @@
-// The git calls of the hooks and of watch (src/git/ is the only module that runs git). Every call
-// is synchronous: a hook runs a handful of them and must not pay for an event loop round trip.
-import { spawnSync } from 'node:child_process';
+// The git calls of the hooks and of watch, through exec-git.ts. Every call is synchronous: a hook
+// runs a handful of them and must not pay for an event loop round trip. Their errors are usage
+// errors: a hook or `hooks install` run outside a repository is the user's mistake to fix.
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { isGitUnavailable, runGit as execGit, type GitOutput } from './exec-git.js';
 
 /** One staged change: its path (POSIX, relative to the work tree top) and git's status letter. */
 export interface StagedChange {
@@ -15,12 +16,6 @@ interface GitOptions {
   env?: NodeJS.ProcessEnv;
   input?: string;
 }
-
-// 256 MiB: a staged blob can be big (a marker may cover a large file); git's output is buffered.
-const MAX_BUFFER = 256 * 1024 * 1024;
-
-// Read-only calls must never take .git/index.lock: during a pre-commit hook git itself holds it.
-const READ_ONLY_ENV = { GIT_OPTIONAL_LOCKS: '0' };
 
 // Staged paths with their status; -z keeps unusual file names verbatim, --no-renames reports a
 // rename as a deletion plus an addition so a file moved out of a Forbidden directory is seen.
@@ -40,26 +35,21 @@ const REV_PARSE_HEAD = ['rev-parse', '--verify', '-q', 'HEAD'];
 // Tracked paths matching pathspecs; -z for verbatim names.
 const LS_FILES = ['ls-files', '-z', '--'];
 
-function runGit(cwd: string, args: readonly string[], options: GitOptions = {}) {
-  const result = spawnSync('git', args, {
-    cwd,
-    env: { ...(options.env ?? process.env), ...READ_ONLY_ENV },
-    input: options.input,
-    maxBuffer: MAX_BUFFER,
-    windowsHide: true,
-  });
-  if (result.error) {
-    const code = (result.error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
+// Read-only: exec-git sets GIT_OPTIONAL_LOCKS=0, so no call takes .git/index.lock (during a
+// pre-commit hook git itself holds it).
+function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): GitOutput {
+  try {
+    return execGit(args, { cwd, env: options.env, input: options.input, allowFailure: true });
+  } catch (error) {
+    if (isGitUnavailable(error))
       throw new UsageError('git was not found on PATH', { hint: 'install git, or add it to PATH' });
-    throw result.error;
+    throw error;
   }
-  return result;
 }
 
 // A failing git call is nearly always "not a repository"; say so instead of echoing git.
-function failed(cwd: string, args: readonly string[], stderr: Buffer): UsageError {
-  const first = stderr.toString('utf8').trim().split('\n')[0] ?? '';
+function failed(cwd: string, args: readonly string[], stderr: string): UsageError {
+  const first = stderr.trim().split('\n')[0] ?? '';
   if (/not a git repository/i.test(first))
     return new UsageError(`${cwd} is not inside a git repository`, {
       hint: 'run this in a git work tree (git init), or pass --cwd',

@@ -58,6 +58,21 @@ describe('agent-state hook / hooks (CLI)', () => {
     expect(hook.stderr).toContain('is not inside a git repository');
   });
 
+  it('says that git is missing instead of failing on it, with exit 2', async () => {
+    const repo = await stateRepo();
+    const noGit = { PATH: testdir() }; // an empty directory: no git to find
+    for (const args of [
+      ['hooks', 'install'],
+      ['hook', 'pre-commit'],
+    ]) {
+      const result = await runCli(repo, args, { env: noGit });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toBe(
+        'agent-state: git was not found on PATH (fix: install git, or add it to PATH)\n',
+      );
+    }
+  });
+
   it('rejects an unknown manager or hook name', async () => {
     const repo = await stateRepo();
     const manager = await runCli(repo, ['hooks', 'install', '--manager', 'yarn']);
