@@ -82,7 +82,9 @@ function handleError(error: unknown, out: Output): ExitCode {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
       return EXIT.OK;
-    if (error.code === 'commander.help') return EXIT.USAGE; // a command group called without a subcommand
+    // `help [command]` asked for it (exit code 0); no command, or a group without its
+    // subcommand, is a usage mistake that commander answers with help (exit code 1).
+    if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     const message = error.message.replace(/^error:\s*/, '').split('\n')[0]!;
     report(out, EXIT.USAGE, {
       code: 'USAGE',

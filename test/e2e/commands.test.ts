@@ -136,6 +136,20 @@ describe('plan, next, goal, status', () => {
     }
   });
 
+  it('prints help for `help [command]` with exit 0, and with exit 2 when a command is missing', async () => {
+    for (const args of [['help'], ['help', 'status'], ['help', 'plan']]) {
+      const result = await runCli(repo, args);
+      expect(result.code, args.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: agent-state /);
+    }
+    // No command, or a group without its subcommand, is a usage mistake: help on stderr, exit 2.
+    for (const args of [[], ['plan']]) {
+      const result = await runCli(repo, args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^Usage: agent-state /);
+    }
+  });
+
   it('colors only when asked', async () => {
     const ESC = String.fromCharCode(27);
     const plain = await runCli(repo, ['status'], { env: { NO_COLOR: '', FORCE_COLOR: '' } });
