@@ -72,6 +72,9 @@ export interface Stamp {
   last_checkpoint?: string | null;
   recovery_level?: 1 | 2 | 3 | null;
   stalled_boots?: number;
+  /** Context compactions an agent host announced (PreCompact), and when the last began. */
+  compactions?: number;
+  last_compaction?: string | null;
   /** The last few next actions, oldest first (kept by updateProgress; at most 5). */
   recent_next_actions?: NextActionRecord[];
   /** The last checkpoint's test run; null when it ran none. */

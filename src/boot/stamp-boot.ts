@@ -1,4 +1,5 @@
-// The boot stamp (pure, on a progress value): every boot that is not a dry run counts itself.
+// The stamp (pure, on a progress value): every boot that is not a dry run counts itself, and so
+// does every compaction a host announces.
 // `stalled_boots` counts boots since the last checkpoint that recorded progress (a checkpoint
 // resets it), so a high number means the agent keeps restarting without getting anywhere.
 import type { Progress } from '../types.js';
@@ -15,4 +16,11 @@ export function stampBoot(progress: Progress, now: Date): void {
 /** Records the level the boot used. */
 export function stampLevel(progress: Progress, level: BootLevel): void {
   (progress.stamp ??= {}).recovery_level = level;
+}
+
+/** Counts a compaction a host announced: compactions + 1, last_compaction = now. */
+export function stampCompaction(progress: Progress, now: Date): void {
+  const stamp = (progress.stamp ??= {});
+  stamp.compactions = (stamp.compactions ?? 0) + 1;
+  stamp.last_compaction = now.toISOString();
 }

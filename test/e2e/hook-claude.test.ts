@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { gitdir, runCli, writeFiles } from '../helpers/fixtures.js';
 
 const GOALS = `# Todo API pagination
@@ -261,6 +262,17 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
     expect(readFileSync(join(repo, '.agent/log/events.jsonl'), 'utf8')).toMatch(
       /"type":"compaction".*"trigger":"manual"/,
     );
+    // The stamp on disk counts it (no test run: the repository has no test command to run).
+    const stamp = () =>
+      (
+        parse(readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8')) as {
+          stamp: { compactions?: number; last_compaction?: string; checkpoints?: number };
+        }
+      ).stamp;
+    expect(stamp()).toMatchObject({ compactions: 1, checkpoints: 0 });
+    expect(Date.now() - Date.parse(stamp().last_compaction!)).toBeLessThan(60_000);
+    await hook(repo, payload(repo, { hook_event_name: 'PreCompact', trigger: 'auto' }));
+    expect(stamp().compactions).toBe(2);
     const strict = await repoWithState('integrations:\n  pre_compact: block\n');
     await runCli(strict, ['plan', 'add', 'Work']);
     await runCli(strict, ['plan', 'start', 't1']);
@@ -272,6 +284,10 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
       decision: 'block',
       reason: expect.stringContaining('agent-state checkpoint'),
     });
+    // A blocked compaction does not happen: nothing counted.
+    expect(readFileSync(join(strict, '.agent/state/progress.yaml'), 'utf8')).not.toMatch(
+      /compactions:/,
+    );
     expect(
       (await hook(strict, payload(strict, { hook_event_name: 'PreCompact', trigger: 'auto' })))
         .stdout,

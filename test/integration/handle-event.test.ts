@@ -19,6 +19,7 @@ function fakes(changed = true) {
   const recorded: HookFact[] = [];
   const boots: string[] = [];
   const statuses: string[] = [];
+  let compactionsStamped = 0;
   const services: HookServices = {
     loadState: async (paths) => loadState({ cwd: paths.root }),
     readConfig: async (paths) => valueOrThrow(readConfig(paths)),
@@ -34,8 +35,11 @@ function fakes(changed = true) {
       return mode === 'baseline' ? 'STATUS' : '';
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
+    stampCompaction: async () => {
+      compactionsStamped++;
+    },
   };
-  return { services, recorded, boots, statuses };
+  return { services, recorded, boots, statuses, stamped: () => compactionsStamped };
 }
 
 function repo(config = '') {
@@ -69,6 +73,7 @@ describe('handleHookEvent', () => {
       ),
     ).toEqual({});
     expect(f.recorded).toEqual([{ type: 'compaction', trigger: 'auto', host: 'codex' }]);
+    expect(f.stamped()).toBe(1);
     expect(readHookState(paths).compaction_pending).toMatchObject({
       host: 'codex',
       trigger: 'auto',

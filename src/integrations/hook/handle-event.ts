@@ -40,6 +40,8 @@ export interface HookServices {
   ): Promise<string>;
   /** Whether progress changed since the last checkpoint, and a key naming this progress. */
   progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
+  /** Counts a compaction in progress' stamp (no test run, nothing else changes). */
+  stampCompaction(paths: StatePaths): Promise<void>;
 }
 
 // compact always gets at least a restore (level 2); resume a resume (level 1) unless boot's
@@ -159,6 +161,7 @@ async function preCompact(
     }
   }
   await s.record(paths, [{ type: 'compaction', trigger, host: event.host }]);
+  await s.stampCompaction(paths);
   const hooks = readHookState(paths);
   // OpenCode takes the boot prompt into the compaction itself; the others get it afterwards.
   if (event.host === 'opencode') {

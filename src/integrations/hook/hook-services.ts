@@ -112,4 +112,12 @@ export const hookServices: HookServices = {
         Object.keys(progress.markers ?? {}).length > 0;
     return { changed, key: digest };
   },
+  async stampCompaction(paths) {
+    const [{ updateProgress }, { stampCompaction }] = await Promise.all([
+      import('../../state/store.js'),
+      import('../../boot/stamp-boot.js'),
+    ]);
+    const now = new Date();
+    await updateProgress((p) => stampCompaction(p, now), { cwd: paths.root });
+  },
 };
