@@ -2,7 +2,12 @@
 import type { Progress } from '../types.js';
 import type { ParsedFile } from './parsed-file.js';
 import { locate, type LocatedDocument, type Problem } from './yaml-doc.js';
-import { checkYamlState, parseYamlState, type YamlStateSpec } from './yaml-state.js';
+import {
+  checkYamlState,
+  parseYamlState,
+  PROTOCOL_VERSION,
+  type YamlStateSpec,
+} from './yaml-state.js';
 
 export const PROGRESS_SPEC: YamlStateSpec = {
   schema: 'progress',
@@ -13,8 +18,9 @@ export const PROGRESS_SPEC: YamlStateSpec = {
 
 /** Parses and validates progress.yaml text. Never throws for bad content. */
 export function parseProgress(text: string, display: string): ParsedFile<Progress> {
-  const { data, located, problems } = parseYamlState(text, display, PROGRESS_SPEC);
-  if (problems.length === 0) problems.push(...duplicateIds(data as Progress, located));
+  const parsed = parseYamlState(text, display, PROGRESS_SPEC);
+  const { data, located } = parsed;
+  const problems = [...parsed.problems, ...duplicateIds(data, located)];
   return {
     value: problems.length ? undefined : (data as Progress),
     located,
@@ -25,22 +31,30 @@ export function parseProgress(text: string, display: string): ParsedFile<Progres
 
 /** Validates a progress value about to be written (a mutator must not produce bad state). */
 export function checkProgress(data: unknown, located: LocatedDocument): Problem[] {
-  const problems = checkYamlState(data, located, PROGRESS_SPEC);
-  return problems.length ? problems : duplicateIds(data as Progress, located);
+  return [...checkYamlState(data, located, PROGRESS_SPEC), ...duplicateIds(data, located)];
 }
 
-function duplicateIds(progress: Progress, located: LocatedDocument): Problem[] {
+// A duplicate id is a problem of its own, listed next to schema problems (validate lists every
+// problem), so this reads a plan the schema may have refused. Nothing is checked in a file that
+// did not parse, is not a mapping, or has a newer protocol version.
+function duplicateIds(data: unknown, located: LocatedDocument): Problem[] {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+  const { version, plan } = data as { version?: unknown; plan?: unknown };
+  if ((typeof version === 'number' && version > PROTOCOL_VERSION) || !Array.isArray(plan))
+    return [];
   const seen = new Map<string, number>();
   const problems: Problem[] = [];
-  (progress.plan ?? []).forEach((item, index) => {
-    const first = seen.get(item.id);
+  plan.forEach((item: unknown, index) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const first = seen.get(id);
     if (first === undefined) {
-      seen.set(item.id, index);
+      seen.set(id, index);
       return;
     }
     problems.push({
       location: locate(located, ['plan', index, 'id']),
-      message: `plan id "${item.id}" is used twice (plan[${first}] and plan[${index}])`,
+      message: `plan id "${id}" is used twice (plan[${first}] and plan[${index}])`,
       hint: 'give each plan item its own id',
     });
   });

@@ -57,6 +57,17 @@ describe('parseProgress', () => {
     expect(p.message).toMatch(/plan id "t1" is used twice/);
   });
 
+  it('lists a duplicate plan id next to schema problems, not only alone', () => {
+    const text = VALID.replace('id: t2', 'id: t1').replace('status: pending', 'status: finished');
+    const { problems } = parseProgress(text, 'progress.yaml');
+    expect(problems.map((p) => [p.location.line, p.message])).toEqual([
+      [10, expect.stringMatching(/plan\[1\]\.status must be one of/)],
+      [8, expect.stringMatching(/plan id "t1" is used twice/)],
+    ]);
+    // A newer protocol version stops the checks: the rest may mean something else there.
+    expect(parseProgress(text.replace('version: 1', 'version: 2'), 'p').problems).toHaveLength(1);
+  });
+
   it('points an unknown key at the key itself', () => {
     const p = firstProblem(VALID.replace('stage: implementing', 'stgae: implementing'));
     expect(p.location).toEqual({ file: 'progress.yaml', line: 3, column: 1 });
