@@ -1,4 +1,5 @@
-// The documented exit codes (docs/cli.md). Only main.ts applies them.
+// The documented exit codes (docs/cli.md). main.ts applies them, and the fast paths of entry.ts
+// (boot, event, hook) through report-error.ts, which reports exactly as main.ts does.
 import type { ErrorCode } from '../errors.js';
 
 export const EXIT = {
