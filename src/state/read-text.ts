@@ -24,7 +24,17 @@ function lineOfOffset(bytes: Uint8Array, offset: number): number {
 
 /** Reads a state file as UTF-8 text, or throws InvalidStateError naming file:line. */
 export function readStateText(path: string, options: ReadTextOptions): string {
-  const bytes = readFileSync(path);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    // A directory in the file's place is a broken state, not a crash of ours.
+    if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+    throw new InvalidStateError('a directory stands where the file should be', {
+      location: { file: options.display },
+      hint: `remove the directory, then ${options.restoreHint}`,
+    });
+  }
   return decodeStateText(bytes, options);
 }
 

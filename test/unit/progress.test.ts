@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseProgress } from '../../src/state/progress.js';
 import { parseConfig, DEFAULT_CONFIG } from '../../src/state/config.js';
-import { decodeStateText } from '../../src/state/read-text.js';
-import { REPO_ROOT } from '../helpers/fixtures.js';
+import { decodeStateText, readStateText } from '../../src/state/read-text.js';
+import { REPO_ROOT, testdir } from '../helpers/fixtures.js';
 
 const TEMPLATE = readFileSync(join(REPO_ROOT, 'templates', 'progress.yaml'), 'utf8');
 const VALID = `version: 1
@@ -102,6 +102,17 @@ describe('decodeStateText', () => {
     }
     expect(() => decodeStateText(Buffer.alloc(5 * 1024 * 1024, 0x61), opts)).toThrow(
       /5\.0 MiB, over the 1 MiB limit/,
+    );
+  });
+
+  it('refuses a directory where the file should be, as invalid state (not a crash)', () => {
+    expect(() => readStateText(testdir(), opts)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID',
+        message: 'a directory stands where the file should be',
+        location: { file: 'progress.yaml' },
+        hint: 'remove the directory, then restore it',
+      }),
     );
   });
 
