@@ -56,7 +56,9 @@ export function resolveHookBinary(options: ResolveBinaryOptions): HookBinary {
   const bin = join(pkg, 'bin', 'agent-state.js');
   const fromRoot = relative(options.root, pkg);
   const local = fromRoot.split(sep).join('/') === 'node_modules/agent-state';
-  if (local && options.projectDirVar && existsSync(join(options.root, 'node_modules', '.bin'))) {
+  // The project command exists only when npm linked it (not with --no-bin-links).
+  const linked = existsSync(join(options.root, 'node_modules', '.bin', 'agent-state'));
+  if (local && options.projectDirVar && linked) {
     return {
       command: `"${options.projectDirVar}"/node_modules/.bin/agent-state`,
       executable: 'node_modules/.bin/agent-state',
