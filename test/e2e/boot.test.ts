@@ -154,6 +154,51 @@ describe('boot', () => {
     );
   });
 
+  it('--role prints that role’s directive, and only that one', async () => {
+    const directives = {
+      planning: 'Role planning: revise the plan against the goal',
+      recovery: 'Role recovery: reconcile the drift and the stale markers with the plan',
+      execution: 'Role execution: act on the next action, within the current step’s limits',
+    };
+    for (const [role, directive] of Object.entries(directives)) {
+      const out = await ok(repo, ['boot', '--dry-run', '--role', role]);
+      expect(out.split('\n')[0], role).toMatch(new RegExp(` · role ${role} · `));
+      expect(out, role).toContain(directive);
+      for (const [other, text] of Object.entries(directives))
+        if (other !== role) expect(out, `${role} shows ${other}`).not.toContain(text);
+      const doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json', '--role', role]));
+      expect(doc.role).toBe(role);
+    }
+    // Without --role: execution.
+    expect(await ok(repo, ['boot', '--dry-run'])).toContain(directives.execution);
+  });
+
+  it('honours boot.level and budget.total from config.yaml when no flag is given', async () => {
+    const own = await task();
+    const config = join(own, '.agent', 'config.yaml');
+    const defaults = JSON.parse(await ok(own, ['boot', '--dry-run', '--json']));
+    expect([defaults.level, defaults.tokens.budget]).toEqual([2, 12000]);
+    const text = readFileSync(config, 'utf8');
+    const edited = text
+      .replace(/\n {2}level: auto\n/, '\n  level: 1\n')
+      .replace(/\n {2}total: 12000\n/, '\n  total: 700\n');
+    expect(edited.match(/\n {2}(level: 1|total: 700)\n/g)).toHaveLength(2);
+    writeFileSync(config, edited);
+
+    const doc = JSON.parse(await ok(own, ['boot', '--dry-run', '--json']));
+    expect(doc).toMatchObject({ level: 1, level_name: 'resume', requested_level: 1 });
+    expect(doc.tokens.budget).toBe(700);
+    expect(doc.tokens.total).toBeLessThanOrEqual(700);
+    expect(await ok(own, ['boot', '--dry-run'])).toMatch(
+      /^# agent-state boot · level 1 \(resume\) · role execution · \d+\/700 tokens/,
+    );
+    // Flags still win over the config.
+    const flagged = JSON.parse(
+      await ok(own, ['boot', '--dry-run', '--json', '--level', '3', '--budget', '900']),
+    );
+    expect([flagged.level, flagged.tokens.budget]).toEqual([3, 900]);
+  });
+
   it('exits 3 outside an initialized repository', async () => {
     const result = await runCli(gitdir(), ['boot']);
     expect(result.code).toBe(3);

@@ -161,4 +161,66 @@ describe('plan, next, goal, status', () => {
     });
     expect(off.stdout).not.toContain(`${ESC}[`);
   });
+
+  it('turns colours off with NO_COLOR alone, even with FORCE_COLOR set', async () => {
+    const ESC = String.fromCharCode(27);
+    const forced = await runCli(repo, ['status'], {
+      env: { NO_COLOR: '', FORCE_COLOR: '1' },
+    });
+    expect(forced.stdout).toContain(`${ESC}[`);
+    const noColor = await runCli(repo, ['status'], {
+      env: { NO_COLOR: '1', FORCE_COLOR: '1' },
+    });
+    expect(noColor.code).toBe(0);
+    expect(noColor.stdout).not.toContain(`${ESC}[`);
+    // The same text, only without the escapes.
+    expect(noColor.stdout).toBe(forced.stdout.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), ''));
+  });
+});
+
+describe('plan fail and reset', () => {
+  it('fails an item with a note and resets it to pending', async () => {
+    const repo = gitdir();
+    expect((await runCli(repo, ['init'])).code).toBe(0);
+    const json = async (args: string[]) => {
+      const result = await runCli(repo, [...args, '--json']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      return JSON.parse(result.stdout) as Record<string, unknown>;
+    };
+    await json(['plan', 'add', 'Flaky step', '--id', 'flaky']);
+    expect(
+      await json(['plan', 'fail', 'flaky', '--note', 'upstream API returns 500']),
+    ).toMatchObject({
+      item: { id: 'flaky', status: 'failed', note: 'upstream API returns 500' },
+      changed: true,
+    });
+    const status = (id: string) =>
+      json(['plan', 'list']).then((list) =>
+        (list.plan as { id: string; status: string; note?: string }[]).find((p) => p.id === id),
+      );
+    expect(await status('flaky')).toEqual({
+      id: 'flaky',
+      title: 'Flaky step',
+      status: 'failed',
+      note: 'upstream API returns 500',
+    });
+    expect((await runCli(repo, ['plan', 'list'])).stdout).toContain(
+      '[F] flaky  Flaky step — upstream API returns 500\n',
+    );
+    expect(await json(['plan', 'reset', 'flaky'])).toMatchObject({
+      item: { status: 'pending' },
+      changed: true,
+    });
+    // Without --note the note stays; an empty --note removes it.
+    expect(await status('flaky')).toMatchObject({
+      status: 'pending',
+      note: 'upstream API returns 500',
+    });
+    await json(['plan', 'reset', 'flaky', '--note', '']);
+    expect(await status('flaky')).toEqual({ id: 'flaky', title: 'Flaky step', status: 'pending' });
+    expect(readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8')).toMatch(
+      /- id: flaky\n {4}title: Flaky step\n {4}status: pending\n/,
+    );
+  });
 });

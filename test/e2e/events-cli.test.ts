@@ -65,6 +65,42 @@ describe('agent-state event / events / status', () => {
     expect(xml).toContain('<signal id="search.no_new_results" level="warn">');
   });
 
+  it('signals.no_new_results in config.yaml sets when "stop widening the search" is raised', async () => {
+    type Status = { signals: { id: string; level: string; message: string }[] };
+    const signalsOf = async (repo: string) =>
+      (JSON.parse(await ok(repo, ['status', '--json'])) as Status).signals;
+    const grepFoundNothing = (repo: string) =>
+      ok(repo, ['event', 'tool.finished', '--field', 'name=Grep', '--field', 'new_results=0']);
+
+    // The default threshold (2): two empty searches raise it.
+    const byDefault = await initialized();
+    await grepFoundNothing(byDefault);
+    expect(await signalsOf(byDefault)).toEqual([]);
+    await grepFoundNothing(byDefault);
+    expect((await signalsOf(byDefault)).map((s) => s.id)).toEqual(['search.no_new_results']);
+
+    // Threshold 3 in config.yaml (the other keys left to their defaults): two do not, three do.
+    const repo = await initialized();
+    writeFileSync(join(repo, '.agent', 'config.yaml'), 'signals:\n  no_new_results: 3\n');
+    await grepFoundNothing(repo);
+    await grepFoundNothing(repo);
+    const afterTwo = JSON.parse(await ok(repo, ['status', '--json'])) as Status & {
+      sections: { tools: { items: unknown[] } };
+    };
+    expect(afterTwo.sections.tools.items).toEqual([{ name: 'Grep', calls: 2, no_new_results: 2 }]);
+    expect(afterTwo.signals).toEqual([]);
+    await grepFoundNothing(repo);
+    expect(await signalsOf(repo)).toEqual([
+      {
+        id: 'search.no_new_results',
+        key: 'search.no_new_results:Grep',
+        level: 'warn',
+        message:
+          '3 calls of Grep in a row found nothing new: stop widening the search and read the files you found.',
+      },
+    ]);
+  });
+
   it('publishes deltas: only the environment after a cwd change, nothing twice, a baseline after a compaction', async () => {
     const repo = await initialized();
     await ok(repo, ['event', 'cwd.changed', '--field', 'cwd=/repo']);

@@ -1,12 +1,13 @@
 // The evidence folder on a real temp repository: the newest evidence.keep entries stay, in
 // order; secrets never reach the disk (entry or artifact); bodies are capped.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/evidence/add-evidence.js';
 import { listEvidence, readEvidence } from '../../src/evidence/read-evidence.js';
 import { initState } from '../../src/state/init.js';
-import { gitdir, testdir } from '../helpers/fixtures.js';
+import { gitdir, runCli, testdir } from '../helpers/fixtures.js';
 import { SECRETS, sensitivePart } from '../helpers/secrets.js';
 
 function allFiles(dir: string): string[] {
@@ -124,5 +125,85 @@ describe('addEvidence', () => {
       addEvidence({ kind: 'note', summary: 's', rawFile: join(repo, 'nope.log') }, { cwd: repo }),
     ).rejects.toThrow(/no such file/);
     expect(readdirSync(join(repo, '.agent/state/evidence'))).toEqual([]);
+  });
+});
+
+describe('evidence add on the command line', () => {
+  it('--raw copies the file into .agent/artifacts/ and references it by sha256', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const log = 'PASS test/a.test.ts\nTests: 4 passed, 4 total\nnon-ASCII: héllo ✓\n';
+    writeFileSync(join(repo, 'test.log'), log);
+    const result = await runCli(repo, [
+      'evidence',
+      'add',
+      '--kind',
+      'test',
+      '--summary',
+      'All 4 tests pass',
+      '--raw',
+      'test.log',
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const added = JSON.parse(result.stdout) as { id: string; refs: { path: string }[] };
+    const artifacts = readdirSync(join(repo, '.agent/artifacts'));
+    expect(artifacts).toHaveLength(1);
+    expect(artifacts[0]).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{6}-test\.log$/);
+    const copy = readFileSync(join(repo, '.agent/artifacts', artifacts[0]!));
+    expect(copy.toString('utf8')).toBe(log);
+    const sha256 = `sha256:${createHash('sha256').update(log).digest('hex')}`;
+    const entry = readEvidence(added.id, { cwd: repo });
+    expect(entry).toMatchObject({ kind: 'test', summary: 'All 4 tests pass' });
+    expect(entry.refs).toEqual([
+      {
+        path: `.agent/artifacts/${artifacts[0]}`,
+        sha256,
+        bytes: Buffer.byteLength(log),
+      },
+    ]);
+    expect(added.refs).toEqual(entry.refs);
+    // The entry file on disk names the artifact and its hash.
+    const text = readFileSync(join(repo, entry.file), 'utf8');
+    expect(text).toContain(`.agent/artifacts/${artifacts[0]}`);
+    expect(text).toContain(sha256);
+  });
+
+  it('--body-file uses the file content as the body', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const body =
+      '## Decision\n\nKeep the v1 token format: clients pin it.\n\n- checked 3 clients\n';
+    writeFileSync(join(repo, 'notes.md'), body);
+    const result = await runCli(repo, [
+      'evidence',
+      'add',
+      '--kind',
+      'decision',
+      '--summary',
+      'Keep the v1 token format',
+      '--body-file',
+      'notes.md',
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const { id } = JSON.parse(result.stdout) as { id: string };
+    const entry = readEvidence(id, { cwd: repo });
+    expect(entry.kind).toBe('decision');
+    expect(entry.body).toBe(body);
+    expect(entry.refs).toBeUndefined();
+    const missing = await runCli(repo, [
+      'evidence',
+      'add',
+      '--kind',
+      'note',
+      '--summary',
+      's',
+      '--body-file',
+      'nope.md',
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--body-file nope\.md: no such file/);
   });
 });

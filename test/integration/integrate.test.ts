@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { integrate, type IntegrateOptions } from '../../src/integrations/integrate.js';
 import { OPENCODE_PLUGIN_HEADER } from '../../src/integrations/opencode.js';
 import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
-import { gitdir, sharedFixture, testdir, writeFiles } from '../helpers/fixtures.js';
+import { gitdir, runCli, sharedFixture, testdir, writeFiles } from '../helpers/fixtures.js';
 
 // SchemaStore's schema of Claude Code's settings.json, from the shared fixtures (not copied here).
 const SCHEMA = sharedFixture('claude-code-settings.schema.json');
@@ -272,4 +272,63 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     );
     expect(() => run({ host: 'agents-md', file: 'README.md' })).toThrow(/not an instructions file/);
   });
+});
+
+describe('integrate through the CLI, run twice', () => {
+  // Each host starts from files of the user's own, so the first run updates as well as creates.
+  const cases: { host: string; args: string[]; files: Record<string, string>; wrote: string[] }[] =
+    [
+      {
+        host: 'codex',
+        args: ['--mcp'],
+        files: { 'AGENTS.md': '# Agents\n\nUse pnpm.\n', '.codex/config.toml': 'model = "o3"\n' },
+        wrote: ['.codex/hooks.json', 'AGENTS.md', '.codex/config.toml'],
+      },
+      {
+        host: 'gemini',
+        args: [],
+        files: { '.gemini/settings.json': '{\n  "theme": "GitHub"\n}\n' },
+        wrote: ['.gemini/settings.json', 'GEMINI.md'],
+      },
+      {
+        host: 'opencode',
+        args: [],
+        files: {},
+        wrote: ['.opencode/plugins/agent-state.js'],
+      },
+    ];
+
+  it.each(cases)(
+    '$host: the second run changes no byte and reports every file unchanged (--json)',
+    async ({ host, args, files, wrote }) => {
+      const { repo, home, env } = setup(files);
+      const cli = async () => {
+        const result = await runCli(repo, ['integrate', host, ...args, '--json'], { env });
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        return JSON.parse(result.stdout) as {
+          host: string;
+          dry_run: boolean;
+          changes: { file: string; action: string }[];
+        };
+      };
+      const first = await cli();
+      expect(first).toMatchObject({ host, dry_run: false });
+      expect(first.changes.map((c) => c.file).sort()).toEqual([...wrote].sort());
+      for (const change of first.changes)
+        expect(change.action, change.file).toBe(change.file in files ? 'updated' : 'created');
+      const written = Object.fromEntries(
+        wrote.map((file) => [file, readFileSync(join(repo, file), 'utf8')]),
+      );
+      const repoBefore = snapshotFiles(repo);
+      const homeBefore = snapshotFiles(home);
+
+      const second = await cli();
+      expect(second.changes).toEqual(first.changes.map((c) => ({ ...c, action: 'unchanged' })));
+      for (const file of wrote)
+        expect(readFileSync(join(repo, file), 'utf8'), file).toBe(written[file]);
+      expect(snapshotFiles(repo)).toEqual(repoBefore);
+      expect(snapshotFiles(home)).toEqual(homeBefore);
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { markUndone } from '../../src/markers/mark-undone.js';
 import { initState } from '../../src/state/init.js';
 import { addPlanItem } from '../../src/state/plan.js';
 import { loadState, updateProgress } from '../../src/state/store.js';
-import { git, gitdir, testdir } from '../helpers/fixtures.js';
+import { git, gitdir, runCli, testdir } from '../helpers/fixtures.js';
 
 async function repoWithPlan(files: Record<string, string>): Promise<string> {
   const repo = gitdir(files);
@@ -135,6 +135,39 @@ describe('markDone and checkMarkers', () => {
     });
     expect(await markUndone('t1', { cwd: repo })).toMatchObject({ removed: false });
     expect(checkMarkers({ cwd: repo, ids: ['t1'] }).markers[0]?.state).toBe('missing');
+  });
+});
+
+describe('`done` on the command line', () => {
+  it('records the last test result once a checkpoint ran the test command, and the note', async () => {
+    const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
+    const command = 'node -e "console.log(\'Tests: 3 passed, 3 total\')"';
+    initState({ cwd: repo, test: command });
+    await updateProgress((p) => void addPlanItem(p, { title: 'Write the parser' }), {
+      cwd: repo,
+    });
+    // Before any checkpoint no test result is known: the marker has no tests block.
+    expect((await runCli(repo, ['done', 't1', '--files', 'src/a.ts'])).code).toBe(0);
+    expect(loadState({ cwd: repo }).progress.markers?.t1?.tests).toBeUndefined();
+
+    expect((await runCli(repo, ['checkpoint'])).code).toBe(0);
+    const done = await runCli(repo, [
+      'done',
+      't1',
+      '--files',
+      'src/a.ts',
+      '--note',
+      'parser covers the v1 grammar',
+    ]);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^t1 is done at [0-9a-f]{7}: 1 file recorded \(replaced/);
+    const marker = loadState({ cwd: repo }).progress.markers?.t1;
+    expect(marker?.tests).toEqual({ command, exit_code: 0, passed: 3, failed: 0 });
+    expect(marker?.note).toBe('parser covers the v1 grammar');
+    expect(Object.keys(marker?.files ?? {})).toEqual(['src/a.ts']);
+    const text = progressText(repo);
+    expect(text).toMatch(/\n {4}tests:\n {6}command: .*\n {6}exit_code: 0\n/);
+    expect(text).toMatch(/\n {4}note: parser covers the v1 grammar\n/);
   });
 });
 

@@ -169,6 +169,29 @@ describe('the state lock', () => {
     expect(existsSync(statePaths(repo).lock)).toBe(false);
   });
 
+  it('takes over a lock whose owner is alive but that is older than the stale age', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    // The holder is this very test process (alive); the lock says it was taken 2 minutes ago,
+    // past the 60 s stale age.
+    const at = new Date(Date.now() - 120_000).toISOString();
+    writeFileSync(
+      statePaths(repo).lock,
+      JSON.stringify({
+        pid: process.pid,
+        host: (await import('node:os')).hostname(),
+        at,
+        token: 'old',
+      }),
+    );
+    const result = await runCli(repo, ['next', 'x'], {
+      env: { AGENT_STATE_LOCK_TIMEOUT_MS: '5000' },
+    });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(progressOf(repo).next_action).toBe('x');
+    expect(leftovers(repo)).toEqual([]);
+  });
+
   it('gives up with exit 4 naming the holder when a live process holds it', async () => {
     const repo = gitdir();
     initState({ cwd: repo });
