@@ -28,6 +28,7 @@ export function emptySnapshot(): StatusSnapshot {
     compactions: 0,
     errors: { count: 0, last: null },
     interrupts: 0,
+    git: null,
   };
 }
 
@@ -37,6 +38,7 @@ function copySnapshot(snapshot: StatusSnapshot): StatusSnapshot {
   const tools = Object.create(null) as Record<string, ToolStats>;
   for (const [name, stats] of Object.entries(copy.tools ?? {})) tools[name] = stats;
   copy.tools = tools;
+  copy.git ??= null; // cached by a version without it
   return copy;
 }
 
@@ -232,6 +234,12 @@ const FOLDS: Record<KnownEventType, Fold> = {
   'budget.set': budgetSet,
   usage: (s, e) => {
     s.budget.tokens.used += num(e.tokens) ?? 0;
+  },
+  'git.checkout': (s, e) => {
+    s.git = { kind: 'checkout', branch: str(e.branch), head: str(e.to), seq: e.seq, at: e.at };
+  },
+  'git.merge': (s, e) => {
+    s.git = { kind: 'merge', branch: str(e.branch), head: str(e.head), seq: e.seq, at: e.at };
   },
   // The first line of a rotated log carries the snapshot of everything before it.
   'log.rotated': (_s, e) =>

@@ -12,7 +12,8 @@ export type SignalId =
   | 'budget.tokens_low'
   | 'checkpoint.overdue'
   | 'forbidden.modified'
-  | 'restart.loop';
+  | 'restart.loop'
+  | 'git.changed';
 
 /** One control signal. `key` is stable while the condition holds (it keys the delta). */
 export interface StatusSignal {
@@ -113,6 +114,24 @@ function checkpointSignal(s: StatusSnapshot, t: SignalThresholds, now: Date): St
   };
 }
 
+// A branch switch or merge after the last checkpoint means the tree may no longer be the one the
+// plan and the markers describe. Before the first checkpoint nothing was recorded to differ from.
+function gitSignal(s: StatusSnapshot): StatusSignal | null {
+  const git = s.git;
+  if (!git || !s.checkpoint || git.seq <= s.checkpoint.seq) return null;
+  const head = git.head ? ` (${git.head.slice(0, 12)})` : '';
+  const what =
+    git.kind === 'checkout'
+      ? `Switched to ${git.branch ? `branch ${git.branch}` : 'a detached HEAD'}${head}`
+      : `A merge into ${git.branch ?? 'the detached HEAD'}${head}`;
+  return {
+    id: 'git.changed',
+    key: `git.changed:${git.seq}`,
+    level: 'warn',
+    message: `${what} since the last checkpoint: run \`agent-state verify\` to see what changed before going on.`,
+  };
+}
+
 /** The signals that hold for `snapshot` now, most urgent first. */
 export function computeSignals(
   snapshot: StatusSnapshot,
@@ -140,6 +159,8 @@ export function computeSignals(
       message: `${snapshot.boots_since_progress} restarts without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`,
     });
   signals.push(...toolSignals(snapshot, thresholds), ...budgetSignals(snapshot, thresholds));
+  const git = gitSignal(snapshot);
+  if (git) signals.push(git);
   const overdue = checkpointSignal(snapshot, thresholds, options.now);
   if (overdue) signals.push(overdue);
   return signals.sort((a, b) => (a.level === b.level ? 0 : a.level === 'stop' ? -1 : 1));

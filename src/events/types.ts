@@ -30,6 +30,8 @@ export const KNOWN_EVENT_TYPES = [
   'budget.set',
   'usage',
   'log.rotated',
+  'git.checkout',
+  'git.merge',
 ] as const;
 
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
@@ -141,4 +143,16 @@ export interface StatusSnapshot {
   compactions: number;
   errors: { count: number; last: string | null };
   interrupts: number;
+  /** The last branch switch or merge the git hooks recorded (git.checkout, git.merge). */
+  git: GitFact | null;
+}
+
+/** A branch switch or a merge, as the post-checkout and post-merge hooks record it. */
+export interface GitFact {
+  kind: 'checkout' | 'merge';
+  branch: string | null;
+  /** The commit HEAD moved to. */
+  head: string | null;
+  seq: number;
+  at: string;
 }

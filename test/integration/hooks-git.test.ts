@@ -224,6 +224,29 @@ describe('plain git hooks', () => {
     expect(git(repo, 'status', '--porcelain')).toBe('');
   });
 
+  it("turns a branch switch after the checkpoint into the status bar's git.changed signal", async () => {
+    const repo = await stateRepo();
+    await install(repo);
+    const signals = async () =>
+      (
+        JSON.parse((await runCli(repo, ['status', '--json'])).stdout) as {
+          signals: { id: string; message: string }[];
+        }
+      ).signals.filter((s) => s.id === 'git.changed');
+    expect((await runCli(repo, ['checkpoint', '--no-test', '-m', 'before the switch'])).code).toBe(
+      0,
+    );
+    expect(await signals()).toEqual([]);
+    expect(gitRun(repo, ['checkout', '-q', '-b', 'feature']).code).toBe(0);
+    expect((await signals()).map((s) => s.message)).toEqual([
+      expect.stringMatching(
+        /^Switched to branch feature \([0-9a-f]{12}\) since the last checkpoint: run `agent-state verify`/,
+      ),
+    ]);
+    expect((await runCli(repo, ['checkpoint', '--no-test', '-m', 'on feature'])).code).toBe(0);
+    expect(await signals()).toEqual([]);
+  });
+
   it('refuses a hook in another language and a symlinked hook, changing nothing', async () => {
     const repo = await stateRepo();
     const hookPath = join(repo, '.git', 'hooks', 'pre-commit');

@@ -269,4 +269,50 @@ describe('computeSignals', () => {
     );
     expect(computeSignals(reduceStatus(null, boots), THRESHOLDS, { now: at(1) })).toEqual([]);
   });
+
+  it('says the branch or HEAD moved since the last checkpoint (git hooks), until the next one', () => {
+    const log = events(
+      ['git.checkout', { from: 'a'.repeat(40), to: 'b'.repeat(40), branch: 'main' }],
+      ['checkpoint.created', { summary: 'first' }],
+      ['git.checkout', { from: 'b'.repeat(40), to: 'c'.repeat(40), branch: 'feature' }],
+    );
+    // Before the checkpoint: nothing recorded to drift from yet.
+    expect(computeSignals(reduceStatus(null, log.slice(0, 1)), THRESHOLDS, { now: at(1) })).toEqual(
+      [],
+    );
+    const switched = reduceStatus(null, log);
+    expect(switched.git).toEqual({
+      kind: 'checkout',
+      branch: 'feature',
+      head: 'c'.repeat(40),
+      seq: 3,
+      at: log[2]!.at,
+    });
+    expect(computeSignals(switched, THRESHOLDS, { now: at(1) })).toEqual([
+      {
+        id: 'git.changed',
+        key: 'git.changed:3',
+        level: 'warn',
+        message:
+          'Switched to branch feature (cccccccccccc) since the last checkpoint: run `agent-state verify` to see what changed before going on.',
+      },
+    ]);
+    const merged = reduceStatus(
+      switched,
+      events(['git.merge', { head: 'd'.repeat(40), branch: 'feature', squash: false }]).map(
+        (e) => ({ ...e, seq: 4 }),
+      ),
+    );
+    expect(computeSignals(merged, THRESHOLDS, { now: at(1) })[0]!.message).toBe(
+      'A merge into feature (dddddddddddd) since the last checkpoint: run `agent-state verify` to see what changed before going on.',
+    );
+    const after = reduceStatus(
+      merged,
+      events(['checkpoint.created', { summary: 'second' }]).map((e) => ({ ...e, seq: 5 })),
+    );
+    expect(computeSignals(after, THRESHOLDS, { now: at(1) })).toEqual([]);
+    // A snapshot cached by an older version (no git field) goes on folding.
+    const { git: _dropped, ...old } = switched;
+    expect(reduceStatus(old as typeof switched, []).git).toBeNull();
+  });
 });
