@@ -68,24 +68,24 @@ export function checkProgressMarkers(
 export interface CheckMarkersOptions extends BaseOptions {
   /** The ids to check; every recorded marker when omitted. */
   ids?: readonly string[];
-  /** Count `unverifiable` (a marker without files) as not done. Default false. */
-  strict?: boolean;
+  /** Count `unverifiable` (a marker without files) as done. Default false: nothing proves it still is. */
+  allowUnverifiable?: boolean;
 }
 
 export interface CheckMarkersResult {
-  /** True when every id is valid (or unverifiable, unless `strict`). */
+  /** True when every id is valid (or unverifiable, with `allowUnverifiable`). */
   ok: boolean;
   markers: MarkerCheck[];
 }
 
-/** Whether a verdict counts as done. */
-export function isDone(check: MarkerCheck, strict = false): boolean {
-  return check.state === 'valid' || (!strict && check.state === 'unverifiable');
+/** Whether a verdict counts as done and still valid. */
+export function isDone(check: MarkerCheck, allowUnverifiable = false): boolean {
+  return check.state === 'valid' || (allowUnverifiable && check.state === 'unverifiable');
 }
 
 /** Loads the state of `cwd` and checks its markers. */
 export function checkMarkers(options: CheckMarkersOptions = {}): CheckMarkersResult {
   const { paths, progress } = loadState({ cwd: options.cwd });
   const markers = checkProgressMarkers(paths.root, progress, options.ids);
-  return { ok: markers.every((m) => isDone(m, options.strict)), markers };
+  return { ok: markers.every((m) => isDone(m, options.allowUnverifiable)), markers };
 }

@@ -90,15 +90,18 @@ describe('markDone and checkMarkers', () => {
     expect(Object.keys(dir.marker.files)).toEqual(['docs/x.md']);
   });
 
-  it('reports unverifiable and missing markers; --strict counts unverifiable as not done', async () => {
+  it('reports unverifiable and missing markers; unverifiable is not done unless allowed', async () => {
     await markDone('t2', { cwd: repo, note: 'kept the v1 format' });
     const result = checkMarkers({ cwd: repo, ids: ['t2', 'nope'] });
     expect(result.markers).toMatchObject([
       { id: 't2', state: 'unverifiable', status: 'done' },
       { id: 'nope', state: 'missing', status: null },
     ]);
-    expect(checkMarkers({ cwd: repo, ids: ['t2'] }).ok).toBe(true);
-    expect(checkMarkers({ cwd: repo, ids: ['t2'], strict: true }).ok).toBe(false);
+    // Issue 3: exit 0 only when every id is done *and still valid*; nothing proves t2 still is.
+    expect(checkMarkers({ cwd: repo, ids: ['t2'] }).ok).toBe(false);
+    expect(checkMarkers({ cwd: repo, ids: ['t2'], allowUnverifiable: true }).ok).toBe(true);
+    expect((await runCli(repo, ['check', 't2'])).code).toBe(1);
+    expect((await runCli(repo, ['check', 't2', '--allow-unverifiable'])).code).toBe(0);
     expect(loadState({ cwd: repo }).progress.markers?.t2?.note).toBe('kept the v1 format');
   });
 

@@ -1,4 +1,5 @@
-// `agent-state check [ID...] [--strict]`: is each step done, and do its files still hash the same?
+// `agent-state check [ID...] [--allow-unverifiable]`: is each step done, and do its files still
+// hash the same?
 import type { Command } from 'commander';
 import type { MarkerCheck } from '../../markers/check-markers.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
@@ -18,7 +19,7 @@ export function renderMarkerChecks(checks: readonly MarkerCheck[], ctx: CommandC
         case 'valid':
           return `${style.green('valid')}         ${id}  ${plural(c.files, 'file')} unchanged`;
         case 'unverifiable':
-          return `${style.yellow('unverifiable')}  ${id}  done, but no files were recorded to re-check`;
+          return `${style.yellow('unverifiable')}  ${id}  marked done, but no files were recorded to re-check`;
         case 'missing':
           return `${style.red('missing')}       ${id}  no completion marker${c.status ? ` (plan status: ${c.status})` : ' (no such plan item)'}`;
         case 'stale':
@@ -33,24 +34,27 @@ export function registerCheck(program: Command, state: RunState): void {
     .command('check')
     .argument('[ids...]', 'plan item ids (default: every recorded marker)')
     .description('exit 0 when every id is done and its files still hash the same; 1 otherwise')
-    .option('--strict', 'count a marker without files (unverifiable) as not done')
+    .option(
+      '--allow-unverifiable',
+      'count a marker without files (unverifiable) as done: nothing re-checks it',
+    )
     .addHelpText(
       'after',
       `
 States: valid, stale (a recorded file changed or disappeared), missing (no marker),
-unverifiable (a marker without files; done unless --strict).
+unverifiable (a marker without files: not proven, so not done unless --allow-unverifiable).
 
 Examples:
   $ agent-state check t1 t2
   $ agent-state check t3 --json`,
     )
     .action(
-      defineAction<{ strict?: boolean }>(state, async (ctx, ids, flags) => {
+      defineAction<{ allowUnverifiable?: boolean }>(state, async (ctx, ids, flags) => {
         const { checkMarkers } = await import('../../markers/check-markers.js');
         const result = checkMarkers({
           cwd: ctx.cwd,
           ids: ids.length ? ids : undefined,
-          strict: flags.strict,
+          allowUnverifiable: flags.allowUnverifiable,
         });
         const json = {
           ok: result.ok,
