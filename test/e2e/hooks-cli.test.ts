@@ -41,6 +41,16 @@ describe('agent-state hook / hooks (CLI)', () => {
     expect(help.stdout).toContain('AGENT_STATE_ALLOW_FORBIDDEN=1');
     const viaCommander = await runCli(testdir(), ['--cwd', repo, 'hook', 'pre-commit']);
     expect(viaCommander.code).toBe(0);
+    // Arguments the lean parser leaves to commander: the full program loads the hook's bundle.
+    for (const args of [
+      ['hook', 'pre-commit', '--json', '--'],
+      ['hook', 'pre-commit', '--json', '-C', '.'],
+    ]) {
+      const full = await runCli(repo, args);
+      expect(full.stderr, args.join(' ')).toBe('');
+      expect(full.code).toBe(0);
+      expect(JSON.parse(full.stdout)).toMatchObject({ hook: 'pre-commit', ok: true });
+    }
     const bad = await runCli(repo, ['hook', 'pre-push']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('pre-push');

@@ -2,10 +2,10 @@
 // (src/cli/hook-entry.ts, which git hooks reach directly); this registration gives it --help and
 // the global options, and loads that bundle by path so the main bundle carries none of it.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { packageRoot } from '../../package-root.js';
 import type { RunState } from '../action.js';
+import { loadCached } from '../load-cached.js';
 import type { ExitCode } from '../exit-codes.js';
 import type { runHook as RunHook } from '../hook-entry.js';
 import { HOOK_NAMES, type HookName } from '../../hooks/hook-types.js';
@@ -36,8 +36,9 @@ Examples:
     )
     .action(async (name: string, args: string[], _options: unknown, command: Command) => {
       const ctx = state.makeContext(command);
-      const entry = pathToFileURL(join(packageRoot(), 'dist', 'bundle', 'hook-entry.js'));
-      const { runHook } = (await import(entry.href)) as { runHook: typeof RunHook };
+      // The fast path's bundle (CommonJS, compiled through the code cache like main.cjs).
+      const entry = join(packageRoot(), 'dist', 'bundle', 'hook-entry.cjs');
+      const { runHook } = loadCached(entry) as { runHook: typeof RunHook };
       const code = await runHook(name as HookName, args, {
         cwd: ctx.cwd,
         json: ctx.out.json,
