@@ -15,7 +15,7 @@ import { loadState, readConfig } from '../../src/state/store.js';
 import { valueOrThrow } from '../../src/state/parsed-file.js';
 import { gitdir, writeFiles } from '../helpers/fixtures.js';
 
-function fakes(changed = true) {
+function fakes(changed = true, stampFails = false) {
   const recorded: HookFact[] = [];
   const boots: string[] = [];
   const statuses: string[] = [];
@@ -36,6 +36,7 @@ function fakes(changed = true) {
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
     stampCompaction: async () => {
+      if (stampFails) throw new Error('the state is busy');
       compactionsStamped++;
     },
   };
@@ -207,5 +208,29 @@ describe('handleHookEvent', () => {
     expect(
       await handleHookEvent(event(dir, { kind: 'stop', hostEvent: 'Stop' }), paths, saved.services),
     ).toEqual({});
+  });
+
+  it('a compaction that cannot be counted still owes its boot prompt, with a note', async () => {
+    const { dir, paths } = repo();
+    const f = fakes(true, true);
+    const outcome = await handleHookEvent(
+      event(dir, { kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto' }),
+      paths,
+      f.services,
+    );
+    expect(outcome).toEqual({
+      note: 'the compaction was not counted in progress.yaml: the state is busy',
+    });
+    expect(f.recorded).toEqual([{ type: 'compaction', trigger: 'auto', host: 'codex' }]);
+    expect(readHookState(paths).compaction_pending).toMatchObject({ host: 'codex' });
+    const opencode = await handleHookEvent(
+      event(dir, { host: 'opencode', kind: 'pre-compact', hostEvent: 'session.compacting' }),
+      paths,
+      f.services,
+    );
+    expect(opencode).toEqual({
+      context: 'BOOT(compact)',
+      note: 'the compaction was not counted in progress.yaml: the state is busy',
+    });
   });
 });

@@ -161,22 +161,34 @@ async function preCompact(
     }
   }
   await s.record(paths, [{ type: 'compaction', trigger, host: event.host }]);
-  await s.stampCompaction(paths);
   const hooks = readHookState(paths);
   // OpenCode takes the boot prompt into the compaction itself; the others get it afterwards.
   if (event.host === 'opencode') {
+    const note = await countCompaction(paths, s);
     const context = await s.boot(paths, {
       source: 'compact',
       minLevel: 2,
       maxChars: state.config.integrations.max_context_chars,
     });
-    return { context };
+    return { context, note };
   }
   writeHookState(paths, {
     ...hooks,
     compaction_pending: { host: event.host, at: new Date().toISOString(), trigger },
   });
-  return {};
+  return { note: await countCompaction(paths, s) };
+}
+
+// Best effort, after what matters more (the boot prompt owed after the compaction): a busy or
+// invalid progress.yaml costs the count, not the prompt. Returns the note for stderr, if any.
+async function countCompaction(paths: StatePaths, s: HookServices): Promise<string | undefined> {
+  try {
+    await s.stampCompaction(paths);
+    return undefined;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return `the compaction was not counted in progress.yaml: ${why}`;
+  }
 }
 
 async function stop(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {

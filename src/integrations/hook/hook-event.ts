@@ -53,4 +53,6 @@ export interface HookOutcome {
   block?: string;
   /** A short message for the human (hosts that show one). */
   userMessage?: string;
+  /** Something that failed without stopping the hook: one line on stderr. */
+  note?: string;
 }

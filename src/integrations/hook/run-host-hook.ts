@@ -67,7 +67,8 @@ export async function runHostHook(
     const services = options.services ?? (await import('./hook-services.js')).hookServices;
     const { handleHookEvent } = await import('./handle-event.js');
     const outcome = await handleHookEvent(event, paths, services);
-    return { stdout: renderHookOutput(event, outcome), stderr: '', exitCode: 0, event };
+    const stderr = outcome.note ? note(host, outcome.note) : '';
+    return { stdout: renderHookOutput(event, outcome), stderr, exitCode: 0, event };
   } catch (error) {
     const debug = process.env.AGENT_STATE_DEBUG && error instanceof Error ? `${error.stack}\n` : '';
     return { stdout: '', stderr: note(host, describe(error)) + debug, exitCode: 0, event };
