@@ -16,8 +16,21 @@ describe('the code cache of the main bundle', () => {
     for (const file of cacheFiles()) rmSync(join(BUNDLE, file));
     const cold = await runCli(repo, ['status', '--json']);
     expect(cacheFiles()).toEqual([`main.cjs.${process.version}.cache`]);
+    const written = readFileSync(join(BUNDLE, cacheFiles()[0]!));
+    expect(written.toString('latin1', 0, 18)).toBe('agent-state-cache ');
     const warm = await runCli(repo, ['status', '--json']);
     expect(warm).toEqual(cold);
+    // The warm run used the cache: it did not write it again.
+    expect(readFileSync(join(BUNDLE, cacheFiles()[0]!)).equals(written)).toBe(true);
+
+    // A rewritten bundle (an upgrade, a rebuild; here the same bytes) is another file: V8 alone
+    // would take a cache for any source of the same length, so the cache is made again.
+    const bundle = join(BUNDLE, 'main.cjs');
+    const code = readFileSync(bundle);
+    rmSync(bundle);
+    writeFileSync(bundle, code);
+    expect(await runCli(repo, ['status', '--json'])).toEqual(cold);
+    expect(readFileSync(join(BUNDLE, cacheFiles()[0]!)).equals(written)).toBe(false);
 
     writeFileSync(join(BUNDLE, cacheFiles()[0]!), 'not a V8 code cache');
     const damaged = await runCli(repo, ['status', '--json']);
