@@ -48,7 +48,19 @@ function failure(args: readonly string[], output: GitOutput): AgentStateError {
   );
 }
 
+// Only a missing executable means git is unavailable; any other spawn error (ENOBUFS, EACCES, ...)
+// is reported as itself.
 function unavailable(cause: unknown): AgentStateError {
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT')
+    return new AgentStateError(
+      'INVALID',
+      `git could not be run: ${String((cause as Error).message ?? cause)}`,
+      {
+        cause,
+        hint: 'run the same git command yourself to see what is wrong',
+      },
+    );
   return new AgentStateError('INVALID', 'git is not installed or not on PATH', {
     cause,
     hint: 'install git, or run outside a git repository for a reduced fingerprint',

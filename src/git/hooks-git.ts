@@ -3,7 +3,7 @@
 // errors: a hook or `hooks install` run outside a repository is the user's mistake to fix.
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { isGitUnavailable, runGit as execGit, type GitOutput } from './exec-git.js';
+import { isGitUnavailable, runGit, type GitOutput } from './exec-git.js';
 
 /** One staged change: its path (POSIX, relative to the work tree top) and git's status letter. */
 export interface StagedChange {
@@ -37,9 +37,9 @@ const LS_FILES = ['ls-files', '-z', '--'];
 
 // Read-only: exec-git sets GIT_OPTIONAL_LOCKS=0, so no call takes .git/index.lock (during a
 // pre-commit hook git itself holds it).
-function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): GitOutput {
+function runHookGit(cwd: string, args: readonly string[], options: GitOptions = {}): GitOutput {
   try {
-    return execGit(args, { cwd, env: options.env, input: options.input, allowFailure: true });
+    return runGit(args, { cwd, env: options.env, input: options.input, allowFailure: true });
   } catch (error) {
     if (isGitUnavailable(error))
       throw new UsageError('git was not found on PATH', { hint: 'install git, or add it to PATH' });
@@ -60,7 +60,7 @@ function failed(cwd: string, args: readonly string[], stderr: string): UsageErro
 }
 
 function gitText(cwd: string, args: readonly string[], options?: GitOptions): string {
-  const result = runGit(cwd, args, options);
+  const result = runHookGit(cwd, args, options);
   if (result.status !== 0) throw failed(cwd, args, result.stderr);
   return result.stdout.toString('utf8');
 }
@@ -80,7 +80,7 @@ export function gitDefaultHooksDir(cwd: string, options: GitOptions = {}): strin
 /** The value of a git config key, or null when it is not set. */
 export function gitConfigGet(cwd: string, key: string, options: GitOptions = {}): string | null {
   // `git config --get` exits 1 for an unset key: that is an answer, not a failure.
-  const result = runGit(cwd, ['config', '--get', key], options);
+  const result = runHookGit(cwd, ['config', '--get', key], options);
   if (result.status === 1) return null;
   if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
   return result.stdout.toString('utf8').replace(/\n$/, '');
@@ -117,12 +117,12 @@ export function stagedBlobs(
   // A path with a newline cannot travel through --batch's line protocol: read it on its own.
   const batchable = paths.filter((p) => !p.includes('\n'));
   for (const path of paths.filter((p) => p.includes('\n'))) {
-    const single = runGit(cwd, ['cat-file', 'blob', `:${path}`], options);
+    const single = runHookGit(cwd, ['cat-file', 'blob', `:${path}`], options);
     blobs.set(path, single.status === 0 ? single.stdout : null);
   }
   if (batchable.length === 0) return blobs;
   const input = batchable.map((p) => `:${p}\n`).join('');
-  const result = runGit(cwd, CAT_FILE_BATCH, { ...options, input });
+  const result = runHookGit(cwd, CAT_FILE_BATCH, { ...options, input });
   if (result.status !== 0) throw failed(cwd, CAT_FILE_BATCH, result.stderr);
   const out = result.stdout;
   let offset = 0;
@@ -145,14 +145,14 @@ export function stagedBlobs(
 
 /** The current branch's short name, or null on a detached HEAD. */
 export function currentBranch(cwd: string, options: GitOptions = {}): string | null {
-  const result = runGit(cwd, SYMBOLIC_REF, options);
+  const result = runHookGit(cwd, SYMBOLIC_REF, options);
   if (result.status !== 0) return null;
   return result.stdout.toString('utf8').trim() || null;
 }
 
 /** The commit HEAD points at, or null before the first commit. */
 export function headCommit(cwd: string, options: GitOptions = {}): string | null {
-  const result = runGit(cwd, REV_PARSE_HEAD, options);
+  const result = runHookGit(cwd, REV_PARSE_HEAD, options);
   if (result.status !== 0) return null;
   return result.stdout.toString('utf8').trim() || null;
 }

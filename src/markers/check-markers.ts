@@ -78,14 +78,17 @@ export interface CheckMarkersResult {
   markers: MarkerCheck[];
 }
 
-/** Whether a verdict counts as done and still valid. */
-export function isDone(check: MarkerCheck, allowUnverifiable = false): boolean {
-  return check.state === 'valid' || (allowUnverifiable && check.state === 'unverifiable');
+/** Whether a verdict counts as done and still valid (a marker without files only when allowed). */
+export function isDone(check: MarkerCheck, options: { allowUnverifiable?: boolean } = {}): boolean {
+  return (
+    check.state === 'valid' ||
+    (options.allowUnverifiable === true && check.state === 'unverifiable')
+  );
 }
 
 /** Loads the state of `cwd` and checks its markers. */
 export function checkMarkers(options: CheckMarkersOptions = {}): CheckMarkersResult {
   const { paths, progress } = loadState({ cwd: options.cwd });
   const markers = checkProgressMarkers(paths.root, progress, options.ids);
-  return { ok: markers.every((m) => isDone(m, options.allowUnverifiable)), markers };
+  return { ok: markers.every((m) => isDone(m, options)), markers };
 }

@@ -102,6 +102,9 @@ describe('markDone and checkMarkers', () => {
     expect(checkMarkers({ cwd: repo, ids: ['t2'], allowUnverifiable: true }).ok).toBe(true);
     expect((await runCli(repo, ['check', 't2'])).code).toBe(1);
     expect((await runCli(repo, ['check', 't2', '--allow-unverifiable'])).code).toBe(0);
+    // verify has nothing to find in it (it cannot go stale), and says it was not re-checked.
+    const verify = await runCli(repo, ['verify']);
+    expect(verify.stdout).toMatch(/without files: nothing to re-check/);
     expect(loadState({ cwd: repo }).progress.markers?.t2?.note).toBe('kept the v1 format');
   });
 

@@ -20,7 +20,8 @@ export function registerDone(program: Command, state: RunState): void {
       'after',
       `
 A restarted agent runs \`agent-state check ID\` before redoing a step: the marker stays valid
-while every recorded file hashes the same.
+while every recorded file hashes the same. Without --files nothing can be re-checked: check
+reports the marker as unverifiable and exits 1 unless --allow-unverifiable.
 
 Examples:
   $ agent-state done t1 --files "src/auth/**" test/auth.test.ts

@@ -44,12 +44,13 @@ Examples:
             exitCode: EXIT.USAGE,
           };
         }
-        const valid = report.markers.filter(
-          (m) => m.state === 'valid' || m.state === 'unverifiable',
-        ).length;
+        const valid = report.markers.filter((m) => m.state === 'valid').length;
+        const unchecked = report.markers.filter((m) => m.state === 'unverifiable').length;
         lines.push(`${style.green('✓')} state files valid`);
-        if (report.markers.length > 0 && valid === report.markers.length)
-          lines.push(`${style.green('✓')} ${plural(valid, 'completion marker')} still valid`);
+        if (report.markers.length > 0 && valid + unchecked === report.markers.length)
+          lines.push(
+            `${style.green('✓')} ${plural(valid, 'completion marker')} still valid${unchecked ? ` (${unchecked} more without files: nothing to re-check)` : ''}`,
+          );
         if (!report.findings.some((f) => f.kind === 'forbidden'))
           lines.push(`${style.green('✓')} no change in a forbidden zone`);
         if (report.drift === null)

@@ -147,7 +147,8 @@ export const mcpTools: McpTool[] = [
   },
   {
     name: 'check',
-    description: 'Is each step done and its files unchanged? Call before redoing a step.',
+    description:
+      'Is each step done and its files unchanged? Call before redoing a step. A step marked done without files is unverifiable (ok false).',
     input: { ids: z.array(z.string()).min(1) },
     run: async (args, ctx) => {
       const { checkMarkers } = await import('../../markers/check-markers.js');
