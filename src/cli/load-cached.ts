@@ -38,14 +38,6 @@ function cachePaths(file: string): string[] {
   ];
 }
 
-// V8 accepts a cache made for any source of the same length, so each cache starts with a line
-// naming the one file it was made from: size, inode and ctime. An install or a rebuild writes
-// new files, so the ctime moves even where npm normalizes mtimes.
-function cacheHeader(file: string): Buffer {
-  const stat = statSync(file);
-  return Buffer.from(`agent-state-cache ${stat.size}:${stat.ino}:${stat.ctimeMs}\n`, 'latin1');
-}
-
 // Compiled code runs with this process's rights: use a cache only from a directory that nobody
 // else can write (the temp directory is shared).
 function trusted(dir: string): boolean {
@@ -54,12 +46,60 @@ function trusted(dir: string): boolean {
   return (uid === undefined || stat.uid === uid || stat.uid === 0) && (stat.mode & 0o022) === 0;
 }
 
-function readCache(paths: string[], header: Buffer): Buffer | undefined {
+// What kind of run this is, for the cache: the command words and option names, with an option's
+// value when it is a word or one digit (`--level 2`, `--format xml`), sorted and joined by `+`
+// (`-` for none). Free text, ids and paths are left out, so the kinds stay few.
+export function runShape(argv: readonly string[]): string {
+  const tokens = new Set<string>();
+  for (const arg of argv) {
+    const [name, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (arg.startsWith('-'))
+      tokens.add(value !== undefined && SHAPE_VALUE.test(value) ? arg : name);
+    else if (SHAPE_VALUE.test(arg)) tokens.add(arg);
+  }
+  return tokens.size === 0 ? '-' : [...tokens].sort().join('+');
+}
+const SHAPE_VALUE = /^(?:[a-z][a-z-]{0,23}|[0-9])$/;
+// The kinds of run a cache covers, at most (then it starts over from the current one).
+const MAX_SHAPES = 24;
+
+// V8 accepts a cache made for any source of the same length, and its cache holds the functions
+// compiled when it was made (by the run that made it). So each cache starts with a line naming the
+// one file it was made from (size, inode, ctime: an install or a rebuild writes new files, and
+// ctime moves even where npm normalizes mtimes) and the kinds of run whose functions it holds; a
+// run of a new kind writes it again at exit, so the cache grows to what this user runs.
+interface CacheHeader {
+  file: string;
+  shapes: string[];
+}
+
+function fileKey(file: string): string {
+  const stat = statSync(file);
+  return `${stat.size}:${stat.ino}:${stat.ctimeMs}`;
+}
+
+function encodeHeader(header: CacheHeader): Buffer {
+  const line = `agent-state-cache ${header.file} ${header.shapes.join('|')}`;
+  // Padded so that the V8 data after it starts 8-byte aligned (no copy before deserializing).
+  return Buffer.from(`${line.padEnd(Math.ceil((line.length + 1) / 8) * 8 - 1)}\n`, 'latin1');
+}
+
+function decodeHeader(data: Buffer): { header: CacheHeader; length: number } | null {
+  const end = data.indexOf(0x0a);
+  if (end === -1 || end > 8192) return null;
+  const [tag, file, shapes] = data.toString('latin1', 0, end).trimEnd().split(' ');
+  if (tag !== 'agent-state-cache' || !file || !shapes) return null;
+  return { header: { file, shapes: shapes.split('|') }, length: end + 1 };
+}
+
+function readCache(paths: string[], file: string): { data: Buffer; shapes: string[] } | undefined {
   for (const path of paths) {
     try {
       if (!trusted(dirname(path))) continue;
       const data = readFileSync(path);
-      if (data.subarray(0, header.length).equals(header)) return data.subarray(header.length);
+      const decoded = decodeHeader(data);
+      if (decoded?.header.file === file)
+        return { data: data.subarray(decoded.length), shapes: decoded.header.shapes };
     } catch {
       /* next */
     }
@@ -68,7 +108,7 @@ function readCache(paths: string[], header: Buffer): Buffer | undefined {
 }
 
 // Written once, at exit, when the run compiled what the cache should hold.
-function writeCache(paths: string[], header: Buffer, data: Buffer): void {
+function writeCache(paths: string[], header: CacheHeader, data: Buffer): void {
   for (const path of paths) {
     try {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -76,7 +116,7 @@ function writeCache(paths: string[], header: Buffer, data: Buffer): void {
       const temp = `${path}.${process.pid}.tmp`;
       const fd = openSync(temp, 'w', 0o644);
       try {
-        writeSync(fd, header);
+        writeSync(fd, encodeHeader(header));
         writeSync(fd, data);
       } finally {
         closeSync(fd);
@@ -93,16 +133,24 @@ function writeCache(paths: string[], header: Buffer, data: Buffer): void {
 export function loadCached(file: string): unknown {
   const source = readFileSync(file, 'utf8');
   const paths = cachePaths(file);
-  const header = cacheHeader(file);
-  const cachedData = readCache(paths, header);
+  const key = fileKey(file);
+  // Hashed: the header must not keep words of the user's command lines.
+  const shape = shortHash(runShape(process.argv.slice(2)));
+  const cached = readCache(paths, key);
+  const cachedData = cached?.data;
   // A script compiled from a code cache has no dynamic-import callback on Node 20: the build
   // rewrites the bundle's `import(x)` into calls of this function, resolved against the bundle.
   const base = pathToFileURL(file);
   (globalThis as Record<string, unknown>).__agentStateImport = (specifier: string) =>
     import(specifier.startsWith('.') ? new URL(specifier, base).href : specifier);
   const script = new Script(Module.wrap(source), { filename: file, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) {
-    process.once('exit', () => writeCache(paths, header, script.createCachedData()));
+  if (cached === undefined || script.cachedDataRejected) {
+    process.once('exit', () =>
+      writeCache(paths, { file: key, shapes: [shape] }, script.createCachedData()),
+    );
+  } else if (!cached.shapes.includes(shape)) {
+    const shapes = cached.shapes.length < MAX_SHAPES ? [...cached.shapes, shape] : [shape];
+    process.once('exit', () => writeCache(paths, { file: key, shapes }, script.createCachedData()));
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: file };
