@@ -2,7 +2,8 @@
 // config.yaml means loading the YAML parser (~40 ms), too slow for a hook that runs after every
 // tool call; so the resolved values are kept in .agent/log/settings.json, keyed by the config
 // file's size, mtime and inode, and config.yaml is parsed again only when it changes.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { configKey } from '../state/config-key.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Config } from '../types.js';
 import type { EventLogPaths } from './log-paths.js';
@@ -13,15 +14,6 @@ export type LogSettings = Config['log'];
 interface SettingsCache {
   key: string;
   log: LogSettings;
-}
-
-function configKey(paths: StatePaths): string {
-  try {
-    const st = statSync(paths.config);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
 }
 
 function readCache(file: string): SettingsCache | null {

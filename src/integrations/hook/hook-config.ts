@@ -1,24 +1,16 @@
 // The config as the hooks need it, without the YAML parser on the hot path: the resolved config
 // is kept in .agent/log/hook-config.json, keyed by config.yaml's inode, size and mtime, and
 // config.yaml is parsed again only when it changed (PostToolUse runs after every tool call).
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFile } from '../../events/replace-file.js';
+import { configKey } from '../../state/config-key.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 
 interface ConfigCache {
   key: string;
   config: Config;
-}
-
-function configKey(paths: StatePaths): string {
-  try {
-    const st = statSync(paths.config);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
 }
 
 /** The resolved config; throws InvalidStateError for a config.yaml that does not validate. */
