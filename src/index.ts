@@ -80,9 +80,9 @@ export {
   runHostHook,
   type HostHookResult,
   type RunHostHookOptions,
-} from './integrations/hook/run-host-hook.js';
-export { parseHookPayload, HookInputError } from './integrations/hook/parse-payload.js';
-export { renderHookOutput } from './integrations/hook/render-output.js';
+} from './integrations/host-hook/run-host-hook.js';
+export { parseHookPayload, HookInputError } from './integrations/host-hook/parse-payload.js';
+export { renderHookOutput } from './integrations/host-hook/render-output.js';
 export {
   HOST_NAMES,
   type HostName,
@@ -90,10 +90,10 @@ export {
   type HookKind,
   type HookOutcome,
   type HookTool,
-} from './integrations/hook/hook-event.js';
-export type { HookServices, HookFact } from './integrations/hook/handle-event.js';
-export { checkToolCall, type ToolFinding } from './integrations/hook/tool-check.js';
-export { shellWrittenPaths } from './integrations/hook/shell-paths.js';
+} from './integrations/host-hook/hook-event.js';
+export type { HookServices, HookFact } from './integrations/host-hook/handle-event.js';
+export { checkToolCall, type ToolFinding } from './integrations/host-hook/tool-check.js';
+export { shellWrittenPaths } from './integrations/host-hook/shell-paths.js';
 export {
   renderStatusline,
   runStatusline,
@@ -106,10 +106,10 @@ export {
   uninstallHooks,
   installedBinary,
   type HooksOptions,
-} from './hooks/install.js';
-export { hooksStatus } from './hooks/status.js';
-export { detectHookManager, type DetectedManager } from './hooks/detect.js';
-export { preCommitSnippet } from './hooks/pre-commit-framework.js';
+} from './git-hooks/install.js';
+export { hooksStatus } from './git-hooks/status.js';
+export { detectHookManager, type DetectedManager } from './git-hooks/detect.js';
+export { preCommitSnippet } from './git-hooks/pre-commit-framework.js';
 export type {
   HookManager,
   HookName,
@@ -118,18 +118,18 @@ export type {
   HookUninstallResult,
   HookStatus,
   HookStatusEntry,
-} from './hooks/hook-types.js';
-export { runPreCommit, type PreCommitResult } from './hooks/pre-commit-hook.js';
+} from './git-hooks/hook-types.js';
+export { runPreCommit, type PreCommitResult } from './git-hooks/pre-commit-hook.js';
 export {
   checkStagedForbidden,
   checkStagedMarkers,
   markerCoverage,
   type HookFinding,
   type HookFindingKind,
-} from './hooks/staged-check.js';
-export { checkStagedStateFiles, type StagedStateFile } from './hooks/staged-state.js';
+} from './git-hooks/staged-check.js';
+export { checkStagedStateFiles, type StagedStateFile } from './git-hooks/staged-state.js';
 export type { StagedChange } from './git/hooks-git.js';
-export { recordCheckout, recordMerge, type GitEventResult } from './hooks/git-events.js';
+export { recordCheckout, recordMerge, type GitEventResult } from './git-hooks/git-events.js';
 export {
   watchState,
   type WatchOptions,
@@ -226,7 +226,7 @@ export {
   type EvidenceInput,
 } from './evidence/add-evidence.js';
 export { listEvidence, readEvidence } from './evidence/read-evidence.js';
-export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/entry.js';
+export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/evidence-file.js';
 export { redactSecrets, createRedactor, type Redactor } from './evidence/redact.js';
 export { verify, type VerifyReport } from './verify/verify.js';
 export type { VerifyFinding, ForbiddenFinding, ForbiddenSource } from './verify/findings.js';

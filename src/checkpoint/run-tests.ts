@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { CancelledError } from '../errors.js';
 import { ArtifactWriter, artifactName } from '../evidence/artifacts.js';
-import type { EvidenceRef } from '../evidence/entry.js';
+import type { EvidenceRef } from '../evidence/evidence-file.js';
 import type { StatePaths } from '../state/paths.js';
 import { parseTestCounts, type TestCounts } from './parse-test-counts.js';
 

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { ansiPaint } from './hook-report.js';
-import { HOOK_NAMES } from '../hooks/hook-types.js';
+import { HOOK_NAMES } from '../git-hooks/hook-types.js';
 import { reportHookError, runHookCommand, type HookCommand } from './hook-run.js';
 import { runMainBundle } from './load-cached.js';
 

@@ -1,8 +1,8 @@
 // How `hook pre-commit` reports: nothing when all is well, otherwise a report that names the
 // hook, each rule and its fix. Pure: a result in, lines out (styled by the caller's paint).
 import { formatLocation } from '../errors.js';
-import type { PreCommitResult } from '../hooks/pre-commit-hook.js';
-import type { HookFinding } from '../hooks/staged-check.js';
+import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
+import type { HookFinding } from '../git-hooks/staged-check.js';
 
 /** The few styles the report uses (chalk fits; so do plain ANSI codes). */
 export interface Paint {

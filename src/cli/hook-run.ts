@@ -1,7 +1,7 @@
 // Runs one `agent-state hook <name>` for both entries (the lean one git hooks use and the full
 // commander one), so that both behave the same. Output goes to stderr: git shows it either way.
 import { AgentStateError, formatLocation } from '../errors.js';
-import type { HookName } from '../hooks/hook-types.js';
+import type { HookName } from '../git-hooks/hook-types.js';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes.js';
 import { renderPreCommit, type Paint } from './hook-report.js';
 
@@ -31,7 +31,7 @@ export async function runHookCommand(
 ): Promise<ExitCode> {
   const options = { cwd: io.cwd, env: io.env, now: io.now };
   if (name === 'pre-commit') {
-    const { runPreCommit } = await import('../hooks/pre-commit-hook.js');
+    const { runPreCommit } = await import('../git-hooks/pre-commit-hook.js');
     const result = await runPreCommit(options);
     if (io.json) printJson(io, { hook: name, blocked: !result.ok, ...result });
     else {
@@ -41,7 +41,7 @@ export async function runHookCommand(
     return result.ok ? EXIT.OK : EXIT.CHECK_FAILED;
   }
   try {
-    const { recordCheckout, recordMerge } = await import('../hooks/git-events.js');
+    const { recordCheckout, recordMerge } = await import('../git-hooks/git-events.js');
     const result =
       name === 'post-checkout'
         ? await recordCheckout(args, options)

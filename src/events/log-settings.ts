@@ -33,7 +33,7 @@ export async function readLogSettings(paths: StatePaths, log: EventLogPaths): Pr
   const cached = readCache(log.settings);
   if (cached?.key === key) return cached.log;
   // The specifier resolves from dist/events/ (tsc) and dist/bundle/ (bundles) alike.
-  const { logSettingsOf } = await import('../events/config-for-log.js');
+  const { logSettingsOf } = await import('./config-for-log.js');
   const settings = logSettingsOf(paths);
   try {
     replaceFile(log.settings, `${JSON.stringify({ key, log: settings })}\n`);

@@ -9,7 +9,7 @@ import { readConfig, withStateLock } from '../state/store.js';
 import { findRoot } from '../state/find-root.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
-import type { EvidenceMeta, EvidenceRef } from './entry.js';
+import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
 import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
 import { redactSecrets } from './redact.js';
 import { truncateUtf8 } from './truncate.js';

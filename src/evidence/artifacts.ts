@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { tempPathFor } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { readChunks } from '../state/read-chunks.js';
-import type { EvidenceRef } from './entry.js';
+import type { EvidenceRef } from './evidence-file.js';
 import { createRedactor, type Redactor } from './redact.js';
 
 /** A redacted artifact written to disk. */

@@ -15,7 +15,7 @@ import {
   slugify,
   type EvidenceEntry,
   type EvidenceMeta,
-} from './entry.js';
+} from './evidence-file.js';
 
 const RESTORE_HINT =
   'restore it from git or delete it (evidence entries are summaries; git history keeps them)';

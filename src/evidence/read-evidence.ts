@@ -3,7 +3,7 @@ import { InvalidStateError, UsageError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
 import type { Problem } from '../state/yaml-doc.js';
 import type { BaseOptions } from '../types.js';
-import type { EvidenceEntry } from './entry.js';
+import type { EvidenceEntry } from './evidence-file.js';
 import { entryFiles, readEntryFile, readEvidenceFolder } from './evidence-folder.js';
 
 /** Every entry, oldest first, and the problems of the files that do not parse. */

@@ -5,7 +5,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { AgentStateError, formatLocation } from '../errors.js';
-import { hooksStatus } from '../hooks/status.js';
+import { hooksStatus } from '../git-hooks/status.js';
 import { locateRoot } from '../state/find-root.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';

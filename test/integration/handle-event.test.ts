@@ -6,9 +6,9 @@ import {
   handleHookEvent,
   type HookFact,
   type HookServices,
-} from '../../src/integrations/hook/handle-event.js';
-import type { HookEvent } from '../../src/integrations/hook/hook-event.js';
-import { readHookState } from '../../src/integrations/hook/hook-state.js';
+} from '../../src/integrations/host-hook/handle-event.js';
+import type { HookEvent } from '../../src/integrations/host-hook/hook-event.js';
+import { readHookState } from '../../src/integrations/host-hook/hook-state.js';
 import { initState } from '../../src/state/init.js';
 import { findRoot } from '../../src/state/find-root.js';
 import { loadState, readConfig } from '../../src/state/store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntry, renderEntry, slugify } from '../../src/evidence/entry.js';
+import { parseEntry, renderEntry, slugify } from '../../src/evidence/evidence-file.js';
 import { truncateUtf8 } from '../../src/evidence/truncate.js';
 
 describe('evidence entries', () => {

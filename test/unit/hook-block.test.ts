@@ -11,7 +11,7 @@ import {
   removeBlock,
   shebangOf,
   upsertBlock,
-} from '../../src/hooks/hook-block.js';
+} from '../../src/git-hooks/hook-block.js';
 
 const body = portableBody('pre-commit');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ansiPaint, renderPreCommit } from '../../src/cli/hook-report.js';
-import type { PreCommitResult } from '../../src/hooks/pre-commit-hook.js';
+import type { PreCommitResult } from '../../src/git-hooks/pre-commit-hook.js';
 
 const plain = ansiPaint(false);
 

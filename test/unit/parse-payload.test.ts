@@ -1,7 +1,10 @@
 // Payloads shaped like each host sends them (fields from the hosts' hook references).
 import { describe, expect, it } from 'vitest';
-import { HookInputError, parseHookPayload } from '../../src/integrations/hook/parse-payload.js';
-import { renderHookOutput } from '../../src/integrations/hook/render-output.js';
+import {
+  HookInputError,
+  parseHookPayload,
+} from '../../src/integrations/host-hook/parse-payload.js';
+import { renderHookOutput } from '../../src/integrations/host-hook/render-output.js';
 
 const common = {
   session_id: 'abc123',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { preCommitManifest, preCommitSnippet } from '../../src/hooks/pre-commit-framework.js';
+import { preCommitManifest, preCommitSnippet } from '../../src/git-hooks/pre-commit-framework.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 
 describe('.pre-commit-hooks.yaml', () => {

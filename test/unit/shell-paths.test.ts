@@ -3,7 +3,7 @@ import {
   shellWords,
   shellWrittenPaths,
   stripHeredocs,
-} from '../../src/integrations/hook/shell-paths.js';
+} from '../../src/integrations/host-hook/shell-paths.js';
 
 describe('shellWrittenPaths', () => {
   it.each([

@@ -7,8 +7,8 @@ import {
   mayBeCovered,
   passes,
   stateFileKind,
-} from '../../src/hooks/staged-check.js';
-import { checkStagedStateFiles } from '../../src/hooks/staged-state.js';
+} from '../../src/git-hooks/staged-check.js';
+import { checkStagedStateFiles } from '../../src/git-hooks/staged-state.js';
 import { parseGoals } from '../../src/state/goals.js';
 import type { Marker } from '../../src/types.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkToolCall, denyReason } from '../../src/integrations/hook/tool-check.js';
+import { checkToolCall, denyReason } from '../../src/integrations/host-hook/tool-check.js';
 import {
   patchPaths,
   repoRelative,
   toolNames,
   toolWrittenPaths,
-} from '../../src/integrations/hook/tool-paths.js';
+} from '../../src/integrations/host-hook/tool-paths.js';
 
 const forbidden = [
   { text: '`src/storage/**` — frozen interface', globs: ['src/storage/**'] },

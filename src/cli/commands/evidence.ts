@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { EvidenceEntry } from '../../evidence/entry.js';
+import type { EvidenceEntry } from '../../evidence/evidence-file.js';
 import { defineAction, type RunState } from '../action.js';
 import { plural } from '../format.js';
 import { recordFact } from '../record.js';

@@ -8,7 +8,7 @@ import type { RunState } from '../action.js';
 import { loadCached } from '../load-cached.js';
 import type { ExitCode } from '../exit-codes.js';
 import type { runHook as RunHook } from '../hook-entry.js';
-import { HOOK_NAMES, type HookName } from '../../hooks/hook-types.js';
+import { HOOK_NAMES, type HookName } from '../../git-hooks/hook-types.js';
 
 export function registerHook(program: Command, state: RunState): void {
   program

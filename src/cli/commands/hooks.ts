@@ -1,7 +1,7 @@
 // `agent-state hooks install|uninstall|status`: the git hooks that guard the state (docs/hooks.md).
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { HookFileChange, HookManager, HookName } from '../../hooks/hook-types.js';
+import type { HookFileChange, HookManager, HookName } from '../../git-hooks/hook-types.js';
 import { defineAction, type RunState } from '../action.js';
 import { adopting, loadLazy } from '../lazy.js';
 

@@ -3,7 +3,7 @@
 // sends these calls to the fast entry (cli/hook-main.ts); this registration serves --help and
 // calls that come through the full program.
 import type { Command } from 'commander';
-import type { HostName } from '../../integrations/hook/hook-event.js';
+import type { HostName } from '../../integrations/host-hook/hook-event.js';
 
 // The hosts (also in cli/hook-route.ts, which must stay tiny).
 const HOST_NAMES: readonly HostName[] = ['claude', 'codex', 'gemini', 'opencode'];
@@ -35,7 +35,7 @@ Examples:
       )
       .action(async (_options: unknown, command: Command) => {
         const ctx = state.makeContext(command);
-        const { runHostHook } = await import('../../integrations/hook/run-host-hook.js');
+        const { runHostHook } = await import('../../integrations/host-hook/run-host-hook.js');
         const result = await runHostHook(host as HostName, await readStdin(), { cwd: ctx.cwd });
         if (result.stdout) process.stdout.write(result.stdout);
         if (result.stderr) process.stderr.write(result.stderr);
