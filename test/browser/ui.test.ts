@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // `agent-state ui` and `report --html` in a real headless Chromium, on the demo's state: the page
 // shows what the CLI says the state is (anchor, Forbidden globs, next action, plan, STALE marker,
 // signals, newest events), follows a change within a second without a reload, refuses requests
