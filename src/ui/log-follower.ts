@@ -83,11 +83,20 @@ export class LogFollower {
     const page = readTimeline(this.log, { before: seq + 1, limit: this.recentCount });
     const checkpoints: AgentEvent[] = [];
     let lastBoot: AgentEvent | null = null;
-    scanBackward(this.log, { before: seq + 1, types: ['checkpoint.created', 'boot'] }, (e) => {
-      if (e.type === 'boot') lastBoot ??= e;
-      else if (checkpoints.length < MAX_CHECKPOINTS) checkpoints.push(e);
-      return lastBoot === null || checkpoints.length < MAX_CHECKPOINTS;
-    });
+    // The snapshot knows whether there is anything to find: a log without a boot is not scanned.
+    const wanted = [
+      ...(folded.snapshot.boots > 0 ? ['boot'] : []),
+      ...(folded.snapshot.checkpoint ? ['checkpoint.created'] : []),
+    ];
+    if (wanted.length > 0)
+      scanBackward(this.log, { before: seq + 1, types: wanted }, (e) => {
+        if (e.type === 'boot') lastBoot ??= e;
+        else if (checkpoints.length < MAX_CHECKPOINTS) checkpoints.push(e);
+        return (
+          (lastBoot === null && folded.snapshot.boots > 0) ||
+          (checkpoints.length < MAX_CHECKPOINTS && folded.snapshot.checkpoint !== null)
+        );
+      });
     this.view = {
       snapshot: folded.snapshot,
       recent: page.events,
