@@ -3,6 +3,7 @@
 // the evidence, and the clock. `agent-state ui` and `report --markup` both show exactly this.
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
+import { redactValue } from '../evidence/redact.js';
 import { computeSignals } from '../events/signals.js';
 import { withTaskState } from '../events/task-state.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
@@ -276,8 +277,15 @@ function timelineOf(input: UiInput): UiTimeline {
   };
 }
 
-/** The page's model (pure: the same input gives the same model). */
+/**
+ * The page's model (pure: the same input gives the same model). Secrets are redacted from the
+ * data, as the status bar and the boot do: text written before redaction-on-write still holds them.
+ */
 export function buildUiModel(input: UiInput): UiModel {
+  return redactValue(modelOf(input));
+}
+
+function modelOf(input: UiInput): UiModel {
   const { goals, progress } = input;
   const config = input.config ?? DEFAULT_CONFIG;
   const snapshot = progress

@@ -1,6 +1,6 @@
 // Escaping of untrusted state text for the page: markup, quotes, control characters, bidi.
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, markup as html, inlineCode, raw, visibleControl } from '../../src/ui/html.js';
+import { escapeHtml, markup as html, inlineCode, raw } from '../../src/ui/html.js';
 
 describe('escapeHtml', () => {
   it('escapes the five HTML specials', () => {
@@ -11,13 +11,13 @@ describe('escapeHtml', () => {
 
   it('makes control characters visible and keeps tab and newline', () => {
     expect(escapeHtml('a\u001b[31mred\u0000\u007f\tb\nc')).toBe('a␛[31mred␀␡\tb\nc');
-    expect(escapeHtml('\u0085')).toBe('\\u0085');
+    expect(escapeHtml('over\rwrite')).toBe('over␍write');
+    expect(escapeHtml('\u0085')).toBe('\ufffd');
   });
 
   it('shows bidi overrides instead of letting them reorder the text', () => {
-    expect(escapeHtml('ok\u202egnp.exe')).toBe('ok\\u202egnp.exe');
-    expect(escapeHtml('\u2066x\u2069')).toBe('\\u2066x\\u2069');
-    expect(visibleControl('\u001b')).toBe('␛');
+    expect(escapeHtml('ok\u202egnp.exe')).toBe('ok\ufffdgnp.exe');
+    expect(escapeHtml('\u2066x\u2069')).toBe('\ufffdx\ufffd');
   });
 
   it('leaves ordinary Unicode alone', () => {

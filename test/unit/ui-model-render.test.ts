@@ -11,6 +11,7 @@ import { parseGoals } from '../../src/state/goals.js';
 import { parseProgress } from '../../src/state/progress.js';
 import { buildUiModel, restoreCommands, type UiInput } from '../../src/ui/build-model.js';
 import { escapeHtml } from '../../src/ui/html.js';
+import { SECRETS } from '../helpers/secrets.js';
 import { describeEvent } from '../../src/ui/describe-event.js';
 import {
   SECTION_IDS,
@@ -225,6 +226,21 @@ describe('buildUiModel', () => {
     const progress = progressFixture();
     (progress.plan![1] as unknown as Record<string, unknown>).owner = 'agent-b';
     expect(buildUiModel(input({ progress })).plan[1]!.owner).toBe('agent-b');
+  });
+
+  it('redacts secrets that a state file or an event still holds (written before redaction)', () => {
+    const key = SECRETS.github_token!;
+    const progress = progressFixture();
+    progress.next_action = `Use ${key} to push`;
+    const log = input().log;
+    const leaky = { seq: 9, at: 'x', type: 'error', actor: 'tool', message: `failed with ${key}` };
+    const model = buildUiModel(
+      input({ progress, timeline: { events: [leaky, ...log.recent], more: false, types: [] } }),
+    );
+    const page = renderPage(model, STATIC);
+    expect(page).not.toContain(key);
+    expect(JSON.stringify(model)).not.toContain(key);
+    expect(model.now.next_action).toMatch(/^Use .*REDACTED.* to push$/);
   });
 
   it('still shows what it can when the state files are invalid', () => {
