@@ -233,7 +233,13 @@ describe('buildUiModel', () => {
     const progress = progressFixture();
     progress.next_action = `Use ${key} to push`;
     const log = input().log;
-    const leaky = { seq: 9, at: 'x', type: 'error', actor: 'tool', message: `failed with ${key}` };
+    const leaky: AgentEvent = {
+      seq: 9,
+      at: 'x',
+      type: 'error',
+      actor: 'tool',
+      message: `failed with ${key}`,
+    };
     const model = buildUiModel(
       input({ progress, timeline: { events: [leaky, ...log.recent], more: false, types: [] } }),
     );
