@@ -155,6 +155,6 @@ export function hostRepo(options: HostRepoOptions = {}): HostRepo {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     integrateOutput,
-    remove: () => rmSync(base, { recursive: true, force: true }),
+    remove: () => rmSync(base, { recursive: true, force: true, maxRetries: 5 }),
   };
 }
