@@ -8,6 +8,7 @@ import {
   codexTrustGaps,
   readCodexTrust,
 } from '../../src/integrations/codex-trust.js';
+import type { JsonObject } from '../../src/integrations/json-text.js';
 
 const command = '/work/wt/issue-12a/bin/agent-state.js hook codex';
 const ours = (h: unknown) =>
@@ -28,7 +29,7 @@ describe('Codex hook trust', () => {
   });
 
   it('keys hooks by file, event, group and handler position', () => {
-    const file = {
+    const file: JsonObject = {
       hooks: {
         PreToolUse: [
           { matcher: 'Bash', hooks: [{ type: 'command', command: 'other' }] },

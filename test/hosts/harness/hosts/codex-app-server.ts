@@ -62,7 +62,13 @@ export async function startAppServer(
     while ((newline = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + 1);
-      let message: { id?: number; method?: string; params?: Record<string, unknown> };
+      let message: {
+        id?: number;
+        method?: string;
+        params?: Record<string, unknown>;
+        result?: unknown;
+        error?: unknown;
+      };
       try {
         message = JSON.parse(line) as typeof message;
       } catch {
