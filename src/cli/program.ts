@@ -29,6 +29,8 @@ import { registerVerify } from './commands/verify.js';
 import { registerRemind } from './commands/remind.js';
 import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
+import { registerUi } from './commands/ui.js';
+import { registerReport } from './commands/report.js';
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
 // without --help take the lean route before commander loads; one that reaches commander still
@@ -119,5 +121,7 @@ Examples:
   registerRemind(program, state);
   registerMemory(program, state);
   registerCurrent(program, state);
+  registerUi(program, state);
+  registerReport(program, state);
   return program;
 }

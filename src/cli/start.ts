@@ -5,6 +5,10 @@
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { loadCached } from './code-cache.js';
+import { settleColorEnv } from './color-env.js';
+
+// Before anything loads Node's color code (Node 22 warns there) or spawns a child.
+settleColorEnv(process.env);
 
 // `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
 // ours, so drop what is left to write instead of crashing with EPIPE.

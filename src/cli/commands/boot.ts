@@ -87,9 +87,10 @@ Examples:
   async run({ options }, io) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
-    const [{ boot }, { bootDocument }] = await Promise.all([
+    const [{ boot }, { bootDocument }, { omittedFact }] = await Promise.all([
       import('../../boot/boot.js'),
       import('../../boot/boot-document.js'),
+      import('../../boot/omitted-fact.js'),
     ]);
     const result = await boot({
       cwd: io.cwd,
@@ -111,6 +112,7 @@ Examples:
           type: 'boot',
           level: result.level,
           ...(result.source ? { source: result.source } : {}),
+          omitted: omittedFact(result.omitted),
         });
     for (const warning of [...result.warnings, ...logged]) io.out.warn(formatWarning(warning));
     if (io.out.json) io.out.printJson(json);

@@ -2,6 +2,7 @@
 // until Ctrl-C. With --json, one JSON object per line (the one command whose --json streams).
 import type { Command } from 'commander';
 import type { Style } from '../output.js';
+import { safeJson } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
@@ -77,7 +78,7 @@ Examples:
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
           hint: 'use a whole number from 0 to 10000',
         });
-      const line = (value: unknown) => void process.stdout.write(`${JSON.stringify(value)}\n`);
+      const line = (value: unknown) => void process.stdout.write(`${safeJson(value)}\n`);
       const { style } = ctx.out;
       const { watchState } = await import('../../watch/watch.js');
       const handle = await watchState({
