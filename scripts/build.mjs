@@ -96,15 +96,13 @@ await esbuild.build({
 // bundle's `import()` of the external packages calls a function that start.cjs provides
 // (code-cache.ts); run any other way, the bundle falls back to its own `import()`.
 const bundle = join(root, 'dist', 'bundle', 'agent-state.cjs');
-// start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call):
-// esbuild escapes non-ASCII text, but not inside regular expression literals.
-const bytes = readFileSync(bundle);
-const nonAscii = bytes.findIndex((byte) => byte > 0x7f);
-if (nonAscii !== -1)
-  throw new Error(
-    `dist/bundle/agent-state.cjs has a non-ASCII character at byte ${nonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 10).toString())} — write it as a \\u escape in the source`,
-  );
-const code = bytes.toString('latin1').replace(/(?<![\w$.])import\(/g, '__agentStateImport(');
+// start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call), so
+// the bundle must be ASCII. esbuild escapes non-ASCII text, but not in tagged templates (whose raw
+// strings it keeps) or regular expressions: there, \uXXXX means the same (no code reads the raw
+// strings of a template; the page's markup tag uses the cooked ones).
+const code = readFileSync(bundle, 'utf8')
+  .replace(/[^ -~\t\n\r]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .replace(/(?<![\w$.])import\(/g, '__agentStateImport(');
 const fallback =
   "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
 const at = code.indexOf('\n') + 1; // after the banner that defines __agentStateModuleUrl
