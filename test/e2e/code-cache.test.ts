@@ -9,7 +9,8 @@ const BUNDLE = join(REPO_ROOT, 'dist', 'bundle');
 // One cache per command word: `agent-state.cjs.<command>.<node version>.cache`.
 const cacheFiles = (command = 'status') =>
   readdirSync(BUNDLE).filter(
-    (f) => f.startsWith(`agent-state.cjs.${command}.`) && f.endsWith('.cache'),
+    // This Node's only: a cache made by another Node version is never read (nor counted here).
+    (f) => f === `agent-state.cjs.${command}.${process.version}.cache`,
   );
 const cacheName = (command: string) => `agent-state.cjs.${command}.${process.version}.cache`;
 
