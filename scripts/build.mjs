@@ -83,7 +83,7 @@ await esbuild.build({
   external,
   plugins: [inlineValidators],
   minify: true,
-  legalComments: 'linked',
+  legalComments: 'eof',
   logLevel: 'warning',
   // CommonJS output: import.meta.url comes from __filename.
   define: { 'import.meta.url': '__agentStateModuleUrl' },

@@ -5,7 +5,6 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFile } from '../events/replace-file.js';
 import type { Config } from '../types.js';
-import { DEFAULT_CONFIG } from './config.js';
 import type { StatePaths } from './paths.js';
 
 interface ConfigCache {
@@ -57,6 +56,7 @@ export async function cachedLogSettings(paths: StatePaths): Promise<Config['log'
   try {
     return (await cachedConfig(paths)).log;
   } catch {
-    return DEFAULT_CONFIG.log;
+    // Loaded only here: config.ts brings the YAML parser, which `event` must not pay for.
+    return (await import('./config.js')).DEFAULT_CONFIG.log;
   }
 }
