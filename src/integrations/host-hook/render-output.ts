@@ -1,6 +1,18 @@
 // A HookOutcome in each host's documented output format (stdout JSON, exit 0). An empty outcome
 // prints nothing: the host then carries on as if no hook had run.
-import type { HookEvent, HookOutcome } from './hook-event.js';
+import type { HookEvent, HookOutcome, HostName } from './hook-event.js';
+
+/** The status renderings a hook hands a host's model. */
+export type StatusFormatForHost = 'xml' | 'markdown';
+
+/**
+ * How each host's model gets the status: Gemini CLI (0.61) escapes `<` and `>` in a hook's
+ * additionalContext, so the `<agent-status>` XML would arrive as `&lt;agent-status&gt;`: it gets
+ * Markdown. The others take the XML as it is.
+ */
+export function statusFormat(host: HostName): StatusFormatForHost {
+  return host === 'gemini' ? 'markdown' : 'xml';
+}
 
 type Json = Record<string, unknown>;
 
