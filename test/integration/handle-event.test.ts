@@ -149,10 +149,10 @@ describe('handleHookEvent', () => {
     expect(f.boots).toEqual(['compact:2', 'resume:1']);
   });
 
-  it('OpenCode takes the boot prompt into the compaction itself', async () => {
+  it("OpenCode: nothing goes into the summarizer's prompt; session.compacted brings the boot", async () => {
     const { dir, paths } = repo();
     const f = fakes();
-    const out = await handleHookEvent(
+    const compacting = await handleHookEvent(
       event(dir, {
         host: 'opencode',
         kind: 'pre-compact',
@@ -161,7 +161,20 @@ describe('handleHookEvent', () => {
       paths,
       f.services,
     );
-    expect(out).toEqual({ context: 'BOOT(compact)' });
+    expect(compacting).toEqual({});
+    expect(f.boots).toEqual([]);
+    const compacted = await handleHookEvent(
+      event(dir, {
+        host: 'opencode',
+        kind: 'session-start',
+        hostEvent: 'session.compacted',
+        source: 'compact',
+      }),
+      paths,
+      f.services,
+    );
+    expect(compacted).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
+    expect(f.boots).toEqual(['compact:2']);
     expect(readHookState(paths).compaction_pending).toBeNull();
   });
 
@@ -243,7 +256,6 @@ describe('handleHookEvent', () => {
       f.services,
     );
     expect(opencode).toEqual({
-      context: 'BOOT(compact)',
       note: 'the compaction was not counted in progress.yaml: the state is busy',
     });
   });

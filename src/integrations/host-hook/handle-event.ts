@@ -180,16 +180,8 @@ async function preCompact(
   }
   await s.record(paths, [{ type: 'compaction', trigger, host: event.host }]);
   const hooks = readHookState(paths);
-  // OpenCode takes the boot prompt into the compaction itself; the others get it afterwards.
-  if (event.host === 'opencode') {
-    const note = await countCompaction(paths, s);
-    const context = await s.boot(paths, {
-      source: 'compact',
-      minLevel: 2,
-      maxChars: state.config.integrations.max_context_chars,
-    });
-    return { context, note };
-  }
+  // The boot prompt is owed after the compaction: the host's SessionStart(compact) (Claude Code,
+  // OpenCode's session.compacted) or, for hosts without one, the next prompt delivers it.
   writeHookState(paths, {
     ...hooks,
     compaction_pending: { host: event.host, at: new Date().toISOString(), trigger },

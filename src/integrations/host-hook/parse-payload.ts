@@ -32,7 +32,11 @@ const GEMINI_KINDS: Record<string, HookKind> = {
   AfterAgent: 'stop',
 };
 
+// The plugin's own names: OpenCode's hooks and events, and `session.start` for the first agent
+// turn of a session it sees (source startup or resume; a `session.compacted` event is source compact).
 const OPENCODE_KINDS: Record<string, HookKind> = {
+  'session.start': 'session-start',
+  'session.compacted': 'session-start',
   'tool.execute.before': 'pre-tool',
   'tool.execute.after': 'post-tool',
   'experimental.session.compacting': 'pre-compact',
@@ -105,12 +109,14 @@ export function parseHookPayload(host: HostName, text: string, fallbackCwd: stri
     if (!name) throw new HookInputError('the opencode payload has no "event"');
     const kind = OPENCODE_KINDS[name] ?? 'other';
     const tool = str(p.tool);
+    const source = name === 'session.compacted' ? 'compact' : (str(p.source) ?? 'startup');
     return {
       host,
       kind,
       hostEvent: name,
       cwd,
       sessionId,
+      ...(kind === 'session-start' ? { source } : {}),
       ...(tool ? { tool: { name: tool, input: obj(p.args), ok: p.ok !== false } } : {}),
     };
   }

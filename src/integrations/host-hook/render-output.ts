@@ -67,7 +67,8 @@ function geminiOutput(event: HookEvent, outcome: HookOutcome): Json {
   return out;
 }
 
-// The OpenCode plugin reads {deny} (it throws to refuse) and {context} (pushed into the compaction).
+// The OpenCode plugin reads {deny} (it throws to refuse) and {context} (the boot prompt for the
+// system prompt, or the text it appends to a tool's result).
 function opencodeOutput(_event: HookEvent, outcome: HookOutcome): Json {
   const out: Json = {};
   if (outcome.deny) out.deny = outcome.deny;
