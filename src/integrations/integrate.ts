@@ -10,6 +10,7 @@ import { CLAUDE_SCOPES, claudePlan, claudeRemovalPlan, type ClaudeScope } from '
 import { codexPlan, codexRemovalPlan, type CodexScope } from './codex.js';
 import { applyEdits, type IntegrationChange } from './file-edits.js';
 import { geminiPlan, geminiRemovalPlan, type GeminiScope } from './gemini.js';
+import { geminiUserDir } from './gemini-trust.js';
 import { resolveHookBinary, type HookBinary } from './hook-binary.js';
 import { opencodePlan, opencodeRemovalPlan, type OpencodeScope } from './opencode.js';
 import { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
@@ -36,6 +37,8 @@ export interface IntegrateOptions extends BaseOptions {
   bin?: string;
   /** agents-md: which instructions file (default AGENTS.md). */
   file?: string;
+  /** Gemini CLI: also trust the folder (it runs no hooks in an untrusted one). */
+  trust?: boolean;
 }
 
 export interface IntegrateResult {
@@ -89,6 +92,8 @@ function checkOptions(options: IntegrateOptions): IntegrationScope {
     throw new UsageError('--statusline applies to claude only', { hint: 'drop --statusline' });
   if (options.mcp && host !== 'claude' && host !== 'codex')
     throw new UsageError('--mcp applies to claude and codex only', { hint: 'drop --mcp' });
+  if (options.trust && host !== 'gemini')
+    throw new UsageError('--trust applies to gemini only', { hint: 'drop --trust' });
   if (options.file !== undefined && host !== 'agents-md')
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
   if (
@@ -137,7 +142,9 @@ function planFor(
         scope: scope as GeminiScope,
         binary,
         root,
-        geminiHome: join(home(env), '.gemini'),
+        geminiHome: geminiUserDir(env),
+        trust: options.trust === true,
+        env,
       };
       return remove ? geminiRemovalPlan(o) : geminiPlan(o);
     }

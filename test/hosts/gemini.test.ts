@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiContents, geminiTools } from './harness/gemini-api.js';
 import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
-import { gemini } from './harness/hosts/gemini.js';
+import { gemini, geminiDriver } from './harness/hosts/gemini.js';
 import { allText, type Reply } from './harness/model-stub.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
 
@@ -110,5 +110,35 @@ describe('Gemini CLI', () => {
     expect(s.repo.read(FORBIDDEN_FILE)).toBe(FORBIDDEN_CONTENT);
     const denied = s.repo.events().filter((e) => e.type === 'permission.denied');
     expect(denied).toHaveLength(attempts.length);
+  });
+});
+
+describe('Gemini CLI in a folder it does not trust', () => {
+  let s: HostSession;
+  beforeAll(async () => {
+    s = await hostSession(geminiDriver({ trust: 'none' }));
+  });
+  afterAll(() => s?.close());
+
+  it('runs no hook (headless it exits 55); doctor says so and integrate --trust fixes it', async () => {
+    expect(s.repo.integrateOutput).toContain('run `agent-state integrate gemini --trust`');
+    const refused = await s.run('Start the task', [{ text: 'ok' }]);
+    expect(refused.code).toBe(55);
+    expect(s.repo.events().filter((e) => e.type === 'boot')).toEqual([]);
+    let doctor = '';
+    try {
+      s.repo.cli(['doctor']);
+    } catch (error) {
+      doctor = String((error as { stdout?: string }).stdout);
+    }
+    expect(doctor).toMatch(/FAIL +gemini folder trust: Gemini CLI does not trust this folder/);
+    expect(doctor).toContain('fix: run `agent-state integrate gemini --trust`');
+    s.repo.cli(['integrate', 'gemini', '--trust']);
+    expect(s.repo.cli(['doctor'])).toMatch(/ok +gemini folder trust: trusted: .*TRUST_FOLDER/);
+    const run = await s.run('Start the task', [{ text: 'ok' }]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(allText(geminiContents(s.stub.turns()[0]!))).toContain(
+      '<hook_context># agent-state boot',
+    );
   });
 });

@@ -18,6 +18,7 @@ interface IntegrateFlags {
   remove?: boolean;
   bin?: string;
   file?: string;
+  trust?: boolean;
 }
 
 const ACTION_WORDS = {
@@ -86,13 +87,17 @@ export function registerIntegrate(program: Command, state: RunState): void {
       'the command hooks run (default: this installation, found on PATH or by path)',
     )
     .option('--file <file>', `agents-md: the instructions file (${AGENTS_MD_FILES.join(', ')})`)
+    .option(
+      '--trust',
+      'gemini: also trust the folder in ~/.gemini/trustedFolders.json (Gemini runs no hooks in an untrusted one)',
+    )
     .addHelpText(
       'after',
       `
 Every run is idempotent and prints what it changed. Hosts:
   claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)
   codex      .codex/hooks.json + a block in AGENTS.md (Codex asks you to trust new hooks)
-  gemini     .gemini/settings.json hooks + a block in GEMINI.md
+  gemini     .gemini/settings.json hooks + a block in GEMINI.md (--trust: trust the folder too)
   opencode   .opencode/plugins/agent-state.js
   agents-md  a block in AGENTS.md (or --file CLAUDE.md|GEMINI.md) teaching any agent the protocol
 
@@ -100,6 +105,7 @@ Examples:
   $ agent-state integrate claude --statusline
   $ agent-state integrate claude --scope user --dry-run
   $ agent-state integrate codex --mcp
+  $ agent-state integrate gemini --trust
   $ agent-state integrate agents-md --file CLAUDE.md
   $ agent-state integrate claude --remove`,
     )
@@ -115,6 +121,7 @@ Examples:
           remove: flags.remove,
           bin: flags.bin,
           file: flags.file,
+          trust: flags.trust,
           cwd: ctx.cwd,
           env: ctx.env,
           now: ctx.now,
