@@ -29,6 +29,11 @@ export interface IntegrateOptions extends BaseOptions {
   statusline?: boolean;
   /** Claude Code and Codex: also register the MCP server. */
   mcp?: boolean;
+  /**
+   * Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. Gemini CLI: also
+   * trust the folder in ~/.gemini/trustedFolders.json (both run no hooks otherwise).
+   */
+  trust?: boolean;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
   /** Take our part out instead of putting it in. */
@@ -37,8 +42,6 @@ export interface IntegrateOptions extends BaseOptions {
   bin?: string;
   /** agents-md: which instructions file (default AGENTS.md). */
   file?: string;
-  /** Gemini CLI: also trust the folder (it runs no hooks in an untrusted one). */
-  trust?: boolean;
 }
 
 export interface IntegrateResult {
@@ -92,8 +95,8 @@ function checkOptions(options: IntegrateOptions): IntegrationScope {
     throw new UsageError('--statusline applies to claude only', { hint: 'drop --statusline' });
   if (options.mcp && host !== 'claude' && host !== 'codex')
     throw new UsageError('--mcp applies to claude and codex only', { hint: 'drop --mcp' });
-  if (options.trust && host !== 'gemini')
-    throw new UsageError('--trust applies to gemini only', { hint: 'drop --trust' });
+  if (options.trust && host !== 'codex' && host !== 'gemini')
+    throw new UsageError('--trust applies to codex and gemini only', { hint: 'drop --trust' });
   if (options.file !== undefined && host !== 'agents-md')
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
   if (
@@ -131,6 +134,7 @@ function planFor(
       const o = {
         scope: scope as CodexScope,
         mcp: options.mcp === true,
+        trust: options.trust === true,
         binary,
         root,
         codexHome: env.CODEX_HOME || join(home(env), '.codex'),

@@ -100,7 +100,7 @@ describe('doctor and integrate: Gemini CLI folder trust', () => {
     const repo = gitdir();
     const result = await runCli(repo, ['integrate', 'claude', '--trust']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--trust applies to gemini only');
+    expect(result.stderr).toContain('--trust applies to codex and gemini only');
   });
 });
 

@@ -7,12 +7,6 @@ import { gemini, geminiDriver } from './harness/hosts/gemini.js';
 import { allText, type Reply } from './harness/model-stub.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
 
-// Forbidden globs refused before the tool runs (config.yaml already has an integrations map).
-export function enforce(s: HostSession): void {
-  const config = s.repo.read('.agent/config.yaml');
-  s.repo.write('.agent/config.yaml', config.replace(/pre_tool_use: \w+/, 'pre_tool_use: enforce'));
-}
-
 // The functionResponse parts the model was sent in a turn (what each tool call returned).
 function toolResults(s: HostSession, turn: number): Record<string, unknown>[] {
   const contents = geminiContents(s.stub.turns()[turn]!);
@@ -30,7 +24,6 @@ describe('Gemini CLI', () => {
   let s: HostSession;
   beforeAll(async () => {
     s = await hostSession(gemini);
-    enforce(s);
   });
   afterAll(() => s?.close());
 

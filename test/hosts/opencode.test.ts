@@ -19,12 +19,6 @@ const call = (name: string, input: Record<string, unknown>): Reply => ({
 
 const BOOT = '# agent-state boot';
 
-// Forbidden globs refused before the tool runs (config.yaml already has an integrations map).
-function enforce(s: HostSession): void {
-  const config = s.repo.read('.agent/config.yaml');
-  s.repo.write('.agent/config.yaml', config.replace(/pre_tool_use: \w+/, 'pre_tool_use: enforce'));
-}
-
 // The tool results the model was sent in a turn, in order.
 function toolResults(s: HostSession, turn: number): string[] {
   return chatMessages(s.stub.turns()[turn]!)
@@ -44,7 +38,6 @@ describe('OpenCode', () => {
   let s: HostSession;
   beforeAll(async () => {
     s = await hostSession(opencode);
-    enforce(s);
   });
   afterAll(() => s?.close());
 
@@ -163,7 +156,6 @@ describe('OpenCode with a model offered edit and write', () => {
   let s: HostSession;
   beforeAll(async () => {
     s = await hostSession(opencodeDriver({ model: OPENCODE_OTHER_MODEL }));
-    enforce(s);
   });
   afterAll(() => s?.close());
 
