@@ -136,6 +136,39 @@ describe('OpenCode', () => {
     expect(events.filter((e) => e.type === 'compaction')).toHaveLength(1);
   });
 
+  it('a continued session (opencode run --continue) gets a resume boot', async () => {
+    expect((await s.run('Start', [{ text: 'ok' }])).code).toBe(0);
+    const run = await s.run('Continue the task', [{ text: 'ok' }], { extraArgs: ['--continue'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(chatSystem(s.stub.turns()[0]!)).toContain(BOOT);
+    expect(
+      s.repo
+        .events()
+        .filter((e) => e.type === 'boot')
+        .slice(-1),
+    ).toMatchObject([{ source: 'resume' }]);
+  });
+
+  it("a subagent's session (the task tool) gets its parent's boot prompt, not a boot of its own", async () => {
+    const boots = () => s.repo.events().filter((e) => e.type === 'boot').length;
+    const before = boots();
+    const run = await s.run('Delegate the search', [
+      call('task', {
+        description: 'Find the app file',
+        prompt: 'Find where greet() should go.',
+        subagent_type: 'general',
+      }),
+      { text: 'It goes in src/app.ts.' },
+      { text: 'Done.' },
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const [parent, child] = s.stub.turns();
+    expect(allText(chatMessages(child!))).toContain('Find where greet() should go.');
+    expect(chatSystem(child!)).toContain(BOOT);
+    expect(chatSystem(parent!)).toContain(BOOT);
+    expect(boots() - before).toBe(1);
+  });
+
   it("writes agent-state's complaints into OpenCode's log, and the session goes on", async () => {
     const config = s.repo.read('.agent/config.yaml');
     s.repo.write('.agent/config.yaml', `${config}\nintegrations: [broken\n`);
