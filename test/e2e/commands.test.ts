@@ -107,6 +107,7 @@ describe('plan, next, goal, status', () => {
       '.agent/config.yaml',
       '.agent/state/goals.md',
       '.agent/state/progress.yaml',
+      '.agent/state/evidence/',
     ]);
   });
 
