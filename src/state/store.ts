@@ -92,7 +92,20 @@ export interface UpdateResult<T> {
   result: T;
 }
 
-/** Runs `fn` holding the state lock; also sweeps temp files that crashed writers left behind. */
+/**
+ * Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). Every writer
+ * calls it under the lock, so no command records progress against settings or goals that the
+ * readers (`status`, `boot`, `verify`) refuse.
+ */
+export function assertWritableState(paths: StatePaths): void {
+  valueOrThrow(readConfig(paths));
+  readGoals(paths);
+}
+
+/**
+ * Runs `fn` holding the state lock, once config.yaml and goals.md are known to be valid; also
+ * sweeps temp files that crashed writers left behind.
+ */
 export async function withStateLock<T>(
   paths: StatePaths,
   fn: () => T | Promise<T>,
@@ -106,6 +119,7 @@ export async function withStateLock<T>(
   });
   try {
     sweepTempFiles(paths);
+    assertWritableState(paths);
     return await fn();
   } finally {
     lock.release();
