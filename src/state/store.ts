@@ -14,9 +14,10 @@ import { acquireLock, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
+import { cachedProgress, rememberProgress } from './progress-cache.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
-import { detectYamlStyle } from './yaml-doc.js';
+import { detectYamlStyle, type LocatedDocument } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
 export interface LoadedState {
@@ -32,14 +33,32 @@ function restoreHint(paths: StatePaths, file: string): string {
   return `restore it from git (\`git checkout -- ${displayPath(paths, file)}\`) or fix it by hand; see docs/protocol.md`;
 }
 
-/** Reads and parses progress.yaml without throwing for bad content (for `validate`). */
+/**
+ * Reads and parses progress.yaml without throwing for bad content (for `validate`). A large file
+ * read before comes from the parse cache; its YAML document (for a rewrite) is parsed on first use.
+ */
 export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: string } {
   const display = displayPath(paths, paths.progress);
   const text = readStateText(paths.progress, {
     display,
     restoreHint: restoreHint(paths, paths.progress),
   });
-  return { ...parseProgress(text, display), text };
+  const cached = cachedProgress(paths, text);
+  if (cached) {
+    let located: LocatedDocument | undefined;
+    return {
+      value: cached,
+      problems: [],
+      warnings: [],
+      text,
+      get located() {
+        return (located ??= parseProgress(text, display).located);
+      },
+    };
+  }
+  const parsed = parseProgress(text, display);
+  if (parsed.value) rememberProgress(paths, text, parsed.value);
+  return { ...parsed, text };
 }
 
 /** Reads config.yaml; a missing file means every default. */
@@ -177,7 +196,7 @@ export async function updateProgressLocked<T>(
     recordNextAction(current, draft, (options.now ?? (() => new Date()))());
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     draft.revision = current.revision + 1;
-    const text = serializeProgress(read, draft);
+    const { text, value } = serializeProgress(read, draft);
     const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
     if (now !== read.text) {
       if (attempt >= MAX_CAS_ATTEMPTS)
@@ -187,16 +206,21 @@ export async function updateProgressLocked<T>(
       continue;
     }
     writeFileAtomic(paths.progress, text);
+    rememberProgress(paths, text, value);
     return { progress: draft, changed: true, result };
   }
 }
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
 // that would not validate.
-function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: Progress): string {
+function serializeProgress(
+  read: ParsedFile<Progress> & { text: string },
+  next: Progress,
+): { text: string; value: Progress } {
   const located = read.located!;
   syncDocument(located.doc, next);
-  const problems = checkProgress(located.doc.toJS(), located);
+  const value = located.doc.toJS() as Progress;
+  const problems = checkProgress(value, located);
   const first = problems[0];
   if (first) {
     throw new InvalidStateError(`the change would make progress.yaml invalid: ${first.message}`, {
@@ -204,7 +228,7 @@ function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: 
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });
   }
-  return located.doc.toString(detectYamlStyle(read.text));
+  return { text: located.doc.toString(detectYamlStyle(read.text)), value };
 }
 
 /** Sets the goal anchor in goals.md, rewriting only that paragraph. Returns whether it changed. */
