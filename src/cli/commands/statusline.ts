@@ -18,12 +18,15 @@ it works without stdin too. Never fails: without .agent/ it prints a short hint.
 
 Examples:
   $ agent-state statusline
+  $ agent-state statusline --json
   $ agent-state integrate claude --statusline`,
     )
     .action(async (_options: unknown, command: Command) => {
       const ctx = state.makeContext(command);
-      const { runStatusline } = await import('../../integrations/statusline.js');
-      process.stdout.write(await runStatusline(await readStdin(), { cwd: ctx.cwd, env: ctx.env }));
+      const { statuslineReport } = await import('../../integrations/statusline.js');
+      const report = await statuslineReport(await readStdin(), { cwd: ctx.cwd, env: ctx.env });
+      if (ctx.out.json) ctx.out.printJson(report.json);
+      else process.stdout.write(`${report.line}\n`);
       state.exitCode = 0;
     });
 }
