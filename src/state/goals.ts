@@ -1,5 +1,6 @@
 // goals.md: the human-owned goal layer. Parsing is forgiving (headings in any order and case,
 // English or Chinese, unknown sections kept verbatim) and reports warnings, never errors.
+import { globProblem } from './glob-problem.js';
 import type { ForbiddenEntry, Goals, Warning } from '../types.js';
 
 type KnownSection = 'successCriteria' | 'constraints' | 'forbidden' | 'nonGoals';
@@ -260,14 +261,29 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       });
     }
     if (kind === 'forbidden') {
-      goals.forbidden.push(
-        ...items.map((text): ForbiddenEntry => ({ text, globs: extractGlobs(text) })),
-      );
+      const entries = items.map((text): ForbiddenEntry => ({ text, globs: extractGlobs(text) }));
+      goals.forbidden.push(...entries);
+      warnings.push(...globWarnings(entries, section.body, display));
     } else {
       goals[kind].push(...items);
     }
   }
   return { goals, warnings };
+}
+
+// A warning for each Forbidden glob that cannot guard a repository path, on the line that holds it.
+function globWarnings(entries: ForbiddenEntry[], body: Line[], display: string): Warning[] {
+  const warnings: Warning[] = [];
+  let from = 0;
+  for (const entry of entries)
+    for (const glob of entry.globs) {
+      const message = globProblem(glob);
+      if (!message) continue;
+      const at = body.findIndex((l, i) => i >= from && l.text.includes(`\`${glob}\``));
+      if (at >= 0) from = at;
+      warnings.push({ file: display, line: at >= 0 ? body[at]!.number : undefined, message });
+    }
+  return warnings;
 }
 
 /** Renders goals as canonical Markdown (parseGoals(renderGoals(g)).goals deep-equals g). */

@@ -116,6 +116,43 @@ describe('parseGoals', () => {
     ]);
   });
 
+  it('warns, with its line, about a Forbidden glob that names no path inside the repository', () => {
+    const source = [
+      '# T',
+      '',
+      'Goal.',
+      '',
+      '## Forbidden',
+      '',
+      '- `src/storage/**` — frozen',
+      '- `../**` — the parent directory',
+      '- `/etc/**` and `~/.ssh/**`: system files',
+      '- `C:\\Windows\\**`',
+      '- `docs/../secret/**`',
+    ].join('\n');
+    const { goals, warnings } = parseGoals(source, 'goals.md');
+    expect(goals.forbidden.map((f) => f.globs)).toEqual([
+      ['src/storage/**'],
+      ['../**'],
+      ['/etc/**', '~/.ssh/**'],
+      ['C:\\Windows\\**'],
+      ['docs/../secret/**'],
+    ]);
+    expect(warnings.map((w) => [w.line, w.message])).toEqual([
+      [8, expect.stringMatching(/^the Forbidden glob `\.\.\/\*\*` can never match: .*`\.\.`/)],
+      [
+        9,
+        expect.stringMatching(
+          /^the Forbidden glob `\/etc\/\*\*` is an absolute path: .*never \/etc/,
+        ),
+      ],
+      [9, expect.stringMatching(/^the Forbidden glob `~\/\.ssh\/\*\*` can never match: .*`~`/)],
+      [10, expect.stringMatching(/^the Forbidden glob `C:\\Windows\\\*\*` can never match/)],
+      [11, expect.stringMatching(/^the Forbidden glob `docs\/\.\.\/secret\/\*\*` can never match/)],
+    ]);
+    for (const w of warnings) expect(w.message).toMatch(/\(fix: /);
+  });
+
   it('treats the shipped template as having no anchor and empty sections', () => {
     const template = readFileSync(join(REPO_ROOT, 'templates', 'goals.md'), 'utf8');
     const { goals, warnings } = parseGoals(template);
