@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { BusyError } from '../errors.js';
+import { processAlive } from './process-alive.js';
 import { uniqueSuffix } from './unique-suffix.js';
 
 export interface LockOptions {
@@ -41,15 +42,6 @@ function readOwner(path: string): LockOwner | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 // A lock without readable content is being written this very moment, unless its creator died
 // between create and write: give it a few seconds.
 const UNREADABLE_STALE_MS = 5_000;
@@ -62,7 +54,7 @@ function isStale(path: string, owner: LockOwner | null, staleMs: number, now: Da
       return false;
     }
   }
-  if (owner.host === hostname() && !isAlive(owner.pid)) return true;
+  if (owner.host === hostname() && !processAlive(owner.pid)) return true;
   return now.getTime() - Date.parse(owner.at) > staleMs;
 }
 

@@ -2,6 +2,7 @@
 // the lock with a revision compare-and-swap. A file that does not parse or validate is never
 // rewritten.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
@@ -11,6 +12,7 @@ import { findRoot } from './find-root.js';
 import { recordNextAction } from './next-action-history.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, type LockOptions } from './lock.js';
+import { processAlive } from './process-alive.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
@@ -145,18 +147,26 @@ export async function withStateLock<T>(
   }
 }
 
-// Every writer holds the lock, so a temp file seen while holding it belongs to a dead writer.
+// Every writer of the state files holds the lock, so a temp file seen there while holding it
+// belongs to a dead writer. Raw artifacts (a checkpoint's test log, `evidence add --raw`) and the
+// log's caches are written outside the lock: their temp files are swept once the process named
+// in them (tempPathFor puts the pid in the name) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir]) {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      continue;
+  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir])
+    for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
+  for (const dir of [paths.artifactsDir, paths.logDir])
+    for (const name of tempNames(dir)) {
+      const pid = Number(/\.(\d+)\.[^.]+\.tmp$/.exec(name)?.[1]);
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+        rmSync(join(dir, name), { force: true });
     }
-    for (const name of names) {
-      if (name.endsWith(TEMP_SUFFIX)) rmSync(`${dir}/${name}`, { force: true });
-    }
+}
+
+function tempNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith(TEMP_SUFFIX));
+  } catch {
+    return [];
   }
 }
 

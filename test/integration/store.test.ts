@@ -2,7 +2,7 @@
 // stale and busy locks.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
@@ -277,5 +277,38 @@ describe('the parse cache of a large progress.yaml', () => {
     initState({ cwd: repo });
     loadState({ cwd: repo });
     expect(existsSync(cacheOf(repo))).toBe(false);
+  });
+});
+
+describe('the sweep of temp files', () => {
+  it('removes what dead writers left in artifacts/ and log/, never a live writer’s file', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const paths = statePaths(repo);
+    // A process that has exited: its pid is free (the kernel does not reuse it at once).
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '0']);
+      child.on('exit', () => resolve(child.pid!));
+    });
+    mkdirSync(paths.artifactsDir, { recursive: true });
+    mkdirSync(paths.logDir, { recursive: true });
+    const files = {
+      deadArtifact: join(
+        paths.artifactsDir,
+        `.20261130T120000Z-ab12cd-test.log.${dead}.1f2e3d4c0.tmp`,
+      ),
+      liveArtifact: join(
+        paths.artifactsDir,
+        `.20261130T120000Z-ef34ab-test.log.${process.pid}.5a6b7c8d0.tmp`,
+      ),
+      deadLog: join(paths.logDir, `.status.json.${dead}.9e8d7c6b0.tmp`),
+      userFile: join(paths.artifactsDir, 'notes.tmp'),
+    };
+    for (const file of Object.values(files)) writeFileSync(file, 'partial');
+    await updateProgress((p) => addPlanItem(p, { title: 'One' }), { cwd: repo });
+    expect(existsSync(files.deadArtifact)).toBe(false);
+    expect(existsSync(files.deadLog)).toBe(false);
+    expect(existsSync(files.liveArtifact)).toBe(true);
+    expect(existsSync(files.userFile)).toBe(true);
   });
 });
