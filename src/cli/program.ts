@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
+import { withSuggestion } from './suggest.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
@@ -48,7 +49,10 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .option('--no-color', 'disable colors (NO_COLOR is honoured too)')
     .helpOption('-h, --help', 'show help for a command')
     .showSuggestionAfterError(true)
-    .exitOverride()
+    // Inherited by every command: a typo's suggestion becomes the fix of the error.
+    .exitOverride((error) => {
+      throw withSuggestion(error);
+    })
     .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
     .configureHelp({ showGlobalOptions: true })
     .addHelpText(

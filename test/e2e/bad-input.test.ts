@@ -108,6 +108,29 @@ describe('bad progress.yaml input', () => {
     expect(badId.stderr).toMatch(/"\.\.\/evil" is not a valid id/);
   });
 
+  it('suggests the command or option a typo meant', async () => {
+    const command = await runCli(repo, ['stauts']);
+    expect(command.code).toBe(2);
+    expect(command.stderr.trim()).toBe(
+      "agent-state: unknown command 'stauts' (fix: did you mean `status`? See `agent-state --help`)",
+    );
+    const sub = await runCli(repo, ['plan', 'ad', 'X']);
+    expect(sub.code).toBe(2);
+    expect(sub.stderr.trim()).toBe(
+      "agent-state: unknown command 'ad' (fix: did you mean `add`? See `agent-state --help`)",
+    );
+    const option = await runCli(repo, ['status', '--jsno']);
+    expect(option.code).toBe(2);
+    expect(option.stderr.trim()).toBe(
+      "agent-state: unknown option '--jsno' (fix: did you mean `--json`? See `agent-state --help`)",
+    );
+    // Nothing close: the usual hint.
+    const far = await runCli(repo, ['zzzzzz']);
+    expect(far.stderr.trim()).toBe(
+      "agent-state: unknown command 'zzzzzz' (fix: see `agent-state --help` or `agent-state <command> --help`)",
+    );
+  });
+
   it('prints a JSON error document with --json', async () => {
     writeFileSync(
       join(repo, '.agent', 'state', 'progress.yaml'),
