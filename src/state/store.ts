@@ -133,6 +133,7 @@ export async function withStateLock<T>(
   options: UpdateOptions = {},
 ): Promise<T> {
   const lock = await acquireLock(paths.lock, {
+    queueDir: join(paths.logDir, 'lock-queue'),
     timeoutMs: options.timeoutMs,
     staleMs: options.staleMs,
     now: options.now,
