@@ -242,6 +242,7 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     });
   }
   const seen = new Set<KnownSection>();
+  const empty: { heading: string; line: number }[] = [];
   for (const section of shape.sections) {
     const kind = SECTION_ALIASES[normalizeHeading(section.heading)];
     if (!kind) {
@@ -253,13 +254,7 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     }
     seen.add(kind);
     const items = sectionItems(section.body);
-    if (items.length === 0) {
-      warnings.push({
-        file: display,
-        line: section.headingLine + 1,
-        message: `the "${section.heading}" section is empty`,
-      });
-    }
+    if (items.length === 0) empty.push({ heading: section.heading, line: section.headingLine + 1 });
     if (kind === 'forbidden') {
       const entries = items.map((text): ForbiddenEntry => ({ text, globs: extractGlobs(text) }));
       goals.forbidden.push(...entries);
@@ -268,7 +263,25 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       goals[kind].push(...items);
     }
   }
+  if (empty.length > 0) warnings.push(emptySectionsWarning(empty, display));
   return { goals, warnings };
+}
+
+// The empty sections in one line (a fresh template has four), worth reading once.
+function emptySectionsWarning(
+  empty: { heading: string; line: number }[],
+  display: string,
+): Warning {
+  const list = empty.map((e) => `"${e.heading}" (line ${e.line})`).join(', ');
+  return {
+    file: display,
+    line: empty[0]!.line,
+    message:
+      empty.length === 1
+        ? `empty section: ${list}: add a bullet, or delete the heading`
+        : `empty sections: ${list}: add a bullet to each, or delete the heading`,
+    once: `goals.md empty sections: ${empty.map((e) => e.heading).join(' | ')}`,
+  };
 }
 
 // A warning for each Forbidden glob that cannot guard a repository path, on the line that holds it.

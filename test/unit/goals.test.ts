@@ -112,7 +112,12 @@ describe('parseGoals', () => {
 
     const empty = parseGoals('# T\n\nGoal.\n\n## Forbidden\n\n<!-- guidance only -->\n');
     expect(empty.warnings).toEqual([
-      { file: 'goals.md', line: 5, message: 'the "Forbidden" section is empty' },
+      {
+        file: 'goals.md',
+        line: 5,
+        message: 'empty section: "Forbidden" (line 5): add a bullet, or delete the heading',
+        once: 'goals.md empty sections: Forbidden',
+      },
     ]);
   });
 
@@ -158,7 +163,11 @@ describe('parseGoals', () => {
     const { goals, warnings } = parseGoals(template);
     expect(goals.anchor).toBe('');
     expect(goals.forbidden).toEqual([]);
-    expect(warnings).toHaveLength(5);
+    // No anchor, and one line for the four empty sections.
+    expect(warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/no goal anchor/),
+      expect.stringMatching(/^empty sections: "Success criteria" \(line \d+\), "Constraints"/),
+    ]);
   });
 });
 
