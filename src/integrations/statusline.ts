@@ -6,6 +6,7 @@ import { AgentStateError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
 import { loadState } from '../state/store.js';
 import { countPlan } from '../state/plan.js';
+import { safeText } from '../text/safe-text.js';
 import type { Progress } from '../types.js';
 
 export interface StatuslineFacts {
@@ -79,6 +80,7 @@ function cwdFrom(input: string, fallback: string): string {
 
 /** The status line and, for `--json`, the facts behind it (or why there are none). */
 export interface StatuslineReport {
+  /** The line to print: control characters shown as stand-ins (the JSON keeps the exact text). */
   line: string;
   json:
     | {
@@ -108,7 +110,7 @@ export async function statuslineReport(
     const facts = statuslineFacts(state.progress, signals);
     const line = renderStatusline(facts, now);
     return {
-      line,
+      line: safeText(line),
       json: {
         ok: true,
         line,
@@ -129,7 +131,7 @@ export async function statuslineReport(
           : 'agent-state: status unavailable';
     const code = known ? error.code : 'INTERNAL';
     const message = error instanceof Error ? error.message : String(error);
-    return { line, json: { ok: false, line, error: { code, message } } };
+    return { line: safeText(line), json: { ok: false, line, error: { code, message } } };
   }
 }
 
