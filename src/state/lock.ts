@@ -167,12 +167,18 @@ class Attempt {
   }
 }
 
-function busy(holder: LockOwner | null, display: string, waiting?: number): BusyError {
+function busy(
+  holder: LockOwner | null,
+  display: string,
+  queue?: { waiting: number; ms: number },
+): BusyError {
   const who = holder
     ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} since ${holder.at}`
     : 'another process';
-  const queue = waiting === undefined ? '' : ` (the queue of ${waiting} did not move)`;
-  return new BusyError(`state is busy: ${display} is held by ${who}${queue}`, {
+  const stuck = queue
+    ? `; it did not change hands for ${queue.ms / 1000} s (${queue.waiting} waiting)`
+    : '';
+  return new BusyError(`state is busy: ${display} is held by ${who}${stuck}`, {
     hint: 'wait for that command to finish and retry; if no agent-state process is running, delete the lock file',
   });
 }
@@ -255,7 +261,7 @@ async function queued(
         progress = Date.now();
         seen = { ahead, holder };
       } else if (Date.now() - progress >= timeoutMs) {
-        throw busy(attempt.holder, display, tickets.length);
+        throw busy(attempt.holder, display, { waiting: tickets.length, ms: timeoutMs });
       }
       if (Date.now() - touched >= TICKET_TOUCH_MS) {
         const at = new Date();

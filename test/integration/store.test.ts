@@ -213,7 +213,7 @@ describe('the state lock', () => {
     expect(result.code).toBe(4);
     expect(result.stderr.trim()).toMatch(
       new RegExp(
-        `^agent-state: state is busy: \\.agent/lock is held by pid ${process.pid} since ${at.replace(/\./g, '\\.')} \\(fix: `,
+        `^agent-state: state is busy: \\.agent/lock is held by pid ${process.pid} since ${at.replace(/\./g, '\\.')}; it did not change hands for 0\\.3 s \\(1 waiting\\) \\(fix: `,
       ),
     );
     expect(readFileSync(statePaths(repo).progress, 'utf8')).toBe(before);
