@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CheckpointPhase, CheckpointResult } from '../../checkpoint/checkpoint.js';
 import type { Warning } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 import { plural } from '../format.js';
 import { recordFact } from '../record.js';
 import { relevantWarnings, renderFindings } from '../render-findings.js';
@@ -173,6 +173,8 @@ async function recordCheckpointFacts(
         summary: summary ?? `checkpoint ${result.checkpoint}`,
         evidence: result.evidence?.id ?? null,
         commit: result.commit && 'sha' in result.commit ? result.commit.sha : null,
+        // Where the tree was: the commit to go back to when the state was not committed itself.
+        head: result.fingerprint?.git?.head ?? null,
       })),
     );
   }
