@@ -217,6 +217,12 @@ export interface Warning {
   file: string;
   line?: number;
   message: string;
+  /**
+   * Set on a warning worth reading once (an empty goals.md section): the CLI and the pre-commit
+   * hook show a warning with this key once, and again only when the key changes (what the
+   * warning says changed). Remembered in .agent/log/shown-warnings.json; `validate` lists it always.
+   */
+  once?: string;
 }
 
 /** Options every library entry point accepts. */

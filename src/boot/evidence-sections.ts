@@ -1,7 +1,7 @@
 // The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
 // (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
 // before its start; then the older headlines.
-import { RANK, ago, bullet, chunkMarkdown, type Block, type Section } from './model.js';
+import { RANK, ago, bullet, chunkMarkdown, idList, type Block, type Section } from './model.js';
 import type { BootEvidence, BootLevel } from './types.js';
 
 const show = (id: string) => `agent-state evidence show ${id}`;
@@ -61,7 +61,7 @@ export function evidenceSections(
     summarize(cut) {
       const ids = [...new Set(cut.map((b) => b.omission!.id!))].sort().reverse();
       return ids.length
-        ? `[cut for the budget: the rest of ${ids.join(', ')} — \`${show('ID')}\`]`
+        ? `[cut for the budget: the rest of ${idList(ids)} — \`${show('ID')}\`]`
         : null;
     },
   });

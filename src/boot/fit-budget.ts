@@ -5,17 +5,20 @@
 import { MUST_KEEP, type Block, type Section } from './model.js';
 import {
   blockText,
-  renderDocument,
+  documentPieces,
   renderSection,
   sectionFrame,
   type TextFormat,
   type VisibleSection,
 } from './format.js';
+import { tallyBlock, tallyOmissions, type OmissionTally } from './omission-tally.js';
 import type { BootLayer, BootLevel, BootRole, TokenCounter } from './types.js';
 
 /** What the header needs to say. */
 export interface HeaderFacts {
   removed: ReadonlySet<Block>;
+  /** What the cut blocks were (the tally of `removed`). */
+  omitted: OmissionTally;
   /** The token figure to print (× multiplier, rounded up). */
   tokens: number;
   /** The must-keep parts alone exceed the budget (they are printed whole). */
@@ -76,21 +79,47 @@ export function visibleSections(
 }
 
 // The running account of a cut set: block and section token counts (estimates: the sum of the
-// parts), the cut order, and cutting the next candidate.
+// parts), the cut order, and cutting the next candidate. Kept incrementally, so that cutting n
+// blocks costs O(n): the block sums are running totals, and the parts that are not sums of blocks
+// (summary lines, the header) are counted only when the sums alone no longer decide.
 function ledger(input: FitInput) {
   const { sections, format } = input;
   const count = (text: string) => input.counter.count(text);
   const tokens = new Map<Block, number>();
-  const overhead = new Map<Section, number>();
   const sectionOf = new Map<Block, Section>();
+  const groups = new Map<Section, Map<string, Block[]>>();
+  interface Tally {
+    overhead: number;
+    /** Tokens of the blocks not cut, and how many there are. */
+    left: number;
+    leftBlocks: number;
+    /** Tokens of the summary line of the current cut set; null: not counted since the last cut. */
+    summary: number | null;
+  }
+  const tally = new Map<Section, Tally>();
   for (const section of sections) {
     const [before, after] = sectionFrame(section, format);
     // +2: the blank line that separates sections.
-    overhead.set(section, count(before) + count(after) + 2);
+    const entry: Tally = {
+      overhead: count(before) + count(after) + 2,
+      left: 0,
+      leftBlocks: section.blocks.length,
+      summary: 0,
+    };
+    const byGroup = new Map<string, Block[]>();
     for (const block of section.blocks) {
-      tokens.set(block, count(blockText(block.text, format)) + (block.sep === '\n\n' ? 1 : 0));
+      const n = count(blockText(block.text, format)) + (block.sep === '\n\n' ? 1 : 0);
+      tokens.set(block, n);
+      entry.left += n;
       sectionOf.set(block, section);
+      if (block.group !== undefined) {
+        const members = byGroup.get(block.group);
+        if (members) members.push(block);
+        else byGroup.set(block.group, [block]);
+      }
     }
+    tally.set(section, entry);
+    groups.set(section, byGroup);
   }
   const candidates = sections
     .flatMap((s) => s.blocks)
@@ -101,36 +130,82 @@ function ledger(input: FitInput) {
     )
     .map((c) => c.block);
   const removed = new Set<Block>();
-  const sum = (blocks: readonly Block[]) => blocks.reduce((n, b) => n + tokens.get(b)!, 0);
-  const sectionTokens = (section: Section): number => {
-    const left = section.blocks.filter((b) => !removed.has(b));
-    if (left.length === 0) return 0;
-    const cut = section.blocks.filter((b) => removed.has(b));
-    const summary = cut.length && section.summarize ? section.summarize(cut) : null;
-    return overhead.get(section)! + sum(left) + (summary ? count(summary) + 1 : 0);
+  // The first candidate not cut yet, overall and per layer: cuts only ever move them forward.
+  const cursors = new Map<BootLayer | undefined, number>();
+  // Block tokens and overheads of the sections with blocks left, overall and per layer.
+  const sums = new Map<BootLayer | undefined, number>();
+  const addSum = (layer: BootLayer | undefined, n: number) =>
+    sums.set(layer, (sums.get(layer) ?? 0) + n);
+  for (const [section, entry] of tally) {
+    if (entry.leftBlocks === 0) continue;
+    addSum(undefined, entry.overhead + entry.left);
+    addSum(section.layer, entry.overhead + entry.left);
+  }
+  const summaryTokens = (section: Section, entry: Tally): number => {
+    if (entry.leftBlocks === 0 || !section.summarize) return 0;
+    if (entry.summary === null) {
+      const cut = section.blocks.filter((b) => removed.has(b));
+      const summary = cut.length ? section.summarize(cut) : null;
+      entry.summary = summary ? count(summary) + 1 : 0;
+    }
+    return entry.summary;
+  };
+  const summaries = (layer?: BootLayer): number => {
+    let n = 0;
+    for (const [section, entry] of tally)
+      if (layer === undefined || section.layer === layer) n += summaryTokens(section, entry);
+    return n;
+  };
+  const omitted: OmissionTally = new Map();
+  const header = () =>
+    count(input.header({ removed, omitted, tokens: input.budget, overBudget: false })) + 2;
+  const cutBlock = (block: Block): number => {
+    removed.add(block);
+    tallyBlock(omitted, block);
+    const section = sectionOf.get(block)!;
+    const entry = tally.get(section)!;
+    const n = tokens.get(block)!;
+    entry.left -= n;
+    entry.leftBlocks--;
+    entry.summary = null;
+    // The section's overhead goes with its last block.
+    const freed = entry.leftBlocks === 0 ? n + entry.overhead : n;
+    addSum(undefined, -freed);
+    addSum(section.layer, -freed);
+    return n;
   };
   return {
     candidates,
     removed,
-    exhausted: () => candidates.every((b) => removed.has(b)),
-    layerTokens: (layer: BootLayer) =>
-      sections.filter((s) => s.layer === layer).reduce((n, s) => n + sectionTokens(s), 0),
-    estimate: () =>
-      sections.reduce((n, s) => n + sectionTokens(s), 0) +
-      count(input.header({ removed, tokens: input.budget, overBudget: false })) +
-      2,
+    omitted,
+    exhausted: () => removed.size >= candidates.length,
+    /** The layer's tokens, or more than `limit` when its block sums alone already say so. */
+    layerTokens(layer: BootLayer, limit: number): number {
+      const lower = sums.get(layer) ?? 0;
+      return lower > limit ? lower : lower + summaries(layer);
+    },
+    /** The prompt's tokens, or more than `limit` when the block sums alone already say so. */
+    estimate(limit: number): number {
+      const lower = sums.get(undefined) ?? 0;
+      return lower > limit ? lower : lower + summaries() + header();
+    },
     /** Cuts the next candidate (with the rest of its group); returns the tokens freed, 0 if none. */
     cutNext(layer?: BootLayer): number {
-      const next = candidates.find(
-        (b) => !removed.has(b) && (layer === undefined || sectionOf.get(b)!.layer === layer),
-      );
+      let at = cursors.get(layer) ?? 0;
+      while (
+        at < candidates.length &&
+        (removed.has(candidates[at]!) ||
+          (layer !== undefined && sectionOf.get(candidates[at]!)!.layer !== layer))
+      )
+        at++;
+      cursors.set(layer, at);
+      const next = candidates[at];
       if (!next) return 0;
       const group =
-        next.group === undefined
-          ? [next]
-          : sectionOf.get(next)!.blocks.filter((b) => b.group === next.group && !removed.has(b));
-      for (const block of group) removed.add(block);
-      return sum(group);
+        next.group === undefined ? [next] : groups.get(sectionOf.get(next)!)!.get(next.group)!;
+      let freed = 0;
+      for (const block of group) if (!removed.has(block)) freed += cutBlock(block);
+      return freed;
     },
   };
 }
@@ -139,24 +214,25 @@ function ledger(input: FitInput) {
 export function fitBudget(input: FitInput): FitResult {
   const account = ledger(input);
   const { removed } = account;
+  const count = pieceCounter(input.counter);
   for (const layer of ['goals', 'progress', 'evidence'] as const) {
     const limit = input.layerBudgets[layer];
     if (limit === undefined) continue;
     const raw = rawLimit(limit, input.multiplier);
-    while (account.layerTokens(layer) > raw && account.cutNext(layer) > 0);
+    while (account.layerTokens(layer, raw) > raw && account.cutNext(layer) > 0);
   }
   const limit = rawLimit(input.budget, input.multiplier);
-  while (account.estimate() > limit && account.cutNext() > 0);
+  while (account.estimate(limit) > limit && account.cutNext() > 0);
   for (;;) {
-    const fitted = render(input, removed, false);
+    const fitted = render(input, count, removed, account.omitted, false);
     if (fitted.raw <= limit) {
       const floor = account.exhausted()
         ? fitted.raw
-        : render(input, new Set(account.candidates), false).raw;
+        : render(input, count, new Set(account.candidates), null, false).raw;
       return { removed, ...fitted, mustKeepRaw: floor, overBudget: false };
     }
     if (account.exhausted()) {
-      const over = render(input, removed, true);
+      const over = render(input, count, removed, account.omitted, true);
       return { removed, ...over, mustKeepRaw: over.raw, overBudget: true };
     }
     // Cut at least as much as the exact count says is over, then count again.
@@ -168,21 +244,40 @@ export function fitBudget(input: FitInput): FitResult {
   }
 }
 
+// Counts the pieces of a prompt (documentPieces): one by one, each piece's count remembered, when
+// the counter splits at lines (the sum is then the exact count of the whole); else the whole text.
+function pieceCounter(counter: TokenCounter): (pieces: readonly string[]) => number {
+  if (!counter.splitsAtLines) return (pieces) => counter.count(pieces.join(''));
+  const counted = new Map<string, number>();
+  return (pieces) => {
+    let total = 0;
+    for (const piece of pieces) {
+      let n = counted.get(piece);
+      if (n === undefined) counted.set(piece, (n = counter.count(piece)));
+      total += n;
+    }
+    return total;
+  };
+}
+
 // Renders with the header's token figure settled: the header shows the count of the text it is
 // part of, so render, count, and render again until the figure is stable. When it flips between
 // two values (one more digit, one more token), the larger one is printed: never an understatement.
 function render(
   input: FitInput,
+  count: (pieces: readonly string[]) => number,
   removed: ReadonlySet<Block>,
+  tally: OmissionTally | null,
   overBudget: boolean,
 ): { visible: VisibleSection[]; header: string; text: string; raw: number } {
   const visible = visibleSections(input.sections, removed);
   const body = visible.map((v) => renderSection(v, input.format));
+  const omitted = tally ?? tallyOmissions(input.sections, removed);
   const attempt = (shown: number) => {
-    const header = input.header({ removed, tokens: shown, overBudget });
-    const text = renderDocument(input.format, header, body, input.meta);
-    const raw = input.counter.count(text);
-    return { header, text, raw, figure: scaled(raw, input.multiplier) };
+    const header = input.header({ removed, omitted, tokens: shown, overBudget });
+    const pieces = documentPieces(input.format, header, body, input.meta);
+    const raw = count(pieces);
+    return { header, text: pieces.join(''), raw, figure: scaled(raw, input.multiplier) };
   };
   const tried: number[] = [];
   let shown = 0;

@@ -64,6 +64,24 @@ export function renderHeader(header: string, format: TextFormat): string {
   return format === 'xml' ? `<header>${escapeXml(header)}</header>` : `# ${header}`;
 }
 
+/**
+ * The whole prompt in pieces that each end with a newline, the next one starting with `#` or `<`
+ * (so a counter that `splitsAtLines` counts it piece by piece): the header line, then the sections.
+ */
+export function documentPieces(
+  format: TextFormat,
+  header: string,
+  sections: readonly string[],
+  meta: { level: BootLevel; role: BootRole },
+): string[] {
+  if (format === 'xml') {
+    const open = `<agent-boot level="${meta.level}" name="${LEVEL_NAMES[meta.level]}" role="${meta.role}">`;
+    return [open, renderHeader(header, format), ...sections, '</agent-boot>'].map((p) => `${p}\n`);
+  }
+  const pieces = [renderHeader(header, format), ...sections];
+  return pieces.map((p, i) => (i === pieces.length - 1 ? `${p}\n` : `${p}\n\n`));
+}
+
 /** The whole prompt: the header line, then the sections. Always ends with a newline. */
 export function renderDocument(
   format: TextFormat,
@@ -71,9 +89,5 @@ export function renderDocument(
   sections: readonly string[],
   meta: { level: BootLevel; role: BootRole },
 ): string {
-  if (format === 'xml') {
-    const open = `<agent-boot level="${meta.level}" name="${LEVEL_NAMES[meta.level]}" role="${meta.role}">`;
-    return [open, renderHeader(header, format), ...sections, '</agent-boot>'].join('\n') + '\n';
-  }
-  return [renderHeader(header, format), ...sections].join('\n\n') + '\n';
+  return documentPieces(format, header, sections, meta).join('');
 }

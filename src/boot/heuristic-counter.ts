@@ -21,4 +21,5 @@ export function heuristicTokens(text: string): number {
 }
 
 /** The heuristic as a counter. */
+// Not `splitsAtLines`: each count is rounded up, so the parts can sum to more than the whole.
 export const heuristicCounter: TokenCounter = { name: 'heuristic', count: heuristicTokens };

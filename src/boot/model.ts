@@ -60,6 +60,18 @@ export function bullet(text: string, marker = '-'): string {
     .join('\n')}`;
 }
 
+/** The most ids a summary line names; past it, the first ones and a count. */
+export const SUMMARY_IDS = 20;
+
+/**
+ * Ids for a summary line: all of them up to SUMMARY_IDS, else the first ones and "and N more",
+ * so that a summary standing for thousands of cut blocks stays one short line.
+ */
+export function idList(ids: readonly string[]): string {
+  if (ids.length <= SUMMARY_IDS) return ids.join(', ');
+  return `${ids.slice(0, SUMMARY_IDS).join(', ')} and ${ids.length - SUMMARY_IDS} more`;
+}
+
 /** A must-keep block. */
 export function keep(text: string, sep?: string): Block {
   return sep === undefined

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { linearizeMerges } from './bpe-merge.js';
 import { PROBE, readRankTable } from './o200k-table.js';
 import type { TokenCounter } from './types.js';
 
@@ -14,12 +15,18 @@ export function rankTablePath(): string {
 }
 
 // Text from state files may contain "<|endoftext|>"; it is text here, not a control token.
+// o200k's split pattern never joins a newline to a following character other than whitespace or
+// `/` (its only piece that takes newlines and goes on is ` ?[^\s\p{L}\p{N}]+[\r\n/]*`), and BPE
+// merges within pieces: hence `splitsAtLines` (tested against the stock module).
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
-/** gpt-tokenizer's o200k_base module as published (~150 ms to load). */
+/** gpt-tokenizer's o200k_base module as published (~150 ms to load), long pieces linearized. */
 export async function loadStockO200kCounter(): Promise<TokenCounter> {
-  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
-  return { name: 'o200k', count: (text) => countTokens(text, PLAIN) };
+  const encoding = await import('gpt-tokenizer/encoding/o200k_base');
+  const api = encoding.default as unknown as { bytePairEncodingCoreProcessor?: unknown };
+  linearizeMerges(api.bytePairEncodingCoreProcessor);
+  const { countTokens } = encoding;
+  return { name: 'o200k', count: (text) => countTokens(text, PLAIN), splitsAtLines: true };
 }
 
 /**
@@ -42,10 +49,14 @@ export async function loadTableO200kCounter(): Promise<TokenCounter> {
   if (!(internals.bytePairStringRankEncoder instanceof Map))
     throw new Error('gpt-tokenizer internals differ from what the rank table was built for');
   internals.bytePairStringRankEncoder = table;
+  if (!linearizeMerges(core))
+    throw new Error(
+      'gpt-tokenizer internals differ from what the long-piece merge was written for',
+    );
   const count = (text: string) => core.countNative(text);
   if (count(PROBE) !== table.probeTokens)
     throw new Error('the rank table does not reproduce gpt-tokenizer counts');
-  return { name: 'o200k', count };
+  return { name: 'o200k', count, splitsAtLines: true };
 }
 
 let loading: Promise<TokenCounter> | undefined;

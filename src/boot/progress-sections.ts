@@ -3,7 +3,7 @@
 // verification and the task memory.
 import { PLAN_STATUS_ICONS } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
-import { RANK, ago, bullet, keep, type Block, type Section } from './model.js';
+import { RANK, ago, bullet, idList, keep, type Block, type Section } from './model.js';
 import type { BootEvidence, BootLevel, BootMarker } from './types.js';
 
 const PLAN_LIST = 'agent-state plan list';
@@ -155,11 +155,9 @@ export function planSection(
       const done = cut.filter((b) => b.group === 'done').map((b) => b.omission!.id!);
       const other = cut.filter((b) => b.group !== 'done').map((b) => b.omission!.id!);
       const parts: string[] = [];
-      if (done.length) parts.push(bullet(`[x] ${done.length} done, collapsed: ${done.join(', ')}`));
+      if (done.length) parts.push(bullet(`[x] ${done.length} done, collapsed: ${idList(done)}`));
       if (other.length)
-        parts.push(
-          bullet(`… ${other.length} more not shown: ${other.join(', ')} (\`${PLAN_LIST}\`)`),
-        );
+        parts.push(bullet(`… ${other.length} more not shown: ${idList(other)} (\`${PLAN_LIST}\`)`));
       return parts.length ? parts.join('\n') : null;
     },
   };

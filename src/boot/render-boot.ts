@@ -8,6 +8,7 @@ import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
 import { MUST_KEEP, type Block, type Section } from './model.js';
+import { tallyOmissions, type OmissionTally } from './omission-tally.js';
 import { driftSection, instructionSection } from './other-sections.js';
 import {
   lastVerificationSection,
@@ -115,27 +116,22 @@ export function omissions(
   sections: readonly Section[],
   removed: ReadonlySet<Block>,
 ): BootOmission[] {
-  const byKind = new Map<BootOmission['kind'], { ids: string[]; blocks: number; how: string }>();
-  for (const block of sections.flatMap((s) => s.blocks)) {
-    if (!removed.has(block) || !block.omission) continue;
-    const { kind, id, how } = block.omission;
-    const entry = byKind.get(kind) ?? { ids: [], blocks: 0, how };
-    entry.blocks++;
-    if (id !== undefined && !entry.ids.includes(id)) entry.ids.push(id);
-    byKind.set(kind, entry);
-  }
-  return OMISSION_ORDER.filter((k) => byKind.has(k)).map((kind) => {
-    const { ids, blocks, how } = byKind.get(kind)!;
-    return { kind, count: ids.length || blocks, ids, how };
+  return ordered(tallyOmissions(sections, removed));
+}
+
+function ordered(tally: OmissionTally): BootOmission[] {
+  return OMISSION_ORDER.filter((k) => tally.has(k)).map((kind) => {
+    const { ids, blocks, how } = tally.get(kind)!;
+    return { kind, count: ids.size || blocks, ids: [...ids], how };
   });
 }
 
 function headerLine(
   facts: HeaderFacts,
-  meta: { level: 1 | 2 | 3; role: BootRole; budget: number; sections: readonly Section[] },
+  meta: { level: 1 | 2 | 3; role: BootRole; budget: number },
 ): string {
   let line = `agent-state boot · level ${meta.level} (${LEVEL_NAMES[meta.level]}) · role ${meta.role} · ${facts.tokens}/${meta.budget} tokens`;
-  const omitted = omissions(meta.sections, facts.removed);
+  const omitted = ordered(facts.omitted);
   if (omitted.length > 0) {
     const what = omitted.map((o) => `${o.count} ${OMISSION_WORDS[o.kind][o.count === 1 ? 0 : 1]}`);
     const how = [...new Set(omitted.map((o) => o.how))];
@@ -161,7 +157,7 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     config.boot.stall_threshold,
   );
   const sections = bootSections(context, choice, role, source).map(shownSection);
-  const meta = { level: choice.level, role, budget, sections };
+  const meta = { level: choice.level, role, budget };
   const fit = fitBudget({
     sections,
     format: textFormat,

@@ -78,6 +78,13 @@ export interface TokenCounter {
   /** `o200k` (gpt-tokenizer) or `heuristic` (--fast). */
   readonly name: 'o200k' | 'heuristic';
   count(text: string): number;
+  /**
+   * True when `count(a + b) === count(a) + count(b)` whenever `a` ends with a newline and `b`
+   * starts with a character that is neither whitespace nor `/` (o200k splits text into pieces
+   * there). The prompt is then counted section by section, so
+   * settling the header's figure recounts only the header.
+   */
+  readonly splitsAtLines?: boolean;
 }
 
 export interface RenderBootOptions {

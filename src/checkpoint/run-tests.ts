@@ -1,12 +1,13 @@
 // Running the configured test command for a checkpoint: in its own process group (so a timeout
-// or Ctrl-C kills the whole tree), output streamed through the redactor to .agent/artifacts/,
-// counts read from the runner's summary.
+// or Ctrl-C kills the whole tree, and a watchdog ends it if the checkpoint itself is killed),
+// output streamed through the redactor to .agent/artifacts/, counts read from the runner's summary.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { CancelledError } from '../errors.js';
 import { ArtifactWriter, artifactName } from '../evidence/artifacts.js';
 import type { EvidenceRef } from '../evidence/evidence-file.js';
 import type { StatePaths } from '../state/paths.js';
+import { watchGroup } from './group-watchdog.js';
 import { parseTestCounts, type TestCounts } from './parse-test-counts.js';
 
 /** The outcome of one test run. */
@@ -87,6 +88,8 @@ export function runTests(
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
+    // If this process is killed outright, the watchdog ends the test group.
+    const watchdog = child.pid === undefined ? null : watchGroup(child.pid);
     let timedOut = false;
     let cancelled = false;
     let settled = false;
@@ -121,6 +124,7 @@ export function runTests(
     const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
       if (settled) return;
       settled = true;
+      watchdog?.release();
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (cancelled) {

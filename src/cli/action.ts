@@ -46,6 +46,22 @@ export function formatWarning(warning: Warning): string {
   );
 }
 
+// The warnings that will be printed, less those worth reading once that were shown before
+// (Warning.once). With --json or --quiet nothing is printed, so nothing counts as shown.
+async function toShow(ctx: CommandContext, warnings: readonly Warning[]): Promise<Warning[]> {
+  if (ctx.out.json || ctx.out.quiet) return [];
+  if (!warnings.some((w) => w.once !== undefined)) return [...warnings];
+  const [{ findRoot }, { firstShowings }] = await Promise.all([
+    import('../state/find-root.js'),
+    import('../state/shown-warnings.js'),
+  ]);
+  try {
+    return firstShowings(findRoot(ctx.cwd), warnings);
+  } catch {
+    return [...warnings];
+  }
+}
+
 /** Wraps an action for commander: builds the context, prints the result, records the exit code. */
 export function defineAction<O = Record<string, unknown>>(state: RunState, action: Action<O>) {
   return async (...raw: unknown[]): Promise<void> => {
@@ -56,7 +72,8 @@ export function defineAction<O = Record<string, unknown>>(state: RunState, actio
       .flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
     const ctx = state.makeContext(command);
     const result = await action(ctx, args, options);
-    for (const warning of result.warnings ?? []) ctx.out.warn(formatWarning(warning));
+    for (const warning of await toShow(ctx, result.warnings ?? []))
+      ctx.out.warn(formatWarning(warning));
     if (ctx.out.json) ctx.out.printJson(result.json ?? {});
     else if (result.text !== undefined) ctx.out.print(result.text);
     state.exitCode = result.exitCode ?? 0;

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
+import { withSuggestion } from './suggest.js';
 import { bootCommand } from './commands/boot.js';
 import { eventCommand } from './commands/event.js';
 import { hookCommand } from './commands/hook.js';
@@ -78,7 +79,10 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .option('--no-color', 'disable colors (NO_COLOR is honoured too)')
     .helpOption('-h, --help', 'show help for a command')
     .showSuggestionAfterError(true)
-    .exitOverride()
+    // Inherited by every command: a typo's suggestion becomes the fix of the error.
+    .exitOverride((error) => {
+      throw withSuggestion(error);
+    })
     .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
     .configureHelp({ showGlobalOptions: true })
     .addHelpText(

@@ -118,7 +118,19 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
     findings.push(...checkStagedForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
   }
   findings.push(...(await staleMarkers(repo, work, blobs, findings)));
-  return { ok: passes(findings), skipped: null, staged: staged.length, findings };
+  const shown = await firstShown(repo, findings);
+  return { ok: passes(shown), skipped: null, staged: staged.length, findings: shown };
+}
+
+// A warning worth reading once (an empty goals.md section) is a note of one commit, not of all.
+async function firstShown(repo: Repo, findings: HookFinding[]): Promise<HookFinding[]> {
+  if (!findings.some((f) => f.once !== undefined)) return findings;
+  const { firstShowings } = await import('../state/shown-warnings.js');
+  const keys = findings.flatMap((f) =>
+    f.once === undefined ? [] : [{ file: f.path, message: f.message, once: f.once }],
+  );
+  const fresh = new Set(firstShowings(repo.paths, keys).map((w) => w.once));
+  return findings.filter((f) => f.once === undefined || fresh.has(f.once));
 }
 
 function inAgent(repo: Repo, change: StagedChange): string {

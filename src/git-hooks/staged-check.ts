@@ -28,6 +28,8 @@ export interface HookFinding {
   glob?: string;
   /** For stale-marker: the marker's id. */
   marker?: string;
+  /** For a state warning worth reading once: its key (see Warning.once). */
+  once?: string;
 }
 
 /** What a path under .agent/ is, for the pre-commit hook. */

@@ -96,6 +96,7 @@ function checkOne(
         line: w.line,
         message: w.message,
         hint: 'edit .agent/state/goals.md (see docs/protocol.md)',
+        ...(w.once === undefined ? {} : { once: w.once }),
       }));
     default:
       return [];

@@ -78,18 +78,28 @@ function cwdFrom(input: string, fallback: string): string {
   }
 }
 
-/** Reads the state of the session's directory and returns the line to print (with a newline). */
-export async function runStatusline(
-  input: string,
-  options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
-): Promise<string> {
-  return safeText(await statuslineText(input, options));
+/** The status line and, for `--json`, the facts behind it (or why there are none). */
+export interface StatuslineReport {
+  /** The line to print: control characters shown as stand-ins (the JSON keeps the exact text). */
+  line: string;
+  json:
+    | {
+        ok: true;
+        line: string;
+        stage: string | null;
+        next_action: string | null;
+        plan: { done: number; total: number };
+        last_checkpoint: string | null;
+        signals: string[];
+      }
+    | { ok: false; line: string; error: { code: string; message: string } };
 }
 
-async function statuslineText(
+/** Reads the state of the session's directory: the line and its facts. Never throws. */
+export async function statuslineReport(
   input: string,
   options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
-): Promise<string> {
+): Promise<StatuslineReport> {
   const now = options.now ?? new Date();
   try {
     const paths = findRoot(cwdFrom(input, options.cwd));
@@ -97,11 +107,38 @@ async function statuslineText(
     const { readStatus } = await import('../events/read-status.js');
     const status = await readStatus({ cwd: paths.root, state, now: () => now });
     const signals = status.signals.map((signal) => signal.message);
-    return `${renderStatusline(statuslineFacts(state.progress, signals), now)}\n`;
+    const facts = statuslineFacts(state.progress, signals);
+    const line = renderStatusline(facts, now);
+    return {
+      line: safeText(line),
+      json: {
+        ok: true,
+        line,
+        stage: facts.stage,
+        next_action: facts.nextAction,
+        plan: { done: facts.done, total: facts.total },
+        last_checkpoint: facts.lastCheckpoint,
+        signals,
+      },
+    };
   } catch (error) {
-    if (error instanceof AgentStateError && error.code === 'NOT_INITIALIZED')
-      return 'agent-state: no .agent/ here\n';
-    if (error instanceof AgentStateError) return `agent-state: ${error.message}\n`;
-    return 'agent-state: status unavailable\n';
+    const known = error instanceof AgentStateError;
+    const line =
+      known && error.code === 'NOT_INITIALIZED'
+        ? 'agent-state: no .agent/ here'
+        : known
+          ? `agent-state: ${error.message}`
+          : 'agent-state: status unavailable';
+    const code = known ? error.code : 'INTERNAL';
+    const message = error instanceof Error ? error.message : String(error);
+    return { line: safeText(line), json: { ok: false, line, error: { code, message } } };
   }
+}
+
+/** Reads the state of the session's directory and returns the line to print (with a newline). */
+export async function runStatusline(
+  input: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
+): Promise<string> {
+  return `${(await statuslineReport(input, options)).line}\n`;
 }

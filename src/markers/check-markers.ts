@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { loadState } from '../state/store.js';
-import { staysInside } from '../state/repo-path.js';
+import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
 
 export type MarkerState = 'valid' | 'stale' | 'missing' | 'unverifiable';
@@ -35,12 +35,13 @@ export function evaluateMarker(
   id: string,
   marker: Marker | undefined,
   status: PlanStatus | null,
+  inside: (rel: string) => boolean = (rel) => staysInside(root, rel),
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
   const paths = Object.keys(marker.files);
   const changed: MarkerChange[] = [];
   for (const path of paths) {
-    if (!staysInside(root, path)) {
+    if (!inside(path)) {
       changed.push({ path, reason: 'outside' });
       continue;
     }
@@ -60,8 +61,9 @@ export function checkProgressMarkers(
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};
   const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
+  const inside = insideChecker(root);
   return (ids ?? Object.keys(markers)).map((id) =>
-    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null),
+    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null, inside),
   );
 }
 

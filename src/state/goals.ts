@@ -1,5 +1,6 @@
 // goals.md: the human-owned goal layer. Parsing is forgiving (headings in any order and case,
 // English or Chinese, unknown sections kept verbatim) and reports warnings, never errors.
+import { globProblem } from './glob-problem.js';
 import type { ForbiddenEntry, Goals, Warning } from '../types.js';
 
 type KnownSection = 'successCriteria' | 'constraints' | 'forbidden' | 'nonGoals';
@@ -64,11 +65,38 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]
  */
 export function countWords(text: string): number {
   if (!CJK.test(text)) return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
   let count = 0;
-  for (const part of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)) {
-    if (part.isWordLike) count++;
-  }
+  for (const piece of segmentPieces(text))
+    for (const part of segmenter.segment(piece)) if (part.isWordLike) count++;
   return count;
+}
+
+// The segmenter's CJK dictionary pass grows faster than the length of an unbroken run (40,000
+// characters: 1.4 s; 200,000: over 30 s), so long text is given to it in pieces of at most
+// SEGMENT_CHARS, cut after a space or punctuation where the second half of a piece has one. A
+// word split by a hard cut counts twice: at most one word in SEGMENT_CHARS characters.
+const SEGMENT_CHARS = 1000;
+const BREAK = /[\s\p{P}]/u;
+
+function segmentPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (text.length - start > SEGMENT_CHARS) {
+    let end = start + SEGMENT_CHARS;
+    for (let i = end - 1; i > start + SEGMENT_CHARS / 2; i--) {
+      if (BREAK.test(text[i]!)) {
+        end = i + 1;
+        break;
+      }
+    }
+    // Never between the two halves of a surrogate pair.
+    if (end < text.length && /[\udc00-\udfff]/.test(text[end]!)) end--;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
 }
 
 const BULLET = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/;
@@ -214,6 +242,7 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     });
   }
   const seen = new Set<KnownSection>();
+  const empty: { heading: string; line: number }[] = [];
   for (const section of shape.sections) {
     const kind = SECTION_ALIASES[normalizeHeading(section.heading)];
     if (!kind) {
@@ -225,22 +254,49 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     }
     seen.add(kind);
     const items = sectionItems(section.body);
-    if (items.length === 0) {
-      warnings.push({
-        file: display,
-        line: section.headingLine + 1,
-        message: `the "${section.heading}" section is empty`,
-      });
-    }
+    if (items.length === 0) empty.push({ heading: section.heading, line: section.headingLine + 1 });
     if (kind === 'forbidden') {
-      goals.forbidden.push(
-        ...items.map((text): ForbiddenEntry => ({ text, globs: extractGlobs(text) })),
-      );
+      const entries = items.map((text): ForbiddenEntry => ({ text, globs: extractGlobs(text) }));
+      goals.forbidden.push(...entries);
+      warnings.push(...globWarnings(entries, section.body, display));
     } else {
       goals[kind].push(...items);
     }
   }
+  if (empty.length > 0) warnings.push(emptySectionsWarning(empty, display));
   return { goals, warnings };
+}
+
+// The empty sections in one line (a fresh template has four), worth reading once.
+function emptySectionsWarning(
+  empty: { heading: string; line: number }[],
+  display: string,
+): Warning {
+  const list = empty.map((e) => `"${e.heading}" (line ${e.line})`).join(', ');
+  return {
+    file: display,
+    line: empty[0]!.line,
+    message:
+      empty.length === 1
+        ? `empty section: ${list}: add a bullet, or delete the heading`
+        : `empty sections: ${list}: add a bullet to each, or delete the heading`,
+    once: `goals.md empty sections: ${empty.map((e) => e.heading).join(' | ')}`,
+  };
+}
+
+// A warning for each Forbidden glob that cannot guard a repository path, on the line that holds it.
+function globWarnings(entries: ForbiddenEntry[], body: Line[], display: string): Warning[] {
+  const warnings: Warning[] = [];
+  let from = 0;
+  for (const entry of entries)
+    for (const glob of entry.globs) {
+      const message = globProblem(glob);
+      if (!message) continue;
+      const at = body.findIndex((l, i) => i >= from && l.text.includes(`\`${glob}\``));
+      if (at >= 0) from = at;
+      warnings.push({ file: display, line: at >= 0 ? body[at]!.number : undefined, message });
+    }
+  return warnings;
 }
 
 /** Renders goals as canonical Markdown (parseGoals(renderGoals(g)).goals deep-equals g). */

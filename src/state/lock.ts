@@ -1,23 +1,37 @@
 // An exclusive cross-process lock on the state: a lock file created with O_EXCL holding the
 // owner's pid and start time. A lock whose owner is dead (same host) or that is older than
-// `staleMs` is taken over; after `timeoutMs` the caller gets a BusyError (exit 4).
+// `staleMs` is taken over. With a queue directory the lock is fair: a writer that finds others
+// waiting takes a ticket (a file named by its arrival time) and tries the lock only when its
+// ticket is the oldest, so writers are served in arrival order and none starves; it gives up
+// (BusyError, exit 4) only when the queue has not moved for `timeoutMs` — a wait that scales with
+// the queue. Without one, writers retry with jittered backoff and give up after `timeoutMs`.
 import {
   closeSync,
   linkSync,
+  mkdirSync,
   openSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { BusyError } from '../errors.js';
+import { processAlive } from './process-alive.js';
 import { uniqueSuffix } from './unique-suffix.js';
 
 export interface LockOptions {
-  /** Give up after this long. Default 10 s (env AGENT_STATE_LOCK_TIMEOUT_MS overrides). */
+  /**
+   * Give up after this long (with a queue: this long without the queue moving). Default 10 s
+   * (env AGENT_STATE_LOCK_TIMEOUT_MS overrides).
+   */
   timeoutMs?: number;
+  /** A directory where waiters take tickets and are served in arrival order (see the file comment). */
+  queueDir?: string;
   /** A lock held longer than this is presumed abandoned. Default 60 s. */
   staleMs?: number;
   /** For messages: the lock's path relative to the root. */
@@ -41,15 +55,6 @@ function readOwner(path: string): LockOwner | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 // A lock without readable content is being written this very moment, unless its creator died
 // between create and write: give it a few seconds.
 const UNREADABLE_STALE_MS = 5_000;
@@ -62,7 +67,7 @@ function isStale(path: string, owner: LockOwner | null, staleMs: number, now: Da
       return false;
     }
   }
-  if (owner.host === hostname() && !isAlive(owner.pid)) return true;
+  if (owner.host === hostname() && !processAlive(owner.pid)) return true;
   return now.getTime() - Date.parse(owner.at) > staleMs;
 }
 
@@ -95,7 +100,7 @@ export interface Lock {
   release(): void;
 }
 
-/** Acquires the lock at `path`, waiting with jittered backoff. */
+/** Acquires the lock at `path`: in arrival order with `queueDir`, else with jittered backoff. */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Lock> {
   const now = options.now ?? (() => new Date());
   const envTimeout = Number(process.env.AGENT_STATE_LOCK_TIMEOUT_MS);
@@ -103,36 +108,173 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
     options.timeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : 10_000);
   const staleMs = options.staleMs ?? 60_000;
   const token = `${process.pid.toString(16)}.${uniqueSuffix()}${uniqueSuffix()}`;
+  const attempt = new Attempt(path, token, staleMs, now);
+  if (options.queueDir !== undefined) {
+    // Nobody waiting: try at once (the usual case costs one readdir).
+    if (liveTickets(options.queueDir).length === 0 && attempt.tryTake()) return attempt.lock();
+    return queued(attempt, options.queueDir, timeoutMs, options.display ?? path);
+  }
   const started = Date.now();
   let delay = 2;
   for (;;) {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), at: now().toISOString(), token };
+    if (attempt.tryTake()) return attempt.lock();
+    if (Date.now() - started >= timeoutMs) throw busy(attempt.holder, options.display ?? path);
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 50);
+  }
+}
+
+// One process's attempts at the lock file: create it, or take over a stale one.
+class Attempt {
+  /** The owner seen by the last failed try (null: none readable). */
+  holder: LockOwner | null = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly token: string,
+    private readonly staleMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  tryTake(): boolean {
+    const owner: LockOwner = {
+      pid: process.pid,
+      host: hostname(),
+      at: this.now().toISOString(),
+      token: this.token,
+    };
     try {
-      const fd = openSync(path, 'wx', 0o644);
+      const fd = openSync(this.path, 'wx', 0o644);
       try {
         writeSync(fd, JSON.stringify(owner));
       } finally {
         closeSync(fd);
       }
-      return { release: () => releaseLock(path, token) };
+      return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = readOwner(path);
-    if (isStale(path, holder, staleMs, now())) {
-      breakStaleLock(path, holder);
-      continue;
+    this.holder = readOwner(this.path);
+    if (isStale(this.path, this.holder, this.staleMs, this.now())) {
+      breakStaleLock(this.path, this.holder);
+      return this.tryTake();
     }
-    if (Date.now() - started >= timeoutMs) {
-      const who = holder
-        ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} since ${holder.at}`
-        : 'another process';
-      throw new BusyError(`state is busy: ${options.display ?? path} is held by ${who}`, {
-        hint: 'wait for that command to finish and retry; if no agent-state process is running, delete the lock file',
-      });
+    return false;
+  }
+
+  lock(): Lock {
+    return { release: () => releaseLock(this.path, this.token) };
+  }
+}
+
+function busy(
+  holder: LockOwner | null,
+  display: string,
+  queue?: { waiting: number; ms: number },
+): BusyError {
+  const who = holder
+    ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`} since ${holder.at}`
+    : 'another process';
+  const stuck = queue
+    ? `; it did not change hands for ${queue.ms / 1000} s (${queue.waiting} waiting)`
+    : '';
+  return new BusyError(`state is busy: ${display} is held by ${who}${stuck}`, {
+    hint: 'wait for that command to finish and retry; if no agent-state process is running, delete the lock file',
+  });
+}
+
+// A ticket's name sorts by arrival: the time in ms (zero-padded), then pid and a random tag.
+const TICKET = /^(\d{15})-(\d+)-[0-9a-f]+\.ticket$/;
+// Waiters touch their ticket this often; one untouched for TICKET_STALE_MS is abandoned (its
+// process on another host died; a dead process on this host is seen at once).
+const TICKET_TOUCH_MS = 1_000;
+const TICKET_STALE_MS = 15_000;
+
+// The tickets of live waiters, oldest first; abandoned ones are removed on the way.
+function liveTickets(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const live: string[] = [];
+  for (const name of names.sort()) {
+    const match = TICKET.exec(name);
+    if (!match) continue;
+    if (ticketAbandoned(join(dir, name), Number(match[2])))
+      rmSync(join(dir, name), { force: true });
+    else live.push(name);
+  }
+  return live;
+}
+
+function ticketAbandoned(file: string, pid: number): boolean {
+  try {
+    if (!processAlive(pid)) {
+      const host = (JSON.parse(readFileSync(file, 'utf8')) as { host?: unknown }).host;
+      if (host === hostname()) return true;
     }
-    await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 50);
+    return Date.now() - statSync(file).mtimeMs > TICKET_STALE_MS;
+  } catch {
+    // Gone, or being written this instant: not ours to remove.
+    return false;
+  }
+}
+
+async function queued(
+  attempt: Attempt,
+  dir: string,
+  timeoutMs: number,
+  display: string,
+): Promise<Lock> {
+  mkdirSync(dir, { recursive: true });
+  const ticket = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${uniqueSuffix()}.ticket`;
+  const file = join(dir, ticket);
+  const fd = openSync(file, 'wx', 0o644);
+  try {
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname() }));
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    let progress = Date.now();
+    let touched = Date.now();
+    let seen: { ahead: number; holder: string | null } | null = null;
+    let delay = 1;
+    for (;;) {
+      const tickets = liveTickets(dir);
+      const ahead = tickets.indexOf(ticket);
+      // A ticket removed by mistake (a clock jump made it look abandoned) is taken again.
+      if (ahead === -1) {
+        const again = openSync(file, 'w', 0o644);
+        try {
+          writeSync(again, JSON.stringify({ pid: process.pid, host: hostname() }));
+        } finally {
+          closeSync(again);
+        }
+        continue;
+      }
+      if (ahead === 0 && attempt.tryTake()) return attempt.lock();
+      const holder = attempt.holder?.token ?? null;
+      if (seen === null || ahead < seen.ahead || holder !== seen.holder) {
+        progress = Date.now();
+        seen = { ahead, holder };
+      } else if (Date.now() - progress >= timeoutMs) {
+        throw busy(attempt.holder, display, { waiting: tickets.length, ms: timeoutMs });
+      }
+      if (Date.now() - touched >= TICKET_TOUCH_MS) {
+        const at = new Date();
+        utimesSync(file, at, at);
+        touched = Date.now();
+      }
+      // The next in line watches closely; the others only need to notice their turn coming.
+      const wait = ahead === 0 ? Math.min(delay, 8) : Math.min(5 * ahead, 50);
+      delay = ahead === 0 ? delay * 2 : 1;
+      await sleep(wait);
+    }
+  } finally {
+    rmSync(file, { force: true });
   }
 }
 

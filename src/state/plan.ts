@@ -73,7 +73,10 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
   return item;
 }
 
-/** Sets an item's status (and note, when given); `start` also makes it the current step. */
+/**
+ * Sets an item's status (and note, when given). `start` also makes it the current step; `done` or
+ * `skip` of the current step ends it (its limits belonged to that step).
+ */
 export function setPlanStatus(
   progress: Progress,
   id: string,
@@ -88,6 +91,9 @@ export function setPlanStatus(
   }
   if (status === 'running' && progress.current_step?.id !== id) {
     progress.current_step = { id, objective: item.title };
+  }
+  if ((status === 'done' || status === 'skipped') && progress.current_step?.id === id) {
+    progress.current_step = null;
   }
   return item;
 }

@@ -61,7 +61,25 @@ function realRoot(root: string): string {
  * link text, never read through.
  */
 export function staysInside(root: string, rel: string): boolean {
-  let dir = dirname(join(root, rel));
+  return dirStaysInside(root, dirname(join(root, rel)));
+}
+
+/**
+ * staysInside for many paths at once: each parent directory is resolved once (3,000 marker files
+ * in one folder resolve it once, not 3,000 times). For one pass over the tree, not to keep.
+ */
+export function insideChecker(root: string): (rel: string) => boolean {
+  const dirs = new Map<string, boolean>();
+  return (rel) => {
+    const dir = dirname(join(root, rel));
+    let inside = dirs.get(dir);
+    if (inside === undefined) dirs.set(dir, (inside = dirStaysInside(root, dir)));
+    return inside;
+  };
+}
+
+function dirStaysInside(root: string, start: string): boolean {
+  let dir = start;
   while (!existsSync(dir)) {
     const parent = dirname(dir);
     if (parent === dir) return false;

@@ -2,6 +2,7 @@
 // the lock with a revision compare-and-swap. A file that does not parse or validate is never
 // rewritten.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
@@ -12,12 +13,14 @@ import { findRoot } from './find-root.js';
 import { recordNextAction } from './next-action-history.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, type LockOptions } from './lock.js';
+import { processAlive } from './process-alive.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
+import { cachedProgress, rememberProgress } from './progress-cache.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
-import { detectYamlStyle } from './yaml-doc.js';
+import { detectYamlStyle, type LocatedDocument } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
 export interface LoadedState {
@@ -33,14 +36,32 @@ function restoreHint(paths: StatePaths, file: string): string {
   return `restore it from git (\`git checkout -- ${displayPath(paths, file)}\`) or fix it by hand; see docs/protocol.md`;
 }
 
-/** Reads and parses progress.yaml without throwing for bad content (for `validate`). */
+/**
+ * Reads and parses progress.yaml without throwing for bad content (for `validate`). A large file
+ * read before comes from the parse cache; its YAML document (for a rewrite) is parsed on first use.
+ */
 export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: string } {
   const display = displayPath(paths, paths.progress);
   const text = readStateText(paths.progress, {
     display,
     restoreHint: restoreHint(paths, paths.progress),
   });
-  return { ...parseProgress(text, display), text };
+  const cached = cachedProgress(paths, text);
+  if (cached) {
+    let located: LocatedDocument | undefined;
+    return {
+      value: cached,
+      problems: [],
+      warnings: [],
+      text,
+      get located() {
+        return (located ??= parseProgress(text, display).located);
+      },
+    };
+  }
+  const parsed = parseProgress(text, display);
+  if (parsed.value) rememberProgress(paths, text, parsed.value);
+  return { ...parsed, text };
 }
 
 /** Reads config.yaml; a missing file means every default. */
@@ -93,13 +114,27 @@ export interface UpdateResult<T> {
   result: T;
 }
 
-/** Runs `fn` holding the state lock; also sweeps temp files that crashed writers left behind. */
+/**
+ * Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). Every writer
+ * calls it under the lock, so no command records progress against settings or goals that the
+ * readers (`status`, `boot`, `verify`) refuse.
+ */
+export function assertWritableState(paths: StatePaths): void {
+  valueOrThrow(readConfig(paths));
+  readGoals(paths);
+}
+
+/**
+ * Runs `fn` holding the state lock, once config.yaml and goals.md are known to be valid; also
+ * sweeps temp files that crashed writers left behind.
+ */
 export async function withStateLock<T>(
   paths: StatePaths,
   fn: () => T | Promise<T>,
   options: UpdateOptions = {},
 ): Promise<T> {
   const lock = await acquireLock(paths.lock, {
+    queueDir: join(paths.logDir, 'lock-queue'),
     timeoutMs: options.timeoutMs,
     staleMs: options.staleMs,
     now: options.now,
@@ -107,24 +142,33 @@ export async function withStateLock<T>(
   });
   try {
     sweepTempFiles(paths);
+    assertWritableState(paths);
     return await fn();
   } finally {
     lock.release();
   }
 }
 
-// Every writer holds the lock, so a temp file seen while holding it belongs to a dead writer.
+// Every writer of the state files holds the lock, so a temp file seen there while holding it
+// belongs to a dead writer. Raw artifacts (a checkpoint's test log, `evidence add --raw`) and the
+// log's caches are written outside the lock: their temp files are swept once the process named
+// in them (tempPathFor puts the pid in the name) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir]) {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      continue;
+  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir])
+    for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
+  for (const dir of [paths.artifactsDir, paths.logDir])
+    for (const name of tempNames(dir)) {
+      const pid = Number(/\.(\d+)\.[^.]+\.tmp$/.exec(name)?.[1]);
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+        rmSync(join(dir, name), { force: true });
     }
-    for (const name of names) {
-      if (name.endsWith(TEMP_SUFFIX)) rmSync(`${dir}/${name}`, { force: true });
-    }
+}
+
+function tempNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith(TEMP_SUFFIX));
+  } catch {
+    return [];
   }
 }
 
@@ -183,7 +227,7 @@ export async function updateProgressLocked<T>(
     redactInPlace(result);
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     draft.revision = current.revision + 1;
-    const text = serializeProgress(read, draft);
+    const { text, value } = serializeProgress(read, draft);
     const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
     if (now !== read.text) {
       if (attempt >= MAX_CAS_ATTEMPTS)
@@ -193,16 +237,21 @@ export async function updateProgressLocked<T>(
       continue;
     }
     writeFileAtomic(paths.progress, text);
+    rememberProgress(paths, text, value);
     return { progress: draft, changed: true, result };
   }
 }
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
 // that would not validate.
-function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: Progress): string {
+function serializeProgress(
+  read: ParsedFile<Progress> & { text: string },
+  next: Progress,
+): { text: string; value: Progress } {
   const located = read.located!;
   syncDocument(located.doc, next);
-  const problems = checkProgress(located.doc.toJS(), located);
+  const value = located.doc.toJS() as Progress;
+  const problems = checkProgress(value, located);
   const first = problems[0];
   if (first) {
     throw new InvalidStateError(`the change would make progress.yaml invalid: ${first.message}`, {
@@ -210,7 +259,7 @@ function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: 
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });
   }
-  return located.doc.toString(detectYamlStyle(read.text));
+  return { text: located.doc.toString(detectYamlStyle(read.text)), value };
 }
 
 /** Sets the goal anchor in goals.md, rewriting only that paragraph. Returns whether it changed. */

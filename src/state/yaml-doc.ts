@@ -8,6 +8,8 @@ import {
   isSeq,
   LineCounter,
   parseDocument,
+  visit,
+  type Alias,
   type Node,
   type Pair,
 } from 'yaml';
@@ -35,14 +37,18 @@ const SYNTAX_HINTS: Record<string, string> = {
   BAD_INDENT: 'align the entries of each list and mapping at the same column',
 };
 
-/** Parses YAML, returning the document and every syntax problem with its position. */
+/**
+ * Parses YAML, returning the document and every syntax problem with its position. Aliases
+ * (`*name`) are refused: state files are data written by a tool and read by any agent, an alias
+ * to a missing anchor cannot be read at all, and a few nested ones expand exponentially.
+ */
 export function parseYaml(
   text: string,
   display: string,
 ): LocatedDocument & { problems: Problem[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const problems = doc.errors.map((error) => {
+  const problems: Problem[] = doc.errors.map((error) => {
     const pos = lineCounter.linePos(error.pos[0]);
     return {
       location: { file: display, line: pos.line, column: pos.col },
@@ -50,7 +56,32 @@ export function parseYaml(
       hint: SYNTAX_HINTS[error.code] ?? 'fix the YAML syntax at that position',
     };
   });
-  return { doc, lineCounter, display, problems };
+  const located = { doc, lineCounter, display };
+  // An alias is always written with `*`: most files have none and skip the walk.
+  if (problems.length === 0 && text.includes('*')) problems.push(...aliasProblems(located));
+  return { ...located, problems };
+}
+
+// One problem for the first alias (an alias bomb has thousands), with the count of the others.
+function aliasProblems(located: LocatedDocument): Problem[] {
+  let first: Alias | undefined;
+  let count = 0;
+  visit(located.doc, {
+    Alias(_, node) {
+      first ??= node;
+      count++;
+    },
+  });
+  if (!first) return [];
+  const pos = located.lineCounter.linePos(first.range?.[0] ?? 0);
+  const others = count > 1 ? ` (and ${count - 1} more)` : '';
+  return [
+    {
+      location: { file: located.display, line: pos.line, column: pos.col },
+      message: `YAML alias \`*${first.source}\`${others}: agent-state files do not use anchors and aliases`,
+      hint: `write the value out in full where \`*${first.source}\` stands, and remove its \`&${first.source}\` anchor`,
+    },
+  ];
 }
 
 /** A JSON-pointer-like path into a document: keys and indexes. */

@@ -107,6 +107,7 @@ describe('plan, next, goal, status', () => {
       '.agent/config.yaml',
       '.agent/state/goals.md',
       '.agent/state/progress.yaml',
+      '.agent/state/evidence/',
     ]);
   });
 
@@ -222,5 +223,27 @@ describe('plan fail and reset', () => {
     expect(readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8')).toMatch(
       /- id: flaky\n {4}title: Flaky step\n {4}status: pending\n/,
     );
+  });
+});
+
+describe('the current step ends with its plan item', () => {
+  it('after `done t1` (or `plan skip`), status no longer shows it as the current step', async () => {
+    const repo = gitdir();
+    expect((await runCli(repo, ['init', '--goal', 'Finish steps'])).code).toBe(0);
+    for (const title of ['One', 'Two', 'Three'])
+      expect((await runCli(repo, ['plan', 'add', title])).code).toBe(0);
+    await runCli(repo, ['plan', 'start', 't1']);
+    await runCli(repo, ['current', '--scope', 'src/**']);
+    expect((await runCli(repo, ['status'])).stdout).toMatch(/^Step +t1 One$/m);
+    expect((await runCli(repo, ['done', 't1'])).code).toBe(0);
+    const after = await runCli(repo, ['status', '--json']);
+    expect(JSON.parse(after.stdout)).toMatchObject({ current_step: null });
+    expect((await runCli(repo, ['status'])).stdout).not.toMatch(/^Step /m);
+    // Done for another item leaves the current step alone; skipping the current one ends it.
+    await runCli(repo, ['plan', 'start', 't2']);
+    await runCli(repo, ['done', 't3']);
+    expect((await runCli(repo, ['status'])).stdout).toMatch(/^Step +t2 Two$/m);
+    await runCli(repo, ['plan', 'skip', 't2']);
+    expect((await runCli(repo, ['status'])).stdout).not.toMatch(/^Step /m);
   });
 });

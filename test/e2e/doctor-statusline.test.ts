@@ -129,6 +129,32 @@ describe('statusline', () => {
     );
   });
 
+  it('prints a JSON document with --json: the line and its facts', async () => {
+    const repo = gitdir();
+    await runCli(repo, ['init', '--goal', 'Show a status line']);
+    await runCli(repo, ['plan', 'add', 'One']);
+    await runCli(repo, ['done', 't1']);
+    await runCli(repo, ['next', 'Write the docs', '--stage', 'documenting']);
+    const result = await runCli(repo, ['statusline', '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: true,
+      line: 'documenting · next: Write the docs · plan 1/1 · no checkpoint yet',
+      stage: 'documenting',
+      next_action: 'Write the docs',
+      plan: { done: 1, total: 1 },
+      last_checkpoint: null,
+      signals: [],
+    });
+    const outside = await runCli(testdir(), ['statusline', '--json']);
+    expect(outside.code).toBe(0);
+    expect(JSON.parse(outside.stdout)).toEqual({
+      ok: false,
+      line: 'agent-state: no .agent/ here',
+      error: { code: 'NOT_INITIALIZED', message: expect.stringMatching(/\.agent/) as unknown },
+    });
+  });
+
   it('never fails: outside a task it says so in one line', async () => {
     const result = await runCli(testdir(), ['statusline'], { input: 'not json' });
     expect(result).toEqual({ code: 0, stdout: 'agent-state: no .agent/ here\n', stderr: '' });

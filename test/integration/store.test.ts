@@ -1,7 +1,8 @@
 // The store on real files and real processes: concurrent writers, crashes, hand-written comments,
 // stale and busy locks.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
@@ -180,10 +181,102 @@ describe('the state lock', () => {
     expect(result.code).toBe(4);
     expect(result.stderr.trim()).toMatch(
       new RegExp(
-        `^agent-state: state is busy: \\.agent/lock is held by pid ${process.pid} since ${at.replace(/\./g, '\\.')} \\(fix: `,
+        `^agent-state: state is busy: \\.agent/lock is held by pid ${process.pid} since ${at.replace(/\./g, '\\.')}; it did not change hands for 0\\.3 s \\(1 waiting\\) \\(fix: `,
       ),
     );
     expect(readFileSync(statePaths(repo).progress, 'utf8')).toBe(before);
     expect(loadState({ cwd: repo }).progress.next_action).toBe('');
+  });
+});
+
+describe('the parse cache of a large progress.yaml', () => {
+  // A 3,000-item plan: well over the size from which the parsed value is cached.
+  function bigRepo(): string {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const plan = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `  - id: t${i + 1}\n    title: "Step ${i + 1}: paginate page ${i + 1}"\n    status: pending\n`,
+    ).join('');
+    writeFileSync(
+      statePaths(repo).progress,
+      `# a comment the tool keeps\nversion: 1\nrevision: 3\nstage: building\nplan:\n${plan}`,
+    );
+    return repo;
+  }
+  const cacheOf = (repo: string) => join(statePaths(repo).logDir, 'progress.json');
+
+  it('gives the parsed value of the exact bytes it was made from, and nothing else', async () => {
+    const repo = bigRepo();
+    const first = loadState({ cwd: repo }).progress;
+    expect(existsSync(cacheOf(repo))).toBe(true);
+    expect(loadState({ cwd: repo }).progress).toEqual(first);
+    expect(loadState({ cwd: repo }).progress).toEqual(progressOf(repo));
+    // A hand edit of one byte: the cache is for other bytes and is not used.
+    const file = statePaths(repo).progress;
+    writeFileSync(file, readFileSync(file, 'utf8').replace('stage: building', 'stage: buildinG'));
+    expect(loadState({ cwd: repo }).progress.stage).toBe('buildinG');
+    // A damaged cache is parsed around.
+    writeFileSync(cacheOf(repo), '{"key": "nope", "val');
+    expect(loadState({ cwd: repo }).progress.stage).toBe('buildinG');
+    // A cache made for other bytes (or by another version) is not used.
+    const cache = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as { key: string };
+    writeFileSync(cacheOf(repo), JSON.stringify({ key: `${cache.key}0`, value: { revision: 99 } }));
+    expect(loadState({ cwd: repo }).progress.revision).toBe(3);
+  });
+
+  it('a write through the cache keeps comments and leaves a cache of the new bytes', async () => {
+    const repo = bigRepo();
+    loadState({ cwd: repo });
+    await updateProgress((p) => addPlanItem(p, { title: 'One more' }), { cwd: repo });
+    const text = readFileSync(statePaths(repo).progress, 'utf8');
+    expect(text.startsWith('# a comment the tool keeps\n')).toBe(true);
+    const fresh = progressOf(repo);
+    expect(fresh.plan).toHaveLength(3001);
+    expect(fresh.revision).toBe(4);
+    const cache = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as { value: unknown };
+    expect(cache.value).toEqual(fresh);
+    expect(loadState({ cwd: repo }).progress).toEqual(fresh);
+  });
+
+  it('is never made for an ordinary progress.yaml', () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    loadState({ cwd: repo });
+    expect(existsSync(cacheOf(repo))).toBe(false);
+  });
+});
+
+describe('the sweep of temp files', () => {
+  it('removes what dead writers left in artifacts/ and log/, never a live writer’s file', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const paths = statePaths(repo);
+    // A process that has exited: its pid is free (the kernel does not reuse it at once).
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '0']);
+      child.on('exit', () => resolve(child.pid!));
+    });
+    mkdirSync(paths.artifactsDir, { recursive: true });
+    mkdirSync(paths.logDir, { recursive: true });
+    const files = {
+      deadArtifact: join(
+        paths.artifactsDir,
+        `.20261130T120000Z-ab12cd-test.log.${dead}.1f2e3d4c0.tmp`,
+      ),
+      liveArtifact: join(
+        paths.artifactsDir,
+        `.20261130T120000Z-ef34ab-test.log.${process.pid}.5a6b7c8d0.tmp`,
+      ),
+      deadLog: join(paths.logDir, `.status.json.${dead}.9e8d7c6b0.tmp`),
+      userFile: join(paths.artifactsDir, 'notes.tmp'),
+    };
+    for (const file of Object.values(files)) writeFileSync(file, 'partial');
+    await updateProgress((p) => addPlanItem(p, { title: 'One' }), { cwd: repo });
+    expect(existsSync(files.deadArtifact)).toBe(false);
+    expect(existsSync(files.deadLog)).toBe(false);
+    expect(existsSync(files.liveArtifact)).toBe(true);
+    expect(existsSync(files.userFile)).toBe(true);
   });
 });

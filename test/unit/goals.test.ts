@@ -112,8 +112,50 @@ describe('parseGoals', () => {
 
     const empty = parseGoals('# T\n\nGoal.\n\n## Forbidden\n\n<!-- guidance only -->\n');
     expect(empty.warnings).toEqual([
-      { file: 'goals.md', line: 5, message: 'the "Forbidden" section is empty' },
+      {
+        file: 'goals.md',
+        line: 5,
+        message: 'empty section: "Forbidden" (line 5): add a bullet, or delete the heading',
+        once: 'goals.md empty sections: Forbidden',
+      },
     ]);
+  });
+
+  it('warns, with its line, about a Forbidden glob that names no path inside the repository', () => {
+    const source = [
+      '# T',
+      '',
+      'Goal.',
+      '',
+      '## Forbidden',
+      '',
+      '- `src/storage/**` — frozen',
+      '- `../**` — the parent directory',
+      '- `/etc/**` and `~/.ssh/**`: system files',
+      '- `C:\\Windows\\**`',
+      '- `docs/../secret/**`',
+    ].join('\n');
+    const { goals, warnings } = parseGoals(source, 'goals.md');
+    expect(goals.forbidden.map((f) => f.globs)).toEqual([
+      ['src/storage/**'],
+      ['../**'],
+      ['/etc/**', '~/.ssh/**'],
+      ['C:\\Windows\\**'],
+      ['docs/../secret/**'],
+    ]);
+    expect(warnings.map((w) => [w.line, w.message])).toEqual([
+      [8, expect.stringMatching(/^the Forbidden glob `\.\.\/\*\*` can never match: .*`\.\.`/)],
+      [
+        9,
+        expect.stringMatching(
+          /^the Forbidden glob `\/etc\/\*\*` is an absolute path: .*never \/etc/,
+        ),
+      ],
+      [9, expect.stringMatching(/^the Forbidden glob `~\/\.ssh\/\*\*` can never match: .*`~`/)],
+      [10, expect.stringMatching(/^the Forbidden glob `C:\\Windows\\\*\*` can never match/)],
+      [11, expect.stringMatching(/^the Forbidden glob `docs\/\.\.\/secret\/\*\*` can never match/)],
+    ]);
+    for (const w of warnings) expect(w.message).toMatch(/\(fix: /);
   });
 
   it('treats the shipped template as having no anchor and empty sections', () => {
@@ -121,7 +163,11 @@ describe('parseGoals', () => {
     const { goals, warnings } = parseGoals(template);
     expect(goals.anchor).toBe('');
     expect(goals.forbidden).toEqual([]);
-    expect(warnings).toHaveLength(5);
+    // No anchor, and one line for the four empty sections.
+    expect(warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/no goal anchor/),
+      expect.stringMatching(/^empty sections: "Success criteria" \(line \d+\), "Constraints"/),
+    ]);
   });
 });
 

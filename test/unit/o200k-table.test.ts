@@ -64,6 +64,30 @@ describe('the o200k rank table', () => {
     );
   });
 
+  it('splits at lines: a text ending in a newline and one starting with `#`, `<` or a letter count apart', () => {
+    expect(counter.splitsAtLines).toBe(true);
+    const line = fc.string({ unit: 'grapheme', maxLength: 80 });
+    const start = fc.constantFrom('#', '<', '-', 'a', 'Z', '中', '`', '*', '1', ')', '\u0301');
+    fc.assert(
+      fc.property(
+        line,
+        fc.constantFrom('\n', '\n\n', ' \n', ')\n', '\t\n\n', '`\n', '\r\n'),
+        start,
+        line,
+        (a, end, first, b) => {
+          const left = a + end;
+          const right = first + b;
+          expect(plain(left) + plain(right)).toBe(plain(left + right));
+          expect(counter.count(left) + counter.count(right)).toBe(counter.count(left + right));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // Whitespace or `/` after the newline can join the pieces: the promise excludes them.
+    expect(plain(')\n') + plain('//')).not.toBe(plain(')\n//'));
+    expect(plain('x\n') + plain('\n\nx')).not.toBe(plain('x\n\n\nx'));
+  });
+
   it('refuses a damaged table', () => {
     const good = buildRankTable(['a', 'b', [255]], 3);
     expect(readRankTable(good).get('b')).toBe(1);

@@ -18,12 +18,15 @@ it works without stdin too. Never fails: without .agent/ it prints a short hint.
 
 Examples:
   $ agent-state statusline
+  $ agent-state statusline --json
   $ agent-state integrate claude --statusline`,
   },
 
   async run(_parsed, io) {
-    const { runStatusline } = await import('../../integrations/statusline.js');
-    process.stdout.write(await runStatusline(await readStdin(), { cwd: io.cwd, env: io.env }));
+    const { statuslineReport } = await import('../../integrations/statusline.js');
+    const report = await statuslineReport(await readStdin(), { cwd: io.cwd, env: io.env });
+    if (io.out.json) io.out.printJson(report.json);
+    else process.stdout.write(`${report.line}\n`);
     return EXIT.OK;
   },
 };

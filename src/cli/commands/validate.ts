@@ -1,6 +1,7 @@
 // `agent-state validate`: parse and schema-check every state file, listing every problem.
 import type { Command } from 'commander';
 import { AgentStateError, formatLocation, type SourceLocation } from '../../errors.js';
+import { readEvidenceFolder } from '../../evidence/evidence-folder.js';
 import { findRoot } from '../../state/find-root.js';
 import { displayPath } from '../../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../../state/store.js';
@@ -51,6 +52,10 @@ export function registerValidate(program: Command, state: RunState): void {
             warnings: readGoals(paths).warnings,
           })),
           check(displayPath(paths, paths.progress), () => readProgress(paths)),
+          check(`${displayPath(paths, paths.evidenceDir)}/`, () => ({
+            problems: readEvidenceFolder(paths).problems,
+            warnings: [],
+          })),
         ];
         const ok = reports.every((r) => r.ok);
         const { style } = ctx.out;
