@@ -2,7 +2,8 @@
 // the lock (so four boots at once show a reminder exactly once between them), then render.
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
-import { readConfig, readGoals, readProgress, updateProgress } from '../state/store.js';
+import { resolveAgent } from '../agents/agent-name.js';
+import { readConfig, readGoals, readProgressFor, updateProgress } from '../state/store.js';
 import { takeReminders } from '../state/reminders.js';
 import type { BaseOptions, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
@@ -36,6 +37,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const now = (options.now ?? (() => new Date()))();
   const repo = findRepo(options.cwd);
   const { paths } = repo;
+  const agent = resolveAgent(options);
   const config = valueOrThrow(readConfig(paths));
   const requested = options.level ?? config.boot.level;
   const needs = { markers: requested !== 1, drift: requested === 3 || requested === 'auto' };
@@ -59,11 +61,11 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   let progress: Progress;
   let reminders: Reminder[];
   if (options.dryRun) {
-    progress = valueOrThrow(readProgress(paths));
+    progress = valueOrThrow(readProgressFor(paths, agent));
     reminders = await apply(progress);
   } else {
     // Under the lock, on a fresh copy: of several boots at once, exactly one takes the reminders.
-    const update = await updateProgress(apply, { cwd: paths.root, now: () => now });
+    const update = await updateProgress(apply, { cwd: paths.root, now: () => now, agent });
     progress = update.progress;
     reminders = update.result;
   }

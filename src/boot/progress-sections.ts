@@ -1,6 +1,7 @@
 // The progress layer as prompt sections: next action and current step (never cut), reminders and
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
+import { compareEntryIds } from '../evidence/entry-id.js';
 import { PLAN_STATUS_ICONS } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, keep, type Block, type Section } from './model.js';
@@ -194,7 +195,7 @@ export function lastVerificationSection(
   const lines: string[] = [];
   const verification = evidence
     .filter((e) => e.kind === 'test' || e.kind === 'checkpoint' || e.kind === 'verify')
-    .sort((a, b) => (a.id < b.id ? 1 : -1))[0];
+    .sort((a, b) => compareEntryIds(b.id, a.id))[0];
   if (verification)
     lines.push(
       bullet(

@@ -17,7 +17,7 @@ const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
 const VALUED: Record<
   string,
   {
-    key: 'level' | 'budget' | 'format' | 'role' | 'source' | 'cwd';
+    key: 'level' | 'budget' | 'format' | 'role' | 'source' | 'cwd' | 'agent';
     label: string;
     choices?: readonly string[];
   }
@@ -29,6 +29,7 @@ const VALUED: Record<
   '--source': { key: 'source', label: '--source <source>', choices: BOOT_SOURCES },
   '--cwd': { key: 'cwd', label: '-C, --cwd <dir>' },
   '-C': { key: 'cwd', label: '-C, --cwd <dir>' },
+  '--agent': { key: 'agent', label: '--agent <name>' },
 };
 
 function set(args: BootArgs, option: string, raw: string | undefined): void {

@@ -23,6 +23,8 @@ export interface BootFlags {
   source?: BootSource;
   dryRun?: boolean;
   fast?: boolean;
+  /** The global --agent (the fast path parses it itself). */
+  agent?: string;
 }
 
 function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
@@ -57,6 +59,7 @@ export async function runBoot(
     cwd: ctx.cwd,
     env: ctx.env,
     now: ctx.now,
+    agent: flags.agent,
     level,
     budget,
     format: flags.format,

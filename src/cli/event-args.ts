@@ -2,6 +2,7 @@
 // [--actor A]` without commander: hooks run `event` after every tool call, so it takes a fast
 // path that loads no option parser (see entry.ts). `--json` after TYPE followed by a JSON object
 // is the event's fields; anywhere else it asks for JSON output, as for every command.
+import { checkAgentName } from '../agents/agent-name.js';
 import { UsageError } from '../errors.js';
 import type { EventActor } from '../events/types.js';
 import { EVENT_ACTORS } from '../events/types.js';
@@ -59,6 +60,12 @@ function globalOption(args: EventArgs, argv: readonly string[], i: number): numb
     return i + 1;
   } else if (arg.startsWith('--cwd=')) args.cwd = arg.slice(6);
   else if (/^-C./.test(arg)) args.cwd = arg.slice(2);
+  else if (arg === '--agent') {
+    // The event log is the worktree's (shared by the agents working in it): the name is checked
+    // as everywhere else, and the log does not split by it.
+    checkAgentName(value(argv, i, arg), '--agent');
+    return i + 1;
+  } else if (arg.startsWith('--agent=')) checkAgentName(arg.slice(8), '--agent');
   else return false;
   return i;
 }

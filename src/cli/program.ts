@@ -1,5 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
 import { Command } from 'commander';
+import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -8,6 +9,7 @@ import { registerInit } from './commands/init.js';
 import { registerHostHooks } from './commands/host-hook.js';
 import { registerIntegrate } from './commands/integrate.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
@@ -45,12 +47,22 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .option('-C, --cwd <dir>', 'run as if started in <dir>')
     .option('--json', 'print one JSON document on stdout (stable shapes: docs/cli.md)')
     .option('-q, --quiet', 'print nothing but errors')
+    .option(
+      '--agent <name>',
+      `act as this agent: its own next action, step and claims (default: $${AGENT_ENV}; none: the default agent)`,
+    )
     .option('--no-color', 'disable colors (NO_COLOR is honoured too)')
     .helpOption('-h, --help', 'show help for a command')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
     .configureHelp({ showGlobalOptions: true })
+    // --agent is the environment variable for this run: the library, the hooks a command starts
+    // and the test command a checkpoint runs all see the same name.
+    .hook('preAction', (_program, action) => {
+      const agent = action.optsWithGlobals<{ agent?: string }>().agent;
+      if (agent !== undefined) process.env[AGENT_ENV] = checkAgentName(agent, '--agent');
+    })
     .addHelpText(
       'after',
       `
@@ -91,5 +103,6 @@ Examples:
   registerRemind(program, state);
   registerMemory(program, state);
   registerCurrent(program, state);
+  registerMergeDriver(program, state);
   return program;
 }

@@ -86,6 +86,30 @@ export function gitConfigGet(cwd: string, key: string, options: GitOptions = {})
   return result.stdout.toString('utf8').replace(/\n$/, '');
 }
 
+/** Sets a key in the repository's own config (.git/config, shared by its worktrees). */
+export function gitConfigSet(
+  cwd: string,
+  key: string,
+  value: string,
+  options: GitOptions = {},
+): void {
+  const result = runHookGit(cwd, ['config', '--local', key, value], options);
+  if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
+}
+
+/** Removes a section of the repository's own config; false when there was none. */
+export function gitConfigRemoveSection(
+  cwd: string,
+  section: string,
+  options: GitOptions = {},
+): boolean {
+  // Exit 128 with "no such section" when it is not there: an answer, not a failure.
+  const result = runHookGit(cwd, ['config', '--local', '--remove-section', section], options);
+  if (result.status === 0) return true;
+  if (/no such section/i.test(result.stderr)) return false;
+  throw failed(cwd, ['config'], result.stderr);
+}
+
 /** The absolute git directory of this work tree (where HEAD and index are). */
 export function gitAbsoluteDir(cwd: string, options: GitOptions = {}): string {
   return gitText(cwd, ABSOLUTE_GIT_DIR, options).replace(/\n$/, '');

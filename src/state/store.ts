@@ -1,8 +1,12 @@
 // The state store: loading every state file with its problems, and mutating progress.yaml under
 // the lock with a revision compare-and-swap. A file that does not parse or validate is never
 // rewritten.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { resolveAgent } from '../agents/agent-name.js';
+import { applyClaimRules, touchesClaimedItem } from '../agents/claims.js';
+import { emptyOwn, overlayProgress, splitProgress } from '../agents/own-state.js';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
@@ -12,18 +16,21 @@ import { recordNextAction } from './next-action-history.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
-import { displayPath, type StatePaths } from './paths.js';
+import { agentProgressPath, displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
-import { detectYamlStyle } from './yaml-doc.js';
+import { detectYamlStyle, parseYaml } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
 export interface LoadedState {
   paths: StatePaths;
   config: Config;
   goals: Goals;
+  /** What the acting agent sees: progress.yaml, with a named agent's own keys from its own file. */
   progress: Progress;
+  /** The acting agent's name; null for the default agent. */
+  agent: string | null;
   /** Non-fatal findings (goals.md without an anchor, an empty section, ...). */
   warnings: Warning[];
 }
@@ -40,6 +47,37 @@ export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: 
     restoreHint: restoreHint(paths, paths.progress),
   });
   return { ...parseProgress(text, display), text };
+}
+
+/** Reads a named agent's own file; a missing file is an empty own state (and `text` null). */
+export function readAgentProgress(
+  paths: StatePaths,
+  agent: string,
+): ParsedFile<Progress> & { text: string | null } {
+  const path = agentProgressPath(paths, agent);
+  if (!existsSync(path)) return { value: emptyOwn(agent), problems: [], warnings: [], text: null };
+  const display = displayPath(paths, path);
+  const text = readStateText(path, {
+    display,
+    restoreHint: `restore it from git (\`git checkout -- ${display}\`) or delete it (the agent starts afresh); see docs/multi-agent.md`,
+  });
+  return { ...parseProgress(text, display, agent), text };
+}
+
+/**
+ * The progress `agent` sees: progress.yaml for the default agent (null); for a named agent, the
+ * shared file with its own keys laid over from its own file. Problems of either file are listed.
+ */
+export function readProgressFor(paths: StatePaths, agent: string | null): ParsedFile<Progress> {
+  const shared = readProgress(paths);
+  if (agent === null) return shared;
+  const own = readAgentProgress(paths, agent);
+  const problems = [...shared.problems, ...own.problems];
+  const value =
+    problems.length || !shared.value || !own.value
+      ? undefined
+      : overlayProgress(shared.value, own.value);
+  return { value, problems, warnings: [] };
 }
 
 /** Reads config.yaml; a missing file means every default. */
@@ -72,15 +110,21 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
 /** Loads the whole state of the task that `cwd` belongs to; throws on the first invalid file. */
 export function loadState(options: BaseOptions = {}): LoadedState {
   const paths = findRoot(options.cwd);
+  const agent = resolveAgent(options);
   const config = valueOrThrow(readConfig(paths));
   const goals = readGoals(paths);
-  const progress = valueOrThrow(readProgress(paths));
-  return { paths, config, goals: goals.goals, progress, warnings: goals.warnings };
+  const progress = valueOrThrow(readProgressFor(paths, agent));
+  return { paths, config, goals: goals.goals, progress, agent, warnings: goals.warnings };
 }
 
 export interface UpdateOptions extends BaseOptions, Pick<LockOptions, 'timeoutMs' | 'staleMs'> {
-  /** Fail with ConflictError unless the stored revision is exactly this (optimistic concurrency). */
+  /**
+   * Fail with ConflictError unless the stored revision (of the shared progress.yaml) is exactly
+   * this (optimistic concurrency).
+   */
   expectRevision?: number;
+  /** Change the status of an item another agent holds a live claim on (`--force`). */
+  force?: boolean;
 }
 
 export interface UpdateResult<T> {
@@ -114,7 +158,13 @@ export async function withStateLock<T>(
 
 // Every writer holds the lock, so a temp file seen while holding it belongs to a dead writer.
 function sweepTempFiles(paths: StatePaths): void {
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir]) {
+  let agents: string[] = [];
+  try {
+    agents = readdirSync(paths.agentsDir).map((name) => `${paths.agentsDir}/${name}`);
+  } catch {
+    // no named agent yet
+  }
+  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir, ...agents]) {
     let names: string[];
     try {
       names = readdirSync(dir);
@@ -146,46 +196,120 @@ export async function updateProgress<T>(
 export async function updateProgressLocked<T>(
   paths: StatePaths,
   mutator: (progress: Progress) => T | Promise<T>,
-  options: Pick<UpdateOptions, 'expectRevision' | 'now'> = {},
+  options: Pick<UpdateOptions, 'expectRevision' | 'now' | 'agent' | 'env' | 'force'> = {},
 ): Promise<UpdateResult<T>> {
+  const agent = resolveAgent(options);
+  const clock = options.now ?? (() => new Date());
   for (let attempt = 1; ; attempt++) {
     const read = readProgress(paths);
-    const current = valueOrThrow(read);
-    if (options.expectRevision !== undefined && current.revision !== options.expectRevision) {
+    const shared = valueOrThrow(read);
+    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision) {
       throw new ConflictError(
-        `progress.yaml is at revision ${current.revision}, not ${options.expectRevision}: it changed since it was read`,
+        `progress.yaml is at revision ${shared.revision}, not ${options.expectRevision}: it changed since it was read`,
         { hint: 'read the state again and reapply the change' },
       );
     }
+    const ownRead = agent === null ? null : readAgentProgress(paths, agent);
+    const own = ownRead === null ? null : valueOrThrow(ownRead);
+    const current = own === null ? shared : overlayProgress(shared, own);
     const draft = structuredClone(current);
     const result = await mutator(draft);
-    // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
-    recordNextAction(current, draft, (options.now ?? (() => new Date()))());
+    const now = clock();
+    // Done here, once, so that every writer (next, checkpoint, library callers) keeps them.
+    recordNextAction(current, draft, now);
+    if (touchesClaimedItem(current, draft)) {
+      const expireMinutes = valueOrThrow(readConfig(paths)).agents.claim_expire_minutes;
+      applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force);
+    }
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
-    draft.revision = current.revision + 1;
-    const text = serializeProgress(read, draft);
-    const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
-    if (now !== read.text) {
+    const writes: { path: string; text: string; before: string | null }[] = [];
+    let next: Progress;
+    if (own === null || ownRead === null) {
+      draft.revision = shared.revision + 1;
+      writes.push({
+        path: paths.progress,
+        text: serializeProgress(read, draft, null),
+        before: read.text,
+      });
+      next = draft;
+    } else {
+      const split = splitProgress(draft, shared, own);
+      if (!isDeepStrictEqual(split.shared, shared)) {
+        split.shared.revision = shared.revision + 1;
+        writes.push({
+          path: paths.progress,
+          text: serializeProgress(read, split.shared, null),
+          before: read.text,
+        });
+      }
+      // Every write of a named agent renews its last_seen, which the other agents' boots show.
+      split.own.revision = own.revision + 1;
+      split.own.last_seen = now.toISOString();
+      const ownText = ownRead.text ?? newOwnText(agent!);
+      const ownDisplay = displayPath(paths, agentProgressPath(paths, agent!));
+      const ownParsed = ownRead.text === null ? parseOwnTemplate(ownText, ownDisplay) : ownRead;
+      writes.unshift({
+        path: agentProgressPath(paths, agent!),
+        text: serializeProgress({ ...ownParsed, text: ownText }, split.own, agent),
+        before: ownRead.text,
+      });
+      next = overlayProgress(split.shared, split.own);
+    }
+    // A hand edit between read and write: replay the mutation on what is there now.
+    const moved = writes.some((w) => currentText(w.path) !== w.before);
+    if (moved) {
       if (attempt >= MAX_CAS_ATTEMPTS)
         throw new ConflictError('progress.yaml keeps changing while being updated', {
           hint: 'stop the other writer and retry',
         });
       continue;
     }
-    writeFileAtomic(paths.progress, text);
-    return { progress: draft, changed: true, result };
+    for (const write of writes) {
+      mkdirSync(dirname(write.path), { recursive: true });
+      writeFileAtomic(write.path, write.text);
+    }
+    return { progress: next, changed: true, result };
   }
+}
+
+function currentText(path: string): string | null {
+  if (!existsSync(path)) return null;
+  return readStateText(path, { display: path, restoreHint: '' });
+}
+
+// The first text of an agent's own file: the schema line, what the file is, whose it is.
+function newOwnText(agent: string): string {
+  return [
+    '# yaml-language-server: $schema=https://unpkg.com/agent-state/schemas/progress.schema.json',
+    `# The own state of agent ${agent}: its next action, stage, current step, working memory,`,
+    '# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in',
+    '# ../../progress.yaml (docs/multi-agent.md).',
+    'version: 1',
+    'revision: 0',
+    `agent: ${agent}`,
+    '',
+  ].join('\n');
+}
+
+function parseOwnTemplate(text: string, display: string): ParsedFile<Progress> {
+  const located = parseYaml(text, display);
+  return { value: undefined, located, problems: [], warnings: [] };
 }
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
 // that would not validate.
-function serializeProgress(read: ParsedFile<Progress> & { text: string }, next: Progress): string {
+function serializeProgress(
+  read: ParsedFile<Progress> & { text: string },
+  next: Progress,
+  agent: string | null,
+): string {
   const located = read.located!;
   syncDocument(located.doc, next);
-  const problems = checkProgress(located.doc.toJS(), located);
+  const problems = checkProgress(located.doc.toJS(), located, agent);
   const first = problems[0];
   if (first) {
-    throw new InvalidStateError(`the change would make progress.yaml invalid: ${first.message}`, {
+    const file = agent === null ? 'progress.yaml' : located.display;
+    throw new InvalidStateError(`the change would make ${file} invalid: ${first.message}`, {
       hint: first.hint,
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });

@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { HookFileChange, HookManager, HookName } from '../../git-hooks/hook-types.js';
+import type { MergeDriverChange } from '../../git-hooks/merge-setup.js';
 import { defineAction, type RunState } from '../action.js';
 import { adopting, loadLazy } from '../lazy.js';
 
@@ -11,6 +12,23 @@ const HOOKS = ['pre-commit', 'post-checkout', 'post-merge'];
 interface HooksFlags {
   manager?: HookManager | 'auto';
   hooks?: string;
+  /** commander's negation of --no-merge-driver. */
+  mergeDriver?: boolean;
+}
+
+// One line for the merge driver's registration, when install or uninstall touched it.
+function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) => string): string[] {
+  if (change === null) return [];
+  if (change.attributes === 'unchanged' && change.config === 'unchanged')
+    return change.driver === null
+      ? []
+      : [
+          `  ${paint('unchanged'.padEnd(9))} merge driver (.gitattributes, git config merge.agent-state)`,
+        ];
+  return [
+    `  ${paint(change.attributes.padEnd(9))} .gitattributes (the state files merge with agent-state merge-driver)`,
+    `  ${paint(change.config.padEnd(9))} git config merge.agent-state.driver`,
+  ];
 }
 
 function parseHooks(list: string | undefined): HookName[] | undefined {
@@ -60,9 +78,14 @@ export function registerHooks(program: Command, state: RunState): void {
         .default('auto'),
     )
     .option('--hooks <list>', 'comma-separated hooks to install', HOOKS.join(','))
+    .option('--no-merge-driver', 'do not register the merge driver of the state files')
     .addHelpText(
       'after',
       `
+The merge driver: a block in .gitattributes routes .agent/state/**/*.yaml to \`agent-state
+merge-driver\` (commit it: every clone merges the same way), and git config
+merge.agent-state.driver names this machine's agent-state (run \`hooks install\` in each clone).
+
 Plain git: our block is appended to .git/hooks/<hook> between "# >>> agent-state >>>" and
 "# <<< agent-state <<<"; husky: the same block in .husky/<hook>; lefthook: a job named
 agent-state in lefthook.yml; pre-commit: prints the \`repo: local\` snippet to add.
@@ -77,7 +100,13 @@ Examples:
         const hooks = parseHooks(flags.hooks);
         const lazy = await loadLazy();
         const result = await adopting(() =>
-          lazy.installHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+          lazy.installHooks({
+            cwd: ctx.cwd,
+            env: ctx.env,
+            manager: flags.manager,
+            hooks,
+            mergeDriver: flags.mergeDriver,
+          }),
         );
         const { style } = ctx.out;
         const lines = [
@@ -85,6 +114,11 @@ Examples:
         ];
         lines.push(
           ...changeLines(result.changes, (a) =>
+            a === 'unchanged' ? style.dim(a) : style.green(a),
+          ),
+        );
+        lines.push(
+          ...mergeDriverLine(result.merge_driver, (a) =>
             a === 'unchanged' ? style.dim(a) : style.green(a),
           ),
         );
@@ -110,6 +144,7 @@ Examples:
         .default('auto'),
     )
     .option('--hooks <list>', 'comma-separated hooks to remove', HOOKS.join(','))
+    .option('--no-merge-driver', 'leave the merge driver registered')
     .addHelpText(
       'after',
       '\nExamples:\n  $ agent-state hooks uninstall\n  $ agent-state hooks uninstall --manager husky',
@@ -119,13 +154,24 @@ Examples:
         const hooks = parseHooks(flags.hooks);
         const lazy = await loadLazy();
         const result = await adopting(() =>
-          lazy.uninstallHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
+          lazy.uninstallHooks({
+            cwd: ctx.cwd,
+            env: ctx.env,
+            manager: flags.manager,
+            hooks,
+            mergeDriver: flags.mergeDriver,
+          }),
         );
         const { style } = ctx.out;
+        const driver = mergeDriverLine(result.merge_driver, (a) => style.green(a));
         const lines =
-          result.changes.length === 0
+          result.changes.length === 0 && driver.length === 0
             ? ['No agent-state hooks were installed: nothing changed.']
-            : ['Removed agent-state from:', ...changeLines(result.changes, (a) => style.green(a))];
+            : [
+                'Removed agent-state from:',
+                ...changeLines(result.changes, (a) => style.green(a)),
+                ...driver,
+              ];
         for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
         return { text: lines.join('\n'), json: result };
       }),
@@ -159,6 +205,18 @@ Examples:
           );
           for (const p of e.problems) lines.push(`      ${style.yellow(p)}`);
         }
+        const md = status.merge_driver;
+        lines.push(
+          `  ${'merge driver'.padEnd(14)} ${(md.active ? style.green : md.attributes || md.driver ? style.yellow : style.dim)((md.active ? 'installed' : md.attributes || md.driver ? 'inactive' : 'not installed').padEnd(14))} .gitattributes + git config merge.agent-state`,
+        );
+        if (md.attributes && !md.driver)
+          lines.push(
+            `      ${style.yellow('.gitattributes names the driver but this clone has no merge.agent-state.driver: run `agent-state hooks install`')}`,
+          );
+        if (!md.attributes && md.driver)
+          lines.push(
+            `      ${style.yellow('git config has the driver but .gitattributes does not route .agent/state/**/*.yaml to it: run `agent-state hooks install`')}`,
+          );
         const blocked = status.entries.some((e) => e.hook === 'pre-commit' && e.installed);
         lines.push(
           status.active
