@@ -64,7 +64,8 @@ export function describeClaim(state: ClaimState, now: Date): string {
   return `claim by ${state.agent} expired ${shortDuration(since)} ago`;
 }
 
-function heldBy(state: ClaimState, tail: string, now: Date): ClaimedError {
+/** The error of a claim another agent holds (`tail`: what it forbids; empty: a claim). */
+export function heldByError(state: ClaimState, tail: string, now: Date): ClaimedError {
   const left = Math.max(0, Date.parse(state.expires_at) - now.getTime());
   const already = tail === '' ? 'already ' : '';
   return new ClaimedError(
@@ -112,7 +113,7 @@ export function claimPlanItem(
     });
   const previous = claimState(item, clock);
   if (previous && previous.agent !== agent && !previous.expired && !force)
-    throw heldBy(previous, '', clock.now);
+    throw heldByError(previous, '', clock.now);
   item.claim = { agent, at: clock.now.toISOString() };
   const action = !previous ? 'claimed' : previous.agent === agent ? 'renewed' : 'taken';
   return { item, action, previous: action === 'taken' ? previous : null };
@@ -130,15 +131,16 @@ export function releasePlanItem(
   const previous = claimState(item, clock);
   if (!previous) return { item, released: null };
   if (previous.agent !== agent && !previous.expired && !force)
-    throw heldBy(previous, `: only ${previous.agent} releases it`, clock.now);
+    throw heldByError(previous, `: only ${previous.agent} releases it`, clock.now);
   delete item.claim;
   return { item, released: previous };
 }
 
 /**
  * The rules of claims on a write (`before` → `after`, by `agent`): a changed status of an item
- * another agent holds a live claim on is refused unless `force`; the claimer's own status change
- * renews the claim; a done or skipped item's claim ends. Mutates `after`.
+ * another agent holds a live claim on (in this plan, or in `foreign`: other worktrees' plans) is
+ * refused unless `force`; the claimer's own status change renews the claim; a done or skipped
+ * item's claim ends. Mutates `after`.
  */
 export function applyClaimRules(
   before: Progress,
@@ -146,26 +148,37 @@ export function applyClaimRules(
   agent: string | null,
   clock: ClaimClock,
   force = false,
+  foreign: ReadonlyMap<string, ClaimState> = new Map(),
 ): void {
   const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
   for (const item of after.plan ?? []) {
     const was = old.get(item.id);
-    if (!was || was.status === item.status || !was.claim) continue;
+    if (!was || was.status === item.status) continue;
+    const elsewhere = foreign.get(item.id);
+    if (elsewhere && elsewhere.agent !== agent && !force)
+      throw heldByError(elsewhere, `: only ${elsewhere.agent} changes its status`, clock.now);
+    if (!was.claim) continue;
     const state = claimState(was, clock)!;
     const mine = state.agent === agent;
     if (!mine && !state.expired && !force)
-      throw heldBy(state, `: only ${state.agent} changes its status`, clock.now);
+      throw heldByError(state, `: only ${state.agent} changes its status`, clock.now);
     if (FINISHED.has(item.status)) delete item.claim;
     else if (mine && item.claim?.agent === agent)
       item.claim = { agent, at: clock.now.toISOString() };
   }
 }
 
-/** Whether a write could touch claims at all (so the store reads config only then). */
+/** Whether a write changes the status of an item that has a claim (so the store reads config only then). */
 export function touchesClaimedItem(before: Progress, after: Progress): boolean {
   const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
   return (after.plan ?? []).some((item) => {
     const was = old.get(item.id);
     return was?.claim !== undefined && was.status !== item.status;
   });
+}
+
+/** Whether a write changes any item's status (claims in other worktrees then matter). */
+export function changesStatus(before: Progress, after: Progress): boolean {
+  const old = new Map((before.plan ?? []).map((item) => [item.id, item.status]));
+  return (after.plan ?? []).some((item) => old.has(item.id) && old.get(item.id) !== item.status);
 }

@@ -5,14 +5,18 @@ import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../agents/agent-name.js';
 import { readConfig, readGoals, readProgressFor, updateProgress } from '../state/store.js';
 import { takeReminders } from '../state/reminders.js';
-import type { BaseOptions, Progress, Reminder, Stamp, Warning } from '../types.js';
+import { existsSync } from 'node:fs';
+import { agentsOverview } from '../agents/agents-overview.js';
+import { planClaims } from '../agents/claims.js';
+import type { StatePaths } from '../state/paths.js';
+import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveFacts, prepareLiveFacts, type LiveFacts } from './live-facts.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import { stampBoot, stampLevel } from './stamp-boot.js';
-import type { BootRendering, RenderBootOptions, TokenCounter } from './types.js';
+import type { BootAgents, BootRendering, RenderBootOptions, TokenCounter } from './types.js';
 
 export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'counter' | 'dryRun'> {
   /** Render without writing: no stamp, no reminder consumed. */
@@ -30,6 +34,30 @@ export interface BootResult extends BootRendering {
   stamp: Stamp;
   revision: number;
   warnings: Warning[];
+}
+
+/**
+ * Who is booting and the other active agents; null for a single unnamed agent (no agents/ folder
+ * and no other worktree's agents looked for: its boot is what it always was).
+ */
+function bootAgents(
+  paths: StatePaths,
+  agent: string | null,
+  progress: Progress,
+  config: Config,
+  now: Date,
+  env: NodeJS.ProcessEnv | undefined,
+): BootAgents | null {
+  if (agent === null && !existsSync(paths.agentsDir)) return null;
+  const overview = agentsOverview({ paths, env, now });
+  const clock = { now, expireMinutes: config.agents.claim_expire_minutes };
+  const others = overview.agents.filter(
+    (a) => a.active && !(a.agent === agent && (agent !== null || a.here)),
+  );
+  const claims = planClaims(progress, clock)
+    .filter((c) => c.agent === agent && !c.expired)
+    .map((c) => c.item);
+  return { self: agent, claims, others };
 }
 
 /** Emits the boot prompt of the task that `cwd` belongs to. */
@@ -70,8 +98,9 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     reminders = update.result;
   }
   facts = facts!;
+  const agents = bootAgents(paths, agent, progress, config, now, options.env);
   const rendering = renderBoot(
-    { goals, progress, config, ...facts, reminders, now },
+    { goals, progress, config, ...facts, reminders, agents, now },
     {
       level: requested,
       budget: options.budget,

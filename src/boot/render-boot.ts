@@ -8,6 +8,7 @@ import { boundarySections, goalDetailSections } from './goals-sections.js';
 import { MUST_KEEP, type Block, type Section } from './model.js';
 import { driftSection, instructionSection } from './other-sections.js';
 import {
+  agentsSection,
   lastVerificationSection,
   memorySection,
   nextSections,
@@ -40,6 +41,7 @@ export function bootSections(
   const sections: (Section | null)[] = [
     ...boundarySections(goals),
     ...nextSections(progress),
+    agentsSection(context.agents, now),
     choice.restartLoop
       ? restartLoopSection(progress, context.config.boot.stall_threshold, now)
       : null,

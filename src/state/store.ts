@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { resolveAgent } from '../agents/agent-name.js';
-import { applyClaimRules, touchesClaimedItem } from '../agents/claims.js';
+import { applyClaimRules, changesStatus, touchesClaimedItem } from '../agents/claims.js';
+import { hasLinkedWorktrees } from '../git/worktrees.js';
 import { emptyOwn, overlayProgress, splitProgress } from '../agents/own-state.js';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
@@ -217,9 +218,19 @@ export async function updateProgressLocked<T>(
     const now = clock();
     // Done here, once, so that every writer (next, checkpoint, library callers) keeps them.
     recordNextAction(current, draft, now);
-    if (touchesClaimedItem(current, draft)) {
+    // Claims in other worktrees matter only when there are other worktrees (read without git).
+    const foreign =
+      changesStatus(current, draft) && hasLinkedWorktrees(paths.root)
+        ? (await import('../agents/agents-overview.js')).foreignClaims(
+            paths,
+            agent,
+            now,
+            options.env,
+          )
+        : undefined;
+    if (touchesClaimedItem(current, draft) || (foreign && foreign.size > 0)) {
       const expireMinutes = valueOrThrow(readConfig(paths)).agents.claim_expire_minutes;
-      applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force);
+      applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force, foreign);
     }
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     const writes: { path: string; text: string; before: string | null }[] = [];

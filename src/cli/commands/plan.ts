@@ -1,17 +1,9 @@
 // `agent-state plan ...`: add items, change their status, claim and release them, list them.
 import type { Command } from 'commander';
 import { resolveAgent } from '../../agents/agent-name.js';
-import {
-  claimPlanItem,
-  claimState,
-  describeClaim,
-  releasePlanItem,
-  type ClaimClock,
-} from '../../agents/claims.js';
+import { claimState, describeClaim, type ClaimClock } from '../../agents/claims.js';
 import { PLAN_STATUS_ICONS, addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
-import { loadState, readConfig, updateProgress } from '../../state/store.js';
-import { valueOrThrow } from '../../state/parsed-file.js';
-import { findRoot } from '../../state/find-root.js';
+import { loadState, updateProgress } from '../../state/store.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { recordFact } from '../record.js';
@@ -177,13 +169,13 @@ Examples:
     .action(
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
         const agent = resolveAgent({ env: ctx.env });
-        const expireMinutes = valueOrThrow(readConfig(findRoot(ctx.cwd))).agents
-          .claim_expire_minutes;
         const now = ctx.now();
-        const { result, progress, changed } = await updateProgress(
-          (p) => claimPlanItem(p, id!, agent, { now, expireMinutes }, flags.force),
-          { cwd: ctx.cwd, now: () => now },
-        );
+        const { claimItem } = await import('../../agents/claim-item.js');
+        const { result, progress, changed } = await claimItem(id!, {
+          cwd: ctx.cwd,
+          now: () => now,
+          force: flags.force,
+        });
         const taken = result.previous
           ? ` (took it over from ${describeClaim(result.previous, now)})`
           : '';
@@ -209,14 +201,13 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ agent-state --agent alice plan release t3')
     .action(
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const agent = resolveAgent({ env: ctx.env });
-        const expireMinutes = valueOrThrow(readConfig(findRoot(ctx.cwd))).agents
-          .claim_expire_minutes;
         const now = ctx.now();
-        const { result, progress, changed } = await updateProgress(
-          (p) => releasePlanItem(p, id!, agent, { now, expireMinutes }, flags.force),
-          { cwd: ctx.cwd, now: () => now },
-        );
+        const { releaseItem } = await import('../../agents/claim-item.js');
+        const { result, progress, changed } = await releaseItem(id!, {
+          cwd: ctx.cwd,
+          now: () => now,
+          force: flags.force,
+        });
         return {
           text: result.released
             ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
