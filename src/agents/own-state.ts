@@ -52,12 +52,13 @@ function setKey<K extends OwnKey>(target: Progress, key: K, value: Progress[K]):
 /**
  * Splits a view written by a named agent into the next shared and own values. The shared value
  * keeps `shared`'s own keys (the default agent's) and revision; the own value keeps `own`'s
- * revision. Neither revision is bumped here.
+ * revision and takes `lastSeen`. Neither revision is bumped here.
  */
 export function splitProgress(
   view: Progress,
   shared: Progress,
   own: Progress,
+  lastSeen: string | undefined = own.last_seen,
 ): { shared: Progress; own: Progress } {
   const nextShared: Progress = { ...view, revision: shared.revision };
   for (const key of [...OWN_KEYS, ...AGENT_FILE_KEYS]) delete nextShared[key];
@@ -71,7 +72,7 @@ export function splitProgress(
   // Key order of a new own file: identity first, then what the agent reads first.
   const nextOwn: Progress = { version: 1, revision: own.revision };
   nextOwn.agent = own.agent ?? view.agent;
-  if (own.last_seen !== undefined) nextOwn.last_seen = own.last_seen;
+  if (lastSeen !== undefined) nextOwn.last_seen = lastSeen;
   for (const key of OWN_KEYS) if (view[key] !== undefined) setKey(nextOwn, key, view[key]);
   if (view.memory?.working !== undefined) nextOwn.memory = { working: view.memory.working };
   return { shared: nextShared, own: nextOwn };

@@ -244,7 +244,8 @@ export async function updateProgressLocked<T>(
       });
       next = draft;
     } else {
-      const split = splitProgress(draft, shared, own);
+      // Every write of a named agent renews its last_seen, which the other agents' boots show.
+      const split = splitProgress(draft, shared, own, now.toISOString());
       if (!isDeepStrictEqual(split.shared, shared)) {
         split.shared.revision = shared.revision + 1;
         writes.push({
@@ -253,9 +254,7 @@ export async function updateProgressLocked<T>(
           before: read.text,
         });
       }
-      // Every write of a named agent renews its last_seen, which the other agents' boots show.
       split.own.revision = own.revision + 1;
-      split.own.last_seen = now.toISOString();
       const ownText = ownRead.text ?? newOwnText(agent!);
       const ownDisplay = displayPath(paths, agentProgressPath(paths, agent!));
       const ownParsed = ownRead.text === null ? parseOwnTemplate(ownText, ownDisplay) : ownRead;
