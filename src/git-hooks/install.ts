@@ -30,6 +30,8 @@ export interface HooksOptions extends BaseOptions {
   binary?: BinaryLocation;
   /** Register (or remove) the merge driver of the state files too. Default true. */
   mergeDriver?: boolean;
+  /** Route the state files to the driver in the work tree's .gitattributes (to commit) instead of git's info/attributes. */
+  sharedAttributes?: boolean;
 }
 
 /** This installation's binary: what a plain git hook calls directly (never npx). */
@@ -182,7 +184,10 @@ export function installHooks(options: HooksOptions = {}): HookInstallResult {
   const mergeDriver =
     options.mergeDriver === false
       ? null
-      : installMergeDriver(ctx.root, options.binary ?? installedBinary(), options.env);
+      : installMergeDriver(ctx.root, options.binary ?? installedBinary(), {
+          env: options.env,
+          shared: options.sharedAttributes,
+        });
   return { ...result, reason: chosen.reason, merge_driver: mergeDriver };
 }
 

@@ -71,6 +71,12 @@ export function gitHooksDir(cwd: string, options: GitOptions = {}): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
+/** The absolute path of a file in git's directory (`info/attributes` is the shared one's). */
+export function gitPath(cwd: string, path: string, options: GitOptions = {}): string {
+  const out = gitText(cwd, ['rev-parse', '--git-path', path], options).replace(/\n$/, '');
+  return isAbsolute(out) ? out : resolve(cwd, out);
+}
+
 /** The default hooks directory (`<common git dir>/hooks`), whatever core.hooksPath says. */
 export function gitDefaultHooksDir(cwd: string, options: GitOptions = {}): string {
   const dir = gitText(cwd, COMMON_DIR, options).replace(/\n$/, '');

@@ -21,6 +21,13 @@ export function pick3<T>(
 
 const START = '\u0000start';
 
+// Runs at one place, in an order that does not depend on the side: key by key, then by length.
+function compareRuns(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++)
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
+}
+
 // The runs of keys a side added, by the key of the common ancestor they follow.
 function addedRuns(base: ReadonlySet<string>, side: readonly string[]): Map<string, string[][]> {
   const runs = new Map<string, string[][]>();
@@ -60,7 +67,7 @@ export function mergeOrder(
   const emitted = new Set<string>();
   const emitRuns = (anchor: string) => {
     const runs = [...(fromOurs.get(anchor) ?? []), ...(fromTheirs.get(anchor) ?? [])];
-    runs.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+    runs.sort(compareRuns);
     for (const run of runs)
       for (const key of run)
         if (!emitted.has(key)) {

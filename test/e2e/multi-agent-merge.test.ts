@@ -214,16 +214,19 @@ describe('rebase and cherry-pick', () => {
 });
 
 describe('hooks install / uninstall', () => {
-  it('register the driver in .gitattributes and git config, and remove both', async () => {
+  it('register the driver in git’s attributes and config (or a committed .gitattributes), and remove both', async () => {
     const repo = await agentRepo();
-    const attributes = readFileSync(join(repo, '.gitattributes'), 'utf8');
-    expect(attributes).toContain('.agent/state/**/*.yaml merge=agent-state');
-    expect(git(repo, 'check-attr', 'merge', '.agent/state/progress.yaml')).toBe(
-      '.agent/state/progress.yaml: merge: agent-state\n',
+    // Default: git's own info/attributes, shared by the worktrees; the tree stays clean.
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(readFileSync(join(repo, '.git/info/attributes'), 'utf8')).toContain(
+      '.agent/state/**/*.yaml merge=agent-state',
     );
-    expect(git(repo, 'check-attr', 'merge', '.agent/state/agents/x/progress.yaml')).toContain(
-      'agent-state',
-    );
+    const wt = addWorktree(repo, 'w');
+    for (const [dir, path] of [
+      [repo, '.agent/state/progress.yaml'],
+      [wt, '.agent/state/agents/x/progress.yaml'],
+    ] as const)
+      expect(git(dir, 'check-attr', 'merge', path)).toBe(`${path}: merge: agent-state\n`);
     expect(git(repo, 'config', '--get', 'merge.agent-state.driver')).toMatch(
       /merge-driver %O %A %B %P\n$/,
     );
@@ -232,20 +235,33 @@ describe('hooks install / uninstall', () => {
     };
     expect(status.merge_driver.active).toBe(true);
 
+    // --shared-attributes moves the block to the work tree's .gitattributes, to commit.
+    const shared = JSON.parse(
+      await cli(repo, ['hooks', 'install', '--shared-attributes', '--json']),
+    ) as { merge_driver: { attributes_file: string; attributes: string } };
+    expect(shared.merge_driver).toMatchObject({
+      attributes_file: '.gitattributes',
+      attributes: 'created',
+    });
+    expect(existsSync(join(repo, '.git/info/attributes'))).toBe(false);
+    expect(git(repo, 'check-attr', 'merge', '.agent/state/progress.yaml')).toContain('agent-state');
+
     const removed = JSON.parse(await cli(repo, ['hooks', 'uninstall', '--json'])) as {
-      merge_driver: { attributes: string; config: string };
+      merge_driver: unknown;
     };
     expect(removed.merge_driver).toEqual({
+      attributes_file: '.gitattributes',
       attributes: 'deleted',
       config: 'removed',
       driver: null,
     });
     expect(existsSync(join(repo, '.gitattributes'))).toBe(false);
     expect(gitTry(repo, 'config', '--get', 'merge.agent-state.driver').code).toBe(1);
+    expect(git(repo, 'check-attr', 'merge', '.agent/state/progress.yaml')).toContain('unspecified');
 
     // A .gitattributes of the user's comes back byte for byte.
     writeFileSync(join(repo, '.gitattributes'), '*.png binary\n');
-    await cli(repo, ['hooks', 'install']);
+    await cli(repo, ['hooks', 'install', '--shared-attributes']);
     await cli(repo, ['hooks', 'uninstall']);
     expect(readFileSync(join(repo, '.gitattributes'), 'utf8')).toBe('*.png binary\n');
   }, 60_000);

@@ -14,6 +14,7 @@ interface HooksFlags {
   hooks?: string;
   /** commander's negation of --no-merge-driver. */
   mergeDriver?: boolean;
+  sharedAttributes?: boolean;
 }
 
 // One line for the merge driver's registration, when install or uninstall touched it.
@@ -23,10 +24,10 @@ function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) =>
     return change.driver === null
       ? []
       : [
-          `  ${paint('unchanged'.padEnd(9))} merge driver (.gitattributes, git config merge.agent-state)`,
+          `  ${paint('unchanged'.padEnd(9))} merge driver (${change.attributes_file}, git config merge.agent-state)`,
         ];
   return [
-    `  ${paint(change.attributes.padEnd(9))} .gitattributes (the state files merge with agent-state merge-driver)`,
+    `  ${paint(change.attributes.padEnd(9))} ${change.attributes_file} (the state files merge with agent-state merge-driver)`,
     `  ${paint(change.config.padEnd(9))} git config merge.agent-state.driver`,
   ];
 }
@@ -79,12 +80,17 @@ export function registerHooks(program: Command, state: RunState): void {
     )
     .option('--hooks <list>', 'comma-separated hooks to install', HOOKS.join(','))
     .option('--no-merge-driver', 'do not register the merge driver of the state files')
+    .option(
+      '--shared-attributes',
+      "route the state files to the driver in .gitattributes (to commit) instead of git's info/attributes",
+    )
     .addHelpText(
       'after',
       `
-The merge driver: a block in .gitattributes routes .agent/state/**/*.yaml to \`agent-state
-merge-driver\` (commit it: every clone merges the same way), and git config
-merge.agent-state.driver names this machine's agent-state (run \`hooks install\` in each clone).
+The merge driver: a block in git's info/attributes (shared by the worktrees, never committed;
+--shared-attributes: the work tree's .gitattributes, to commit) routes .agent/state/**/*.yaml to
+\`agent-state merge-driver\`, and git config merge.agent-state.driver names this machine's
+agent-state (run \`hooks install\` in each clone).
 
 Plain git: our block is appended to .git/hooks/<hook> between "# >>> agent-state >>>" and
 "# <<< agent-state <<<"; husky: the same block in .husky/<hook>; lefthook: a job named
@@ -106,6 +112,7 @@ Examples:
             manager: flags.manager,
             hooks,
             mergeDriver: flags.mergeDriver,
+            sharedAttributes: flags.sharedAttributes,
           }),
         );
         const { style } = ctx.out;
@@ -207,15 +214,15 @@ Examples:
         }
         const md = status.merge_driver;
         lines.push(
-          `  ${'merge driver'.padEnd(14)} ${(md.active ? style.green : md.attributes || md.driver ? style.yellow : style.dim)((md.active ? 'installed' : md.attributes || md.driver ? 'inactive' : 'not installed').padEnd(14))} .gitattributes + git config merge.agent-state`,
+          `  ${'merge driver'.padEnd(14)} ${(md.active ? style.green : md.attributes || md.driver ? style.yellow : style.dim)((md.active ? 'installed' : md.attributes || md.driver ? 'inactive' : 'not installed').padEnd(14))} ${md.attributes_files.join(' + ') || 'info/attributes'} + git config merge.agent-state`,
         );
         if (md.attributes && !md.driver)
           lines.push(
-            `      ${style.yellow('.gitattributes names the driver but this clone has no merge.agent-state.driver: run `agent-state hooks install`')}`,
+            `      ${style.yellow(`${md.attributes_files.join(' and ')} route the state files to the driver, but this clone has no merge.agent-state.driver: run \`agent-state hooks install\``)}`,
           );
         if (!md.attributes && md.driver)
           lines.push(
-            `      ${style.yellow('git config has the driver but .gitattributes does not route .agent/state/**/*.yaml to it: run `agent-state hooks install`')}`,
+            `      ${style.yellow('git config has the driver, but no attributes route .agent/state/**/*.yaml to it: run `agent-state hooks install`')}`,
           );
         const blocked = status.entries.some((e) => e.hook === 'pre-commit' && e.installed);
         lines.push(

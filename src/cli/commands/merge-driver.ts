@@ -25,7 +25,7 @@ code is 1, so that git stops for you to resolve it (\`agent-state validate\` exp
 A side that is not a YAML mapping is merged line by line, as git would.
 
 Registered by \`agent-state hooks install\`:
-  .gitattributes       .agent/state/**/*.yaml merge=agent-state
+  info/attributes      .agent/state/**/*.yaml merge=agent-state   (or .gitattributes)
   git config           merge.agent-state.driver "<node> <agent-state> merge-driver %O %A %B %P"`,
     )
     .action(
