@@ -10,6 +10,7 @@ import { hasLinkedWorktrees } from '../git/worktrees.js';
 import { emptyOwn, overlayProgress, splitProgress } from '../agents/own-state.js';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
+import { redactSecrets } from '../evidence/redact.js';
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
 import { parseConfig, resolveConfig } from './config.js';
 import { findRoot } from './find-root.js';
@@ -180,6 +181,21 @@ function sweepTempFiles(paths: StatePaths): void {
 
 const MAX_CAS_ATTEMPTS = 5;
 
+// Redacts every string of the arrays and plain objects in `value`, in place.
+function redactInPlace(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    if (typeof v === 'string') {
+      const text = redactSecrets(v).text;
+      if (text !== v) record[key] = text;
+    } else redactInPlace(v);
+  }
+}
+
 /**
  * Applies `mutator` to progress.yaml atomically: under the lock, on a freshly read and validated
  * copy; increments `revision`; keeps comments and key order; writes nothing when nothing changed.
@@ -218,6 +234,10 @@ export async function updateProgressLocked<T>(
     const now = clock();
     // Done here, once, so that every writer (next, checkpoint, library callers) keeps them.
     recordNextAction(current, draft, now);
+    // progress.yaml is committed: no secret goes into it, whichever writer brought it; nor into
+    // what the writer reports (`memory add` prints the note it added).
+    redactInPlace(draft);
+    redactInPlace(result);
     // Claims in other worktrees matter only when there are other worktrees (read without git).
     const foreign =
       changesStatus(current, draft) && hasLinkedWorktrees(paths.root)
@@ -337,7 +357,7 @@ export async function setGoal(
     paths,
     () => {
       const { text } = readGoals(paths);
-      const next = setGoalAnchor(text, anchor);
+      const next = setGoalAnchor(text, redactSecrets(anchor).text);
       if (next !== text) writeFileAtomic(paths.goals, next);
       const parsed = parseGoals(next, displayPath(paths, paths.goals));
       return { changed: next !== text, ...parsed };

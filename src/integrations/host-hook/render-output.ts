@@ -1,5 +1,7 @@
 // A HookOutcome in each host's documented output format (stdout JSON, exit 0). An empty outcome
-// prints nothing: the host then carries on as if no hook had run.
+// prints nothing: the host then carries on as if no hook had run. The host hands the strings to
+// the model (and shows systemMessage to the user) as they are: they pass safeValue first.
+import { safeValue } from '../../text/safe-text.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
 
 type Json = Record<string, unknown>;
@@ -29,11 +31,13 @@ function claudeOutput(event: HookEvent, outcome: HookOutcome): Json {
   return out;
 }
 
-// Codex: as Claude Code, except that PreToolUse ignores additionalContext (fail open), so a
-// warning before a tool call goes to the user as a systemMessage.
+// Codex [0.171]: as Claude Code (PreToolUse additionalContext does reach the model), except
+// that PreCompact takes only `continue`, `stopReason`, `suppressOutput` and `systemMessage`
+// (a `decision` makes its output invalid), and a deny reason gets ". Command: ..." appended.
 function codexOutput(event: HookEvent, outcome: HookOutcome): Json {
-  if (event.kind === 'pre-tool' && !outcome.deny && outcome.context)
-    return { systemMessage: outcome.context };
+  if (event.kind === 'pre-compact') {
+    return outcome.block ? { continue: false, stopReason: outcome.block } : {};
+  }
   return claudeOutput(event, outcome);
 }
 
@@ -73,5 +77,5 @@ export function renderHookOutput(event: HookEvent, outcome: HookOutcome): string
     opencode: opencodeOutput,
   }[event.host];
   const out = render(event, outcome);
-  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(out)}\n`;
+  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(safeValue(out))}\n`;
 }
