@@ -31,6 +31,8 @@ import { registerBoot } from './commands/boot.js';
 import { registerRemind } from './commands/remind.js';
 import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
+import { registerUi } from './commands/ui.js';
+import { registerReport } from './commands/report.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -104,5 +106,7 @@ Examples:
   registerMemory(program, state);
   registerCurrent(program, state);
   registerMergeDriver(program, state);
+  registerUi(program, state);
+  registerReport(program, state);
   return program;
 }
