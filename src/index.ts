@@ -15,6 +15,16 @@ export {
   type ErrorCode,
   type SourceLocation,
 } from './errors.js';
+export {
+  describeError,
+  errorDocument,
+  errorText,
+  exitCodeFor,
+  EXIT,
+  type ErrorReport,
+  type ExitCode,
+  type ReportCode,
+} from './error-report.js';
 export { findRoot, locateRoot, type RootInfo } from './state/find-root.js';
 // Several agents (docs/multi-agent.md): names, claims, the agents of every worktree, the merge.
 export { AGENT_ENV, checkAgentName, resolveAgent } from './agents/agent-name.js';

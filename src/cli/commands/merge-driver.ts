@@ -3,7 +3,7 @@
 // its implementation loads only when it runs.
 import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 
 export function registerMergeDriver(program: Command, state: RunState): void {
   program
