@@ -89,7 +89,7 @@ export const hookServices: HookServices = {
       /* not recorded: `agent-state events` will not show it */
     }
   },
-  async status(paths, consumer, { mode, maxChars }) {
+  async status(paths, consumer, { mode, maxChars, format }) {
     // After a tool call, speak only when a control signal is active (the host's status bar):
     // decided from the cached snapshot, without loading the state files.
     if (mode === 'signals' && !(await anySignal(paths))) return '';
@@ -97,6 +97,7 @@ export const hookServices: HookServices = {
     const result = await publishStatusTo({
       cwd: paths.root,
       strategy: 'delta',
+      format,
       consumer,
       reset: mode === 'baseline',
     });
