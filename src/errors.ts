@@ -114,3 +114,10 @@ export function formatLocation(location: SourceLocation): string {
   if (location.line !== undefined && location.column !== undefined) text += `:${location.column}`;
   return text;
 }
+
+/** A plan item is claimed by another agent whose claim is still live (exit 4, like a held lock). */
+export class ClaimedError extends AgentStateError {
+  constructor(message: string, options?: AgentStateErrorOptions) {
+    super('CONFLICT', message, options);
+  }
+}

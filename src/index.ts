@@ -26,13 +26,49 @@ export {
   type ReportCode,
 } from './error-report.js';
 export { findRoot, locateRoot, type RootInfo } from './state/find-root.js';
+// Several agents (docs/multi-agent.md): names, claims, the agents of every worktree, the merge.
+export { AGENT_ENV, checkAgentName, resolveAgent } from './agents/agent-name.js';
+export {
+  applyClaimRules,
+  claimPlanItem,
+  claimState,
+  describeClaim,
+  planClaims,
+  releasePlanItem,
+  type ClaimClock,
+  type ClaimResult,
+  type ClaimState,
+} from './agents/claims.js';
+export { claimItem, releaseItem } from './agents/claim-item.js';
+export {
+  agentsOverview,
+  type AgentView,
+  type AgentsOverview,
+  type OverviewOptions,
+  type WorktreeView,
+} from './agents/agents-overview.js';
+export { ClaimedError } from './errors.js';
+export {
+  mergeProgress,
+  type MergeConflict,
+  type MergeDecision,
+  type MergeOutcome,
+} from './merge/merge-progress.js';
+export { mergeYamlText, type MergedText } from './merge/merge-yaml.js';
+export {
+  runMergeDriver,
+  type MergeDriverFiles,
+  type MergeDriverResult,
+} from './merge/merge-driver.js';
 export { statePaths, type StatePaths } from './state/paths.js';
 export { initState, type InitOptions, type InitResult } from './state/init.js';
 export {
   loadState,
   readConfig,
   readGoals,
+  readAgentProgress,
   readProgress,
+  readProgressFor,
   setGoal,
   updateProgress,
   withStateLock,

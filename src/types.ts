@@ -12,12 +12,21 @@ export const PLAN_STATUSES: readonly PlanStatus[] = [
   'failed',
 ];
 
+/** Which agent is working on a plan item, since when (docs/multi-agent.md). */
+export interface Claim {
+  agent: string;
+  /** When the claim was made or last renewed (ISO 8601 UTC). */
+  at: string;
+}
+
 export interface PlanItem {
   id: string;
   title: string;
   status: PlanStatus;
   depends_on?: string[];
   note?: string;
+  /** Set by `plan claim`: only this agent changes the status while the claim is live. */
+  claim?: Claim;
 }
 
 export interface CurrentStep {
@@ -44,6 +53,8 @@ export interface Marker {
   tests?: TestResult;
   commit?: string | null;
   note?: string;
+  /** The agent that marked the step done, when it had a name. */
+  agent?: string;
 }
 
 export interface Reminder {
@@ -126,6 +137,10 @@ export interface Fingerprint {
 export interface Progress {
   version: 1;
   revision: number;
+  /** Only in an agent's own file (and the view of a named agent): the agent's name. */
+  agent?: string;
+  /** Only in an agent's own file: when that agent last wrote the state. */
+  last_seen?: string;
   stage?: string;
   next_action?: string;
   plan?: PlanItem[];
@@ -144,6 +159,13 @@ export interface Config {
   test_timeout: number;
   key_files: string[];
   evidence: { keep: number; max_bytes: number };
+  /** Several agents on one task (docs/multi-agent.md). */
+  agents: {
+    /** A claim on a plan item expires this many minutes after it was made or renewed. */
+    claim_expire_minutes: number;
+    /** New evidence ids: `sequence` (000001, ...), `unique` (time + random: no collision across agents or branches), or `auto` (unique when the agent has a name). */
+    evidence_ids: 'auto' | 'sequence' | 'unique';
+  };
   fingerprint: { max_hash_bytes: number };
   budget: {
     total: number;
@@ -233,4 +255,9 @@ export interface BaseOptions {
   now?: () => Date;
   /** Environment variables. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The agent acting (docs/multi-agent.md). Default: env AGENT_STATE_AGENT; null (or no name at
+   * all) is the default agent, whose own keys stay in progress.yaml as in a single-agent task.
+   */
+  agent?: string | null;
 }

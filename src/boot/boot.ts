@@ -2,16 +2,21 @@
 // the lock (so four boots at once show a reminder exactly once between them), then render.
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
-import { readConfig, readGoals, readProgress, updateProgress } from '../state/store.js';
+import { resolveAgent } from '../agents/agent-name.js';
+import { readConfig, readGoals, readProgressFor, updateProgress } from '../state/store.js';
 import { takeReminders } from '../state/reminders.js';
-import type { BaseOptions, Progress, Reminder, Stamp, Warning } from '../types.js';
+import { existsSync } from 'node:fs';
+import { agentsOverview } from '../agents/agents-overview.js';
+import { planClaims } from '../agents/claims.js';
+import type { StatePaths } from '../state/paths.js';
+import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveFacts, prepareLiveFacts, type LiveFacts } from './live-facts.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import { stampBoot, stampLevel } from './stamp-boot.js';
-import type { BootRendering, RenderBootOptions, TokenCounter } from './types.js';
+import type { BootAgents, BootRendering, RenderBootOptions, TokenCounter } from './types.js';
 
 export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'counter' | 'dryRun'> {
   /** Render without writing: no stamp, no reminder consumed. */
@@ -31,11 +36,36 @@ export interface BootResult extends BootRendering {
   warnings: Warning[];
 }
 
+/**
+ * Who is booting and the other active agents; null for a single unnamed agent (no agents/ folder
+ * and no other worktree's agents looked for: its boot is what it always was).
+ */
+function bootAgents(
+  paths: StatePaths,
+  agent: string | null,
+  progress: Progress,
+  config: Config,
+  now: Date,
+  env: NodeJS.ProcessEnv | undefined,
+): BootAgents | null {
+  if (agent === null && !existsSync(paths.agentsDir)) return null;
+  const overview = agentsOverview({ paths, env, now });
+  const clock = { now, expireMinutes: config.agents.claim_expire_minutes };
+  const others = overview.agents.filter(
+    (a) => a.active && !(a.agent === agent && (agent !== null || a.here)),
+  );
+  const claims = planClaims(progress, clock)
+    .filter((c) => c.agent === agent && !c.expired)
+    .map((c) => c.item);
+  return { self: agent, claims, others };
+}
+
 /** Emits the boot prompt of the task that `cwd` belongs to. */
 export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const now = (options.now ?? (() => new Date()))();
   const repo = findRepo(options.cwd);
   const { paths } = repo;
+  const agent = resolveAgent(options);
   const config = valueOrThrow(readConfig(paths));
   const requested = options.level ?? config.boot.level;
   const needs = { markers: requested !== 1, drift: requested === 3 || requested === 'auto' };
@@ -59,17 +89,18 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   let progress: Progress;
   let reminders: Reminder[];
   if (options.dryRun) {
-    progress = valueOrThrow(readProgress(paths));
+    progress = valueOrThrow(readProgressFor(paths, agent));
     reminders = await apply(progress);
   } else {
     // Under the lock, on a fresh copy: of several boots at once, exactly one takes the reminders.
-    const update = await updateProgress(apply, { cwd: paths.root, now: () => now });
+    const update = await updateProgress(apply, { cwd: paths.root, now: () => now, agent });
     progress = update.progress;
     reminders = update.result;
   }
   facts = facts!;
+  const agents = bootAgents(paths, agent, progress, config, now, options.env);
   const rendering = renderBoot(
-    { goals, progress, config, ...facts, reminders, now },
+    { goals, progress, config, ...facts, reminders, agents, now },
     {
       level: requested,
       budget: options.budget,

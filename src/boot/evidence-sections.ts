@@ -1,6 +1,7 @@
 // The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
 // (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
 // before its start; then the older headlines.
+import { compareEntryIds } from '../evidence/entry-id.js';
 import { RANK, ago, bullet, chunkMarkdown, idList, type Block, type Section } from './model.js';
 import type { BootEvidence, BootLevel } from './types.js';
 
@@ -12,7 +13,7 @@ function headline(entry: BootEvidence, now: Date): string {
 
 /** Newest first, by id (ids are zero-padded sequence numbers). */
 export function newestFirst(evidence: readonly BootEvidence[]): BootEvidence[] {
-  return [...evidence].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
 }
 
 /** Evidence headlines and, at level 3, bodies. */
@@ -59,7 +60,9 @@ export function evidenceSections(
     layer: 'evidence',
     blocks,
     summarize(cut) {
-      const ids = [...new Set(cut.map((b) => b.omission!.id!))].sort().reverse();
+      const ids = [...new Set(cut.map((b) => b.omission!.id!))].sort((a, b) =>
+        compareEntryIds(b, a),
+      );
       return ids.length
         ? `[cut for the budget: the rest of ${idList(ids)} — \`${show('ID')}\`]`
         : null;

@@ -1,10 +1,11 @@
 // The progress layer as prompt sections: next action and current step (never cut), reminders and
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
+import { compareEntryIds } from '../evidence/entry-id.js';
 import { PLAN_STATUS_ICONS } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, idList, keep, type Block, type Section } from './model.js';
-import type { BootEvidence, BootLevel, BootMarker } from './types.js';
+import type { BootAgent, BootAgents, BootEvidence, BootLevel, BootMarker } from './types.js';
 
 const PLAN_LIST = 'agent-state plan list';
 
@@ -40,6 +41,52 @@ export function nextSections(progress: Progress): Section[] {
     });
   }
   return sections;
+}
+
+/** How many other agents the boot names one by one; the rest are counted. */
+const MAX_OTHER_AGENTS = 8;
+
+function otherLine(other: BootAgent, now: Date): string {
+  const who =
+    other.agent === null
+      ? `the default agent (no name) in ${other.worktree}`
+      : `${other.agent} (${other.worktree}${other.branch ? `, branch ${other.branch}` : ''})`;
+  const live = other.claims.filter((c) => !c.expired).map((c) => c.item);
+  const parts = [
+    live.length ? `claims ${live.join(', ')}` : 'claims nothing',
+    `next: ${other.next_action ?? '(none set)'}`,
+  ];
+  if (other.current_step?.id) parts.push(`step ${other.current_step.id}`);
+  parts.push(`seen ${ago(other.last_seen, now)}`);
+  return bullet(`${who}: ${parts.join('; ')}`);
+}
+
+/**
+ * Several agents: who this one is and what it holds, then one line per other active agent (never
+ * cut: working on another agent's claimed item is the mistake this prevents).
+ */
+export function agentsSection(agents: BootAgents | null | undefined, now: Date): Section | null {
+  if (!agents || (agents.self === null && agents.others.length === 0)) return null;
+  const lines = [];
+  if (agents.self !== null)
+    lines.push(
+      keep(
+        `You are agent ${agents.self}${agents.claims.length ? `; you hold ${agents.claims.join(', ')}` : '; you hold no claim'} (\`agent-state plan claim ID\` before you start an item).`,
+      ),
+    );
+  const shown = agents.others.slice(0, MAX_OTHER_AGENTS);
+  if (shown.length > 0) {
+    lines.push(
+      keep(
+        'Other active agents — leave their claimed items to them:',
+        lines.length ? '\n\n' : undefined,
+      ),
+    );
+    for (const other of shown) lines.push(keep(otherLine(other, now)));
+    const more = agents.others.length - shown.length;
+    if (more > 0) lines.push(keep(bullet(`and ${more} more: \`agent-state status --all\``)));
+  }
+  return { key: 'agents', title: 'Agents', layer: 'progress', blocks: lines };
 }
 
 /** The plain warning of a restart loop, with the last three next actions. */
@@ -192,7 +239,7 @@ export function lastVerificationSection(
   const lines: string[] = [];
   const verification = evidence
     .filter((e) => e.kind === 'test' || e.kind === 'checkpoint' || e.kind === 'verify')
-    .sort((a, b) => (a.id < b.id ? 1 : -1))[0];
+    .sort((a, b) => compareEntryIds(b.id, a.id))[0];
   if (verification)
     lines.push(
       bullet(

@@ -11,6 +11,7 @@ import { MUST_KEEP, type Block, type Section } from './model.js';
 import { tallyOmissions, type OmissionTally } from './omission-tally.js';
 import { driftSection, instructionSection } from './other-sections.js';
 import {
+  agentsSection,
   lastVerificationSection,
   memorySection,
   nextSections,
@@ -43,6 +44,7 @@ export function bootSections(
   const sections: (Section | null)[] = [
     ...boundarySections(goals),
     ...nextSections(progress),
+    agentsSection(context.agents, now),
     choice.restartLoop
       ? restartLoopSection(progress, context.config.boot.stall_threshold, now)
       : null,

@@ -57,6 +57,28 @@ export interface BootEvidence {
   body: string;
 }
 
+/** Another agent of the repository, as the boot shows it (a subset of agents-overview's AgentView). */
+export interface BootAgent {
+  /** Null: a worktree's default agent. */
+  agent: string | null;
+  worktree: string;
+  branch: string | null;
+  next_action: string | null;
+  current_step: { id: string | null; objective: string | null } | null;
+  last_seen: string | null;
+  claims: { item: string; expired: boolean }[];
+}
+
+/** Who is booting, and the other active agents (empty for a single unnamed agent). */
+export interface BootAgents {
+  /** This agent's name; null for the default agent. */
+  self: string | null;
+  /** This agent's live claims (plan item ids). */
+  claims: string[];
+  /** The other active agents, most recently seen first. */
+  others: BootAgent[];
+}
+
 /** Everything the boot prompt is made of: the state files plus the live facts. */
 export interface BootContext {
   goals: Goals;
@@ -70,6 +92,8 @@ export interface BootContext {
   drift: BootDrift | null;
   /** The reminders this boot shows (taken from progress by a real boot, peeked by a dry run). */
   reminders: Reminder[];
+  /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */
+  agents?: BootAgents | null;
   now: Date;
 }
 

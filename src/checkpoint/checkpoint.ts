@@ -10,7 +10,13 @@ import { measureDrift } from '../fingerprint/measure-drift.js';
 import { commitPaths } from '../git/commit.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo } from '../state/repo.js';
-import { readConfig, readProgress, updateProgressLocked, withStateLock } from '../state/store.js';
+import { resolveAgent } from '../agents/agent-name.js';
+import {
+  readConfig,
+  readProgressFor,
+  updateProgressLocked,
+  withStateLock,
+} from '../state/store.js';
 import type { BaseOptions, Fingerprint, LastTest, Progress, Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import { throwFirstProblem, verify } from '../verify/verify.js';
@@ -190,7 +196,8 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
       file: '.agent/config.yaml',
       message: 'no test command is configured, so no tests ran (set `test` in .agent/config.yaml)',
     });
-  const recorded = valueOrThrow(readProgress(paths)).fingerprint ?? null;
+  const agent = resolveAgent(options);
+  const recorded = valueOrThrow(readProgressFor(paths, agent)).fingerprint ?? null;
   const drift = recorded
     ? await measureDrift(paths.root, recorded, fingerprint, {
         env: options.env,
@@ -205,7 +212,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
   const { evidence, result: update } = await withStateLock(
     paths,
     () => {
-      const projected = structuredClone(valueOrThrow(readProgress(paths)));
+      const projected = structuredClone(valueOrThrow(readProgressFor(paths, agent)));
       const { checkpoints } = applyCheckpoint(projected, options, at, test, fingerprint);
       const input = checkpointEvidence({
         n: checkpoints,
@@ -215,9 +222,11 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
         drift,
         fingerprint,
       });
-      const prepared = prepareEvidence(paths, config, input, new Date(at));
+      const prepared = prepareEvidence(paths, config, input, new Date(at), agent);
       return commitEvidenceLocked(paths, config, prepared, () =>
-        updateProgressLocked(paths, (p) => applyCheckpoint(p, options, at, test, fingerprint)),
+        updateProgressLocked(paths, (p) => applyCheckpoint(p, options, at, test, fingerprint), {
+          agent,
+        }),
       );
     },
     options,

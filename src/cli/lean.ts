@@ -3,6 +3,7 @@
 // parse-args.ts instead of commander and print through plain ANSI styles instead of chalk, so
 // such a call loads neither (nor YAML, unless it reads a state file). The commander program
 // registers the same specs, for --help.
+import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
 import type { ExitCode } from '../error-report.js';
 import { createOutput, reportError, type Output } from './output.js';
 import {
@@ -50,6 +51,9 @@ export async function runLean(command: LeanCommand, argv: readonly string[]): Pr
   try {
     const parsed = parseArgs(argv, command.spec);
     out = output(parsed.globals);
+    // --agent is the environment variable for this run, as on the commander route.
+    if (parsed.globals.agent !== undefined)
+      process.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
     const io = {
       cwd: resolveCwd(parsed.globals.cwd),
       env: process.env,

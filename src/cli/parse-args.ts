@@ -46,6 +46,8 @@ export interface GlobalFlags {
   quiet: boolean;
   /** false for --no-color. */
   color: boolean;
+  /** --agent: the acting agent's name (docs/multi-agent.md). */
+  agent?: string;
 }
 
 /** One parsed call of a CommandSpec. */
@@ -82,7 +84,13 @@ function globalAt(argv: readonly string[], i: number, globals: GlobalFlags): num
   else if (arg === '-q' || arg === '--quiet') globals.quiet = true;
   else if (arg === '--no-color') globals.color = false;
   else if (arg.startsWith('--cwd=')) globals.cwd = arg.slice('--cwd='.length);
-  else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
+  else if (arg.startsWith('--agent=')) globals.agent = arg.slice('--agent='.length);
+  else if (arg === '--agent') {
+    if (argv[i + 1] === undefined)
+      throw new UsageError(`option '--agent <name>' argument missing`, { hint: HINT });
+    globals.agent = argv[i + 1];
+    return i + 1;
+  } else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
   else if (arg === '-C' || arg === '--cwd') {
     if (argv[i + 1] === undefined)
       throw new UsageError(`option '-C, --cwd <dir>' argument missing`, { hint: HINT });

@@ -1,5 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
 import { Command, Option } from 'commander';
+import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { withSuggestion } from './suggest.js';
@@ -13,6 +14,7 @@ import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
 import { registerIntegrate } from './commands/integrate.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
@@ -76,6 +78,10 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .option('-C, --cwd <dir>', 'run as if started in <dir>')
     .option('--json', 'print one JSON document on stdout (stable shapes: docs/cli.md)')
     .option('-q, --quiet', 'print nothing but errors')
+    .option(
+      '--agent <name>',
+      `act as this agent: its own next action, step and claims (default: $${AGENT_ENV}; none: the default agent)`,
+    )
     .option('--no-color', 'disable colors (NO_COLOR is honoured too)')
     .helpOption('-h, --help', 'show help for a command')
     .showSuggestionAfterError(true)
@@ -85,6 +91,12 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     })
     .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
     .configureHelp({ showGlobalOptions: true })
+    // --agent is the environment variable for this run: the library, the hooks a command starts
+    // and the test command a checkpoint runs all see the same name.
+    .hook('preAction', (_program, action) => {
+      const agent = action.optsWithGlobals<{ agent?: string }>().agent;
+      if (agent !== undefined) process.env[AGENT_ENV] = checkAgentName(agent, '--agent');
+    })
     .addHelpText(
       'after',
       `
@@ -125,6 +137,7 @@ Examples:
   registerRemind(program, state);
   registerMemory(program, state);
   registerCurrent(program, state);
+  registerMergeDriver(program, state);
   registerUi(program, state);
   registerReport(program, state);
   return program;

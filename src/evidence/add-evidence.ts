@@ -2,6 +2,7 @@
 // with the pruning that keeps only the newest `evidence.keep` entries.
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
+import { resolveAgent } from '../agents/agent-name.js';
 import { UsageError } from '../errors.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
@@ -11,7 +12,7 @@ import { requireInsideRepo } from '../state/repo-path.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
 import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
-import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
+import { pruneEvidenceLocked, writeEntryLocked, type EntryIdStyle } from './evidence-folder.js';
 import { redactSecrets } from './redact.js';
 import { truncateUtf8 } from './truncate.js';
 
@@ -38,6 +39,8 @@ export interface EvidenceInput {
 /** An entry ready to be written: redacted, capped, its raw output already copied. */
 export interface PreparedEvidence {
   meta: Omit<EvidenceMeta, 'id'>;
+  /** How its id is chosen (config agents.evidence_ids and whether the agent has a name). */
+  idStyle: EntryIdStyle;
   body: string;
   /** Artifacts written while preparing (removed again if the entry is not written). */
   artifacts: WrittenArtifact[];
@@ -60,6 +63,7 @@ export function prepareEvidence(
   config: Config,
   input: EvidenceInput,
   now: Date,
+  agent: string | null = null,
 ): PreparedEvidence {
   if (!KIND.test(input.kind))
     throw new UsageError(`"${input.kind}" is not a valid evidence kind`, {
@@ -85,6 +89,7 @@ export function prepareEvidence(
   }
   const refs = [...(input.refs ?? []), ...artifacts.map((a) => a.ref)];
   const meta: Omit<EvidenceMeta, 'id'> = {
+    ...(agent === null ? {} : { agent }),
     at: now.toISOString(),
     kind: input.kind,
     summary:
@@ -99,7 +104,9 @@ export function prepareEvidence(
     truncated_bytes: capped.truncatedBytes,
   };
   if (refs.length > 0) meta.refs = refs;
-  return { meta, body: capped.text, artifacts };
+  const ids = config.agents.evidence_ids;
+  const idStyle = ids === 'unique' || (ids === 'auto' && agent !== null) ? 'unique' : 'sequence';
+  return { meta, idStyle, body: capped.text, artifacts };
 }
 
 /** Removes the artifacts of an entry that was not written. */
@@ -118,7 +125,7 @@ export async function commitEvidenceLocked<T>(
   prepared: PreparedEvidence,
   alongside: () => T | Promise<T>,
 ): Promise<{ evidence: AddEvidenceResult; result: T }> {
-  const written = writeEntryLocked(paths, prepared.meta, prepared.body);
+  const written = writeEntryLocked(paths, prepared.meta, prepared.body, prepared.idStyle);
   let result: T;
   try {
     result = await alongside();
@@ -147,7 +154,7 @@ export async function addEvidence(
   const paths = findRoot(options.cwd);
   const config = valueOrThrow(readConfig(paths));
   const now = (options.now ?? (() => new Date()))();
-  const prepared = prepareEvidence(paths, config, input, now);
+  const prepared = prepareEvidence(paths, config, input, now, resolveAgent(options));
   try {
     const { evidence } = await withStateLock(
       paths,

@@ -15,8 +15,10 @@ export interface EvidenceRef {
 
 /** The front matter of an entry. */
 export interface EvidenceMeta {
-  /** Six digits; also the start of the file name. */
+  /** Six digits, or a unique id (`20261130T140500123Z-3f9c2a`); also the start of the file name. */
   id: string;
+  /** The agent that wrote it, when it had a name. */
+  agent?: string;
   at: string;
   kind: string;
   summary: string;
@@ -32,8 +34,11 @@ export interface EvidenceEntry extends EvidenceMeta {
   body: string;
 }
 
-/** Entry file names: six-digit id, a dash, a slug, `.md`. */
-export const ENTRY_FILE = /^(\d{6})-[a-z0-9-]*\.md$/;
+/**
+ * Entry file names: the id (six digits, or a unique id: UTC time to the millisecond and six
+ * random hex digits), a dash, a slug, `.md`.
+ */
+export const ENTRY_FILE = /^(\d{6}|\d{8}T\d{9}Z-[0-9a-f]{6})-[a-z0-9-]*\.md$/;
 
 /** A file-name slug of a summary: lowercase ASCII words joined by dashes, at most 40 characters. */
 export function slugify(text: string, fallback: string): string {
@@ -49,14 +54,15 @@ export function slugify(text: string, fallback: string): string {
 
 /** The file text of an entry. */
 export function renderEntry(meta: EvidenceMeta, body: string): string {
-  const front: Record<string, unknown> = {
-    id: meta.id,
+  const front: Record<string, unknown> = { id: meta.id };
+  if (meta.agent !== undefined) front.agent = meta.agent;
+  Object.assign(front, {
     at: meta.at,
     kind: meta.kind,
     summary: meta.summary,
     redactions: meta.redactions ?? 0,
     truncated_bytes: meta.truncated_bytes ?? 0,
-  };
+  });
   if (meta.refs?.length) front.refs = meta.refs;
   const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
   return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;

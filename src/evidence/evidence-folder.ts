@@ -1,5 +1,6 @@
 // The capped evidence folder (state/evidence/): numbering, writing, pruning to the newest
 // `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';
@@ -16,6 +17,7 @@ import {
   type EvidenceEntry,
   type EvidenceMeta,
 } from './evidence-file.js';
+import { compareEntryIds, isSequenceId, uniqueEntryId } from './entry-id.js';
 
 const RESTORE_HINT =
   'restore it from git or delete it (evidence entries are summaries; git history keeps them)';
@@ -32,12 +34,14 @@ export function entryFiles(paths: StatePaths): { id: string; name: string }[] {
     .map((name) => ({ name, match: ENTRY_FILE.exec(name) }))
     .filter((e): e is { name: string; match: RegExpExecArray } => e.match !== null)
     .map(({ name, match }) => ({ id: match[1]!, name }))
-    .sort((a, b) => (a.id === b.id ? (a.name < b.name ? -1 : 1) : a.id < b.id ? -1 : 1));
+    .sort(
+      (a, b) => compareEntryIds(a.id, b.id) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
 }
 
-/** The id the next entry gets: one more than the highest present. */
+/** The id the next sequence-numbered entry gets: one more than the highest present. */
 export function nextEntryId(paths: StatePaths): string {
-  const files = entryFiles(paths);
+  const files = entryFiles(paths).filter((f) => isSequenceId(f.id));
   const last = files.length ? Number(files[files.length - 1]!.id) : 0;
   if (last >= 999_999)
     throw new UsageError('evidence ids are exhausted (000001–999999)', {
@@ -78,13 +82,20 @@ export function readEntryFile(
   return { entry: meta ? { ...meta, file, body } : undefined, problems };
 }
 
-/** Writes a new entry with the next id; the caller holds the state lock. */
+/** How a new entry is numbered: the next sequence number, or a unique id. */
+export type EntryIdStyle = 'sequence' | 'unique';
+
+/** Writes a new entry with the next id (or a unique one); the caller holds the state lock. */
 export function writeEntryLocked(
   paths: StatePaths,
   meta: Omit<EvidenceMeta, 'id'>,
   body: string,
+  style: EntryIdStyle = 'sequence',
 ): { meta: EvidenceMeta; file: string; path: string } {
-  const id = nextEntryId(paths);
+  const id =
+    style === 'sequence'
+      ? nextEntryId(paths)
+      : uniqueEntryId(new Date(meta.at), randomBytes(3).toString('hex'));
   const full: EvidenceMeta = { id, ...meta };
   const name = `${id}-${slugify(meta.summary, meta.kind)}.md`;
   const path = join(paths.evidenceDir, name);

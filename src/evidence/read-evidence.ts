@@ -3,7 +3,7 @@ import { InvalidStateError, UsageError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
 import type { Problem } from '../state/yaml-doc.js';
 import type { BaseOptions } from '../types.js';
-import type { EvidenceEntry } from './evidence-file.js';
+import { ENTRY_FILE, type EvidenceEntry } from './evidence-file.js';
 import { entryFiles, readEntryFile, readEvidenceFolder } from './evidence-folder.js';
 
 /** Every entry, oldest first, and the problems of the files that do not parse. */
@@ -14,11 +14,18 @@ export function listEvidence(options: BaseOptions = {}): {
   return readEvidenceFolder(findRoot(options.cwd));
 }
 
-/** One entry by id (`12`, `000012`, or its file name); throws UsageError when absent or invalid. */
+/**
+ * One entry by id (`12`, `000012`, a unique id, or its file name); throws UsageError when absent
+ * or invalid.
+ */
 export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEntry {
   const paths = findRoot(options.cwd);
-  const wanted = /^\d{1,6}$/.test(id) ? id.padStart(6, '0') : id.replace(/^.*\//, '').slice(0, 6);
+  const name = id.replace(/^.*\//, '');
   const files = entryFiles(paths);
+  const wanted = /^\d{1,6}$/.test(id)
+    ? id.padStart(6, '0')
+    : (ENTRY_FILE.exec(name.endsWith('.md') ? name : `${name}.md`)?.[1] ??
+      name.replace(/\.md$/, ''));
   const file = files.find((f) => f.id === wanted);
   if (!file) {
     throw new UsageError(`no evidence entry ${id}`, {

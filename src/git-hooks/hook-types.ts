@@ -1,4 +1,5 @@
 // Types shared by the hook installers, the status report and the CLI.
+import type { MergeDriverChange, MergeDriverStatus } from './merge-setup.js';
 
 /** The hook managers agent-state knows how to install into. */
 export type HookManager = 'git' | 'husky' | 'lefthook' | 'pre-commit';
@@ -30,12 +31,16 @@ export interface HookInstallResult {
   snippet: string | null;
   /** Things the user should know or do next. */
   notes: string[];
+  /** The merge driver of the state files (.gitattributes + git config); null when skipped. */
+  merge_driver: MergeDriverChange | null;
 }
 
 /** The result of `uninstallHooks`. */
 export interface HookUninstallResult {
   changes: HookFileChange[];
   notes: string[];
+  /** The merge driver's registration removed; null when skipped. */
+  merge_driver: MergeDriverChange | null;
 }
 
 /** Where one of our hooks is (or would be) installed, and whether git will run it. */
@@ -58,4 +63,6 @@ export interface HookStatus {
   entries: HookStatusEntry[];
   /** True when at least one pre-commit hook of ours is installed and has no problem. */
   active: boolean;
+  /** Whether git merges the state files with our driver. */
+  merge_driver: MergeDriverStatus;
 }

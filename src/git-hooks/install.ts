@@ -17,6 +17,7 @@ import {
   type HookUninstallResult,
 } from './hook-types.js';
 import { installLefthook, uninstallLefthook } from './lefthook.js';
+import { installMergeDriver, uninstallMergeDriver } from './merge-setup.js';
 import { PRE_COMMIT_IDS, preCommitInstalled, preCommitSnippet } from './pre-commit-framework.js';
 import { installShellHook, uninstallShellHook } from './shell-hook.js';
 
@@ -27,6 +28,10 @@ export interface HooksOptions extends BaseOptions {
   hooks?: readonly HookName[];
   /** The agent-state binary plain git hooks call; default this installation's bin/agent-state.js. */
   binary?: BinaryLocation;
+  /** Register (or remove) the merge driver of the state files too. Default true. */
+  mergeDriver?: boolean;
+  /** Route the state files to the driver in the work tree's .gitattributes (to commit) instead of git's info/attributes. */
+  sharedAttributes?: boolean;
 }
 
 /** This installation's binary: what a plain git hook calls directly (never npx). */
@@ -90,7 +95,7 @@ function installGit(
     notes.push(
       `${ctx.display(ctx.hooksDir)} is inside the work tree (core.hooksPath), so the hooks call agent-state from node_modules/.bin or PATH rather than a path on this machine`,
     );
-  return { manager: 'git', reason: '', hooks, changes, snippet: null, notes };
+  return { manager: 'git', reason: '', hooks, changes, snippet: null, notes, merge_driver: null };
 }
 
 function installHusky(ctx: HookContext, hooks: HookName[]): HookInstallResult {
@@ -111,7 +116,7 @@ function installHusky(ctx: HookContext, hooks: HookName[]): HookInstallResult {
     : [
         'husky is not active in this clone yet (core.hooksPath is not .husky/_): run `npx husky` (npm install runs it through the prepare script)',
       ];
-  return { manager: 'husky', reason: '', hooks, changes, snippet: null, notes };
+  return { manager: 'husky', reason: '', hooks, changes, snippet: null, notes, merge_driver: null };
 }
 
 // lefthook runs a hook only once `lefthook install` wrote git's runner for it.
@@ -130,7 +135,15 @@ function installLefthookManager(ctx: HookContext, hooks: HookName[]): HookInstal
     missing.length > 0
       ? [`run \`npx lefthook install\` so that git runs lefthook for ${missing.join(', ')}`]
       : [];
-  return { manager: 'lefthook', reason: '', hooks, changes, snippet: null, notes };
+  return {
+    manager: 'lefthook',
+    reason: '',
+    hooks,
+    changes,
+    snippet: null,
+    notes,
+    merge_driver: null,
+  };
 }
 
 function installPreCommit(ctx: HookContext, hooks: HookName[]): HookInstallResult {
@@ -151,6 +164,7 @@ function installPreCommit(ctx: HookContext, hooks: HookName[]): HookInstallResul
     changes: [],
     snippet: preCommitSnippet(missing.length === 0 ? hooks : missing),
     notes,
+    merge_driver: null,
   };
 }
 
@@ -165,7 +179,16 @@ export function installHooks(options: HooksOptions = {}): HookInstallResult {
     lefthook: () => installLefthookManager(ctx, hooks),
     'pre-commit': () => installPreCommit(ctx, hooks),
   };
-  return { ...install[chosen.manager](), reason: chosen.reason };
+  const result = install[chosen.manager]();
+  // Whatever runs the hooks, git itself runs merge drivers: registered the same way for all.
+  const mergeDriver =
+    options.mergeDriver === false
+      ? null
+      : installMergeDriver(ctx.root, options.binary ?? installedBinary(), {
+          env: options.env,
+          shared: options.sharedAttributes,
+        });
+  return { ...result, reason: chosen.reason, merge_driver: mergeDriver };
 }
 
 /**
@@ -201,5 +224,9 @@ export function uninstallHooks(options: HooksOptions = {}): HookUninstallResult 
         `.pre-commit-config.yaml still lists ${listed.map((h) => PRE_COMMIT_IDS[h]).join(', ')}: remove those hooks from it (agent-state does not edit that file)`,
       );
   }
-  return { changes, notes };
+  const mergeDriver =
+    options.mergeDriver === false || (only !== null && only !== 'git')
+      ? null
+      : uninstallMergeDriver(ctx.root, options.env);
+  return { changes, notes, merge_driver: mergeDriver };
 }

@@ -33,12 +33,14 @@ export interface HookFinding {
 }
 
 /** What a path under .agent/ is, for the pre-commit hook. */
-export type StateFileKind = 'config' | 'progress' | 'goals' | 'evidence' | 'local' | 'other';
+export type StateFileKind =
+  'config' | 'progress' | 'agent' | 'goals' | 'evidence' | 'local' | 'other';
 
 /** Classifies a path relative to `.agent/` (for example `state/progress.yaml`). */
 export function stateFileKind(inAgent: string): StateFileKind {
   if (inAgent === 'config.yaml') return 'config';
   if (inAgent === 'state/progress.yaml') return 'progress';
+  if (/^state\/agents\/[^/]+\/progress\.yaml$/.test(inAgent)) return 'agent';
   if (inAgent === 'state/goals.md') return 'goals';
   if (/^state\/evidence\/[^/]+\.md$/.test(inAgent)) return 'evidence';
   if (/^(log|artifacts)\//.test(inAgent) || inAgent === 'lock' || inAgent.endsWith('.tmp'))

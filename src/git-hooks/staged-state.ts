@@ -56,6 +56,11 @@ function evidenceProblems(text: string, display: string): Problem[] {
   }));
 }
 
+// The agent whose own file this is: its folder's name (state/agents/<name>/progress.yaml).
+function ownerOf(path: string): string {
+  return path.split('/').slice(-2)[0]!;
+}
+
 function checkOne(
   file: StagedStateFile & { bytes: Uint8Array },
   kind: StateFileKind,
@@ -86,6 +91,8 @@ function checkOne(
       return problemFindings(parseConfig(text, path).problems, path);
     case 'progress':
       return problemFindings(parseProgress(text, path).problems, path);
+    case 'agent':
+      return problemFindings(parseProgress(text, path, ownerOf(path)).problems, path);
     case 'evidence':
       return problemFindings(evidenceProblems(text, path), path);
     case 'goals':

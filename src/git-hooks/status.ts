@@ -8,6 +8,7 @@ import { HOOK_NAMES, type HookName, type HookStatus, type HookStatusEntry } from
 import { findLefthookConfig, lefthookInstalled } from './lefthook.js';
 import { PRE_COMMIT_CONFIG, preCommitInstalled } from './pre-commit-framework.js';
 import { shellHookStatus } from './shell-hook.js';
+import { mergeDriverStatus } from './merge-setup.js';
 
 // The binary a plain git block calls, if it was recorded and is gone (the hook then falls back).
 function missingBinary(text: string | null): string | null {
@@ -113,5 +114,11 @@ export function hooksStatus(options: BaseOptions = {}): HookStatus {
   const active = entries.some(
     (e) => e.hook === 'pre-commit' && e.installed && e.problems.length === 0,
   );
-  return { detected, hooksDir: ctx.display(ctx.hooksDir), entries, active };
+  return {
+    detected,
+    hooksDir: ctx.display(ctx.hooksDir),
+    entries,
+    active,
+    merge_driver: mergeDriverStatus(ctx.root, options.env),
+  };
 }

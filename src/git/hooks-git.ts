@@ -71,6 +71,12 @@ export function gitHooksDir(cwd: string, options: GitOptions = {}): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
+/** The absolute path of a file in git's directory (`info/attributes` is the shared one's). */
+export function gitPath(cwd: string, path: string, options: GitOptions = {}): string {
+  const out = gitText(cwd, ['rev-parse', '--git-path', path], options).replace(/\n$/, '');
+  return isAbsolute(out) ? out : resolve(cwd, out);
+}
+
 /** The default hooks directory (`<common git dir>/hooks`), whatever core.hooksPath says. */
 export function gitDefaultHooksDir(cwd: string, options: GitOptions = {}): string {
   const dir = gitText(cwd, COMMON_DIR, options).replace(/\n$/, '');
@@ -84,6 +90,30 @@ export function gitConfigGet(cwd: string, key: string, options: GitOptions = {})
   if (result.status === 1) return null;
   if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
   return result.stdout.toString('utf8').replace(/\n$/, '');
+}
+
+/** Sets a key in the repository's own config (.git/config, shared by its worktrees). */
+export function gitConfigSet(
+  cwd: string,
+  key: string,
+  value: string,
+  options: GitOptions = {},
+): void {
+  const result = runHookGit(cwd, ['config', '--local', key, value], options);
+  if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
+}
+
+/** Removes a section of the repository's own config; false when there was none. */
+export function gitConfigRemoveSection(
+  cwd: string,
+  section: string,
+  options: GitOptions = {},
+): boolean {
+  // Exit 128 with "no such section" when it is not there: an answer, not a failure.
+  const result = runHookGit(cwd, ['config', '--local', '--remove-section', section], options);
+  if (result.status === 0) return true;
+  if (/no such section/i.test(result.stderr)) return false;
+  throw failed(cwd, ['config'], result.stderr);
 }
 
 /** The absolute git directory of this work tree (where HEAD and index are). */

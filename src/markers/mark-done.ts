@@ -8,6 +8,7 @@ import { readHead } from '../git/head.js';
 import { setPlanStatus } from '../state/plan.js';
 import { findRepo } from '../state/repo.js';
 import { toRepoGlob } from '../state/repo-path.js';
+import { resolveAgent } from '../agents/agent-name.js';
 import { updateProgress } from '../state/store.js';
 import type { BaseOptions, Marker, PlanItem } from '../types.js';
 
@@ -16,6 +17,8 @@ export interface MarkDoneOptions extends BaseOptions {
   files?: readonly string[];
   /** How the step was finished. */
   note?: string;
+  /** Mark it done although another agent holds a live claim on it. */
+  force?: boolean;
 }
 
 export interface MarkDoneResult {
@@ -62,6 +65,7 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
     : {};
   const commit = gitRoot === null ? null : readHead(paths.root, options.env);
   const at = (options.now ?? (() => new Date()))().toISOString();
+  const agent = resolveAgent(options);
   const { result, progress } = await updateProgress(
     (p) => {
       const item = setPlanStatus(p, id, 'done');
@@ -76,12 +80,13 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
         };
       }
       if (note) marker.note = note;
+      if (agent !== null) marker.agent = agent;
       const markers = (p.markers ??= {});
       const replaced = id in markers;
       markers[id] = marker;
       return { item: { ...item }, marker, replaced };
     },
-    { cwd },
+    { ...options, cwd, agent },
   );
   return { id, ...result, revision: progress.revision };
 }

@@ -12,16 +12,16 @@ export interface MarkUndoneResult {
 }
 
 /** Removes the marker of `id`; a plan item that was `done` goes back to `pending`. */
-export async function markUndone(id: string, options: BaseOptions = {}): Promise<MarkUndoneResult> {
-  const { result, progress } = await updateProgress(
-    (p) => {
-      const removed = p.markers !== undefined && id in p.markers;
-      if (removed) delete p.markers![id];
-      const item = p.plan?.find((i) => i.id === id) ?? null;
-      if (item && item.status === 'done') item.status = 'pending';
-      return { removed, item: item ? { ...item } : null };
-    },
-    { cwd: options.cwd },
-  );
+export async function markUndone(
+  id: string,
+  options: BaseOptions & { force?: boolean } = {},
+): Promise<MarkUndoneResult> {
+  const { result, progress } = await updateProgress((p) => {
+    const removed = p.markers !== undefined && id in p.markers;
+    if (removed) delete p.markers![id];
+    const item = p.plan?.find((i) => i.id === id) ?? null;
+    if (item && item.status === 'done') item.status = 'pending';
+    return { removed, item: item ? { ...item } : null };
+  }, options);
   return { id, ...result, revision: progress.revision };
 }

@@ -10,6 +10,7 @@ export const DEFAULT_CONFIG: Config = {
   test_timeout: 600,
   key_files: [],
   evidence: { keep: 10, max_bytes: 8192 },
+  agents: { claim_expire_minutes: 120, evidence_ids: 'auto' },
   fingerprint: { max_hash_bytes: 16 * 1024 * 1024 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
@@ -34,7 +35,7 @@ export const DEFAULT_CONFIG: Config = {
 
 export const CONFIG_SPEC: YamlStateSpec = {
   schema: 'config',
-  what: 'settings (test, key_files, evidence, budget, boot, integrations, log, signals)',
+  what: 'settings (test, key_files, evidence, agents, budget, boot, integrations, log, signals)',
   restoreHint: 'see docs/protocol.md for the keys, or delete the file to use the defaults',
   allowEmpty: true,
 };
@@ -43,10 +44,19 @@ export const CONFIG_SPEC: YamlStateSpec = {
 export type PartialConfig = Partial<
   Omit<
     Config,
-    'evidence' | 'fingerprint' | 'budget' | 'boot' | 'integrations' | 'log' | 'signals' | 'hooks'
+    | 'evidence'
+    | 'agents'
+    | 'fingerprint'
+    | 'budget'
+    | 'boot'
+    | 'integrations'
+    | 'log'
+    | 'signals'
+    | 'hooks'
   >
 > & {
   evidence?: Partial<Config['evidence']>;
+  agents?: Partial<Config['agents']>;
   fingerprint?: Partial<Config['fingerprint']>;
   budget?: Partial<Config['budget']>;
   boot?: Partial<Config['boot']>;
@@ -64,6 +74,7 @@ export function resolveConfig(partial: PartialConfig | null | undefined): Config
     ...raw,
     version: 1,
     evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
+    agents: { ...DEFAULT_CONFIG.agents, ...raw.agents },
     fingerprint: { ...DEFAULT_CONFIG.fingerprint, ...raw.fingerprint },
     budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
     boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },

@@ -12,6 +12,8 @@ export interface StatePaths {
   goals: string;
   progress: string;
   evidenceDir: string;
+  /** Named agents' own files: `agents/<name>/progress.yaml` (docs/multi-agent.md). */
+  agentsDir: string;
   logDir: string;
   artifactsDir: string;
   lock: string;
@@ -30,11 +32,17 @@ export function statePaths(root: string): StatePaths {
     goals: join(stateDir, 'goals.md'),
     progress: join(stateDir, 'progress.yaml'),
     evidenceDir: join(stateDir, 'evidence'),
+    agentsDir: join(stateDir, 'agents'),
     logDir: join(agentDir, 'log'),
     artifactsDir: join(agentDir, 'artifacts'),
     lock: join(agentDir, 'lock'),
     gitignore: join(agentDir, '.gitignore'),
   };
+}
+
+/** The own progress file of a named agent. */
+export function agentProgressPath(paths: StatePaths, agent: string): string {
+  return join(paths.agentsDir, agent, 'progress.yaml');
 }
 
 /** A path relative to the root, POSIX-style, for messages and stored references. */

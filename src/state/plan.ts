@@ -14,14 +14,20 @@ export const PLAN_STATUS_ICONS: Record<PlanStatus, string> = {
   failed: '[F]',
 };
 
-/** The next short id (t1, t2, ...): one more than the highest t-number in use. */
-export function nextPlanId(plan: readonly PlanItem[]): string {
+/**
+ * The next short id: t1, t2, ... (one more than the highest t-number in use); for a named agent
+ * `<agent>-t1`, `<agent>-t2`, ..., so that agents adding items on their own branches never pick
+ * the same id.
+ */
+export function nextPlanId(plan: readonly PlanItem[], agent: string | null = null): string {
+  const prefix = agent === null ? 't' : `${agent}-t`;
   let max = 0;
   for (const item of plan) {
-    const match = /^t(\d+)$/.exec(item.id);
-    if (match) max = Math.max(max, Number(match[1]));
+    if (!item.id.startsWith(prefix)) continue;
+    const rest = item.id.slice(prefix.length);
+    if (/^\d+$/.test(rest)) max = Math.max(max, Number(rest));
   }
-  return `t${max + 1}`;
+  return `${prefix}${max + 1}`;
 }
 
 /** Finds a plan item or throws a UsageError that lists the ids that exist. */
@@ -44,6 +50,8 @@ export interface AddPlanItem {
   /** Insert after this id (default: at the end). */
   after?: string;
   dependsOn?: string[];
+  /** The agent adding it (its default ids are `<agent>-t1`, ...). */
+  agent?: string | null;
 }
 
 /** Adds a pending plan item; returns it. */
@@ -54,7 +62,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
     throw new UsageError('the plan item title is empty', {
       hint: 'describe the step: plan add "Write the parser"',
     });
-  const id = input.id ?? nextPlanId(plan);
+  const id = input.id ?? nextPlanId(plan, input.agent ?? null);
   if (!ID_PATTERN.test(id)) {
     throw new UsageError(`"${id}" is not a valid id`, {
       hint: 'use letters, digits, dot, dash or underscore (at most 64), starting with a letter or digit',

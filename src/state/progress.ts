@@ -1,4 +1,7 @@
-// progress.yaml: parse, validate (schema + what a schema cannot say), and the initial value.
+// progress.yaml: parse, validate (schema + what a schema cannot say), and the initial value. An
+// agent's own file (agents/<name>/progress.yaml) is read by the same code, with the rules of its
+// place: it names its agent and holds no shared key; the shared file names no agent.
+import { AGENT_FILE_KEYS, SHARED_ONLY_KEYS } from '../agents/own-state.js';
 import type { Progress } from '../types.js';
 import type { ParsedFile } from './parsed-file.js';
 import { locate, type LocatedDocument, type Problem } from './yaml-doc.js';
@@ -16,11 +19,19 @@ export const PROGRESS_SPEC: YamlStateSpec = {
     'restore it from git (`git checkout -- .agent/state/progress.yaml`) or see docs/protocol.md',
 };
 
-/** Parses and validates progress.yaml text. Never throws for bad content. */
-export function parseProgress(text: string, display: string): ParsedFile<Progress> {
+/**
+ * Parses and validates progress.yaml text (`agent`: the own file of that agent). Never throws for
+ * bad content.
+ */
+export function parseProgress(
+  text: string,
+  display: string,
+  agent: string | null = null,
+): ParsedFile<Progress> {
   const parsed = parseYamlState(text, display, PROGRESS_SPEC);
   const { data, located } = parsed;
   const problems = [...parsed.problems, ...duplicateIds(data, located)];
+  if (parsed.problems.length === 0) problems.push(...placeProblems(data, located, agent));
   return {
     value: problems.length ? undefined : (data as Progress),
     located,
@@ -30,8 +41,54 @@ export function parseProgress(text: string, display: string): ParsedFile<Progres
 }
 
 /** Validates a progress value about to be written (a mutator must not produce bad state). */
-export function checkProgress(data: unknown, located: LocatedDocument): Problem[] {
-  return [...checkYamlState(data, located, PROGRESS_SPEC), ...duplicateIds(data, located)];
+export function checkProgress(
+  data: unknown,
+  located: LocatedDocument,
+  agent: string | null = null,
+): Problem[] {
+  const problems = [
+    ...checkYamlState(data, located, PROGRESS_SPEC),
+    ...duplicateIds(data, located),
+  ];
+  return problems.length ? problems : placeProblems(data, located, agent);
+}
+
+// What the schema cannot say: which keys belong to which file.
+function placeProblems(data: unknown, located: LocatedDocument, agent: string | null): Problem[] {
+  const value = data as Record<string, unknown>;
+  const problems: Problem[] = [];
+  if (agent === null) {
+    for (const key of AGENT_FILE_KEYS)
+      if (value[key] !== undefined)
+        problems.push({
+          location: locate(located, [key], true),
+          message: `"${key}" belongs in an agent's own file (.agent/state/agents/NAME/progress.yaml), not in the shared progress.yaml`,
+          hint: `remove the "${key}" key (docs/multi-agent.md)`,
+        });
+    return problems;
+  }
+  if (value.agent !== agent)
+    problems.push({
+      location: locate(located, ['agent']),
+      message:
+        value.agent === undefined
+          ? `the own file of agent "${agent}" does not say whose it is`
+          : `the own file of agent "${agent}" says agent: ${JSON.stringify(value.agent)}`,
+      hint: `set agent: ${agent} (the name of its folder)`,
+    });
+  const shared = [
+    ...SHARED_ONLY_KEYS.filter((key) => value[key] !== undefined),
+    ...((value.memory as { durable?: unknown } | undefined)?.durable !== undefined
+      ? ['memory.durable']
+      : []),
+  ];
+  for (const key of shared)
+    problems.push({
+      location: locate(located, key.split('.'), true),
+      message: `"${key}" is shared: it belongs in .agent/state/progress.yaml, not in an agent's own file`,
+      hint: `move it to .agent/state/progress.yaml (docs/multi-agent.md)`,
+    });
+  return problems;
 }
 
 // A duplicate id is a problem of its own, listed next to schema problems (validate lists every

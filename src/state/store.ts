@@ -1,9 +1,13 @@
 // The state store: loading every state file with its problems, and mutating progress.yaml under
 // the lock with a revision compare-and-swap. A file that does not parse or validate is never
 // rewritten.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { resolveAgent } from '../agents/agent-name.js';
+import { applyClaimRules, changesStatus, touchesClaimedItem } from '../agents/claims.js';
+import { hasLinkedWorktrees } from '../git/worktrees.js';
+import { emptyOwn, overlayProgress, splitProgress } from '../agents/own-state.js';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
 import { redactSecrets } from '../evidence/redact.js';
@@ -15,19 +19,22 @@ import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, type LockOptions } from './lock.js';
 import { processAlive } from './process-alive.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
-import { displayPath, type StatePaths } from './paths.js';
+import { agentProgressPath, displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
 import { cachedProgress, rememberProgress } from './progress-cache.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
-import { detectYamlStyle, type LocatedDocument } from './yaml-doc.js';
+import { detectYamlStyle, parseYaml, type LocatedDocument } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
 export interface LoadedState {
   paths: StatePaths;
   config: Config;
   goals: Goals;
+  /** What the acting agent sees: progress.yaml, with a named agent's own keys from its own file. */
   progress: Progress;
+  /** The acting agent's name; null for the default agent. */
+  agent: string | null;
   /** Non-fatal findings (goals.md without an anchor, an empty section, ...). */
   warnings: Warning[];
 }
@@ -64,6 +71,37 @@ export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: 
   return { ...parsed, text };
 }
 
+/** Reads a named agent's own file; a missing file is an empty own state (and `text` null). */
+export function readAgentProgress(
+  paths: StatePaths,
+  agent: string,
+): ParsedFile<Progress> & { text: string | null } {
+  const path = agentProgressPath(paths, agent);
+  if (!existsSync(path)) return { value: emptyOwn(agent), problems: [], warnings: [], text: null };
+  const display = displayPath(paths, path);
+  const text = readStateText(path, {
+    display,
+    restoreHint: `restore it from git (\`git checkout -- ${display}\`) or delete it (the agent starts afresh); see docs/multi-agent.md`,
+  });
+  return { ...parseProgress(text, display, agent), text };
+}
+
+/**
+ * The progress `agent` sees: progress.yaml for the default agent (null); for a named agent, the
+ * shared file with its own keys laid over from its own file. Problems of either file are listed.
+ */
+export function readProgressFor(paths: StatePaths, agent: string | null): ParsedFile<Progress> {
+  const shared = readProgress(paths);
+  if (agent === null) return shared;
+  const own = readAgentProgress(paths, agent);
+  const problems = [...shared.problems, ...own.problems];
+  const value =
+    problems.length || !shared.value || !own.value
+      ? undefined
+      : overlayProgress(shared.value, own.value);
+  return { value, problems, warnings: [] };
+}
+
 /** Reads config.yaml; a missing file means every default. */
 export function readConfig(paths: StatePaths): ParsedFile<Config> {
   if (!existsSync(paths.config)) return { value: resolveConfig(null), problems: [], warnings: [] };
@@ -94,15 +132,21 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
 /** Loads the whole state of the task that `cwd` belongs to; throws on the first invalid file. */
 export function loadState(options: BaseOptions = {}): LoadedState {
   const paths = findRoot(options.cwd);
+  const agent = resolveAgent(options);
   const config = valueOrThrow(readConfig(paths));
   const goals = readGoals(paths);
-  const progress = valueOrThrow(readProgress(paths));
-  return { paths, config, goals: goals.goals, progress, warnings: goals.warnings };
+  const progress = valueOrThrow(readProgressFor(paths, agent));
+  return { paths, config, goals: goals.goals, progress, agent, warnings: goals.warnings };
 }
 
 export interface UpdateOptions extends BaseOptions, Pick<LockOptions, 'timeoutMs' | 'staleMs'> {
-  /** Fail with ConflictError unless the stored revision is exactly this (optimistic concurrency). */
+  /**
+   * Fail with ConflictError unless the stored revision (of the shared progress.yaml) is exactly
+   * this (optimistic concurrency).
+   */
   expectRevision?: number;
+  /** Change the status of an item another agent holds a live claim on (`--force`). */
+  force?: boolean;
 }
 
 export interface UpdateResult<T> {
@@ -154,7 +198,13 @@ export async function withStateLock<T>(
 // log's caches are written outside the lock: their temp files are swept once the process named
 // in them (tempPathFor puts the pid in the name) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir])
+  let agents: string[] = [];
+  try {
+    agents = readdirSync(paths.agentsDir).map((name) => join(paths.agentsDir, name));
+  } catch {
+    // no named agent yet
+  }
+  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir, ...agents])
     for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
   for (const dir of [paths.artifactsDir, paths.logDir])
     for (const name of tempNames(dir)) {
@@ -206,40 +256,118 @@ export async function updateProgress<T>(
 export async function updateProgressLocked<T>(
   paths: StatePaths,
   mutator: (progress: Progress) => T | Promise<T>,
-  options: Pick<UpdateOptions, 'expectRevision' | 'now'> = {},
+  options: Pick<UpdateOptions, 'expectRevision' | 'now' | 'agent' | 'env' | 'force'> = {},
 ): Promise<UpdateResult<T>> {
+  const agent = resolveAgent(options);
+  const clock = options.now ?? (() => new Date());
   for (let attempt = 1; ; attempt++) {
     const read = readProgress(paths);
-    const current = valueOrThrow(read);
-    if (options.expectRevision !== undefined && current.revision !== options.expectRevision) {
+    const shared = valueOrThrow(read);
+    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision) {
       throw new ConflictError(
-        `progress.yaml is at revision ${current.revision}, not ${options.expectRevision}: it changed since it was read`,
+        `progress.yaml is at revision ${shared.revision}, not ${options.expectRevision}: it changed since it was read`,
         { hint: 'read the state again and reapply the change' },
       );
     }
+    const ownRead = agent === null ? null : readAgentProgress(paths, agent);
+    const own = ownRead === null ? null : valueOrThrow(ownRead);
+    const current = own === null ? shared : overlayProgress(shared, own);
     const draft = structuredClone(current);
     const result = await mutator(draft);
-    // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
-    recordNextAction(current, draft, (options.now ?? (() => new Date()))());
+    const now = clock();
+    // Done here, once, so that every writer (next, checkpoint, library callers) keeps them.
+    recordNextAction(current, draft, now);
     // progress.yaml is committed: no secret goes into it, whichever writer brought it; nor into
     // what the writer reports (`memory add` prints the note it added).
     redactInPlace(draft);
     redactInPlace(result);
+    // Claims in other worktrees matter only when there are other worktrees (read without git).
+    const foreign =
+      changesStatus(current, draft) && hasLinkedWorktrees(paths.root)
+        ? (await import('../agents/agents-overview.js')).foreignClaims(
+            paths,
+            agent,
+            now,
+            options.env,
+          )
+        : undefined;
+    if (touchesClaimedItem(current, draft) || (foreign && foreign.size > 0)) {
+      const expireMinutes = valueOrThrow(readConfig(paths)).agents.claim_expire_minutes;
+      applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force, foreign);
+    }
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
-    draft.revision = current.revision + 1;
-    const { text, value } = serializeProgress(read, draft);
-    const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
-    if (now !== read.text) {
+    const writes: { path: string; text: string; value: Progress; before: string | null }[] = [];
+    let next: Progress;
+    if (own === null || ownRead === null) {
+      draft.revision = shared.revision + 1;
+      writes.push({
+        path: paths.progress,
+        ...serializeProgress(read, draft, null),
+        before: read.text,
+      });
+      next = draft;
+    } else {
+      // Every write of a named agent renews its last_seen, which the other agents' boots show.
+      const split = splitProgress(draft, shared, own, now.toISOString());
+      if (!isDeepStrictEqual(split.shared, shared)) {
+        split.shared.revision = shared.revision + 1;
+        writes.push({
+          path: paths.progress,
+          ...serializeProgress(read, split.shared, null),
+          before: read.text,
+        });
+      }
+      split.own.revision = own.revision + 1;
+      const ownText = ownRead.text ?? newOwnText(agent!);
+      const ownDisplay = displayPath(paths, agentProgressPath(paths, agent!));
+      const ownParsed = ownRead.text === null ? parseOwnTemplate(ownText, ownDisplay) : ownRead;
+      writes.unshift({
+        path: agentProgressPath(paths, agent!),
+        ...serializeProgress({ ...ownParsed, text: ownText }, split.own, agent),
+        before: ownRead.text,
+      });
+      next = overlayProgress(split.shared, split.own);
+    }
+    // A hand edit between read and write: replay the mutation on what is there now.
+    const moved = writes.some((w) => currentText(w.path) !== w.before);
+    if (moved) {
       if (attempt >= MAX_CAS_ATTEMPTS)
         throw new ConflictError('progress.yaml keeps changing while being updated', {
           hint: 'stop the other writer and retry',
         });
       continue;
     }
-    writeFileAtomic(paths.progress, text);
-    rememberProgress(paths, text, value);
-    return { progress: draft, changed: true, result };
+    for (const write of writes) {
+      mkdirSync(dirname(write.path), { recursive: true });
+      writeFileAtomic(write.path, write.text);
+      if (write.path === paths.progress) rememberProgress(paths, write.text, write.value);
+    }
+    return { progress: next, changed: true, result };
   }
+}
+
+function currentText(path: string): string | null {
+  if (!existsSync(path)) return null;
+  return readStateText(path, { display: path, restoreHint: '' });
+}
+
+// The first text of an agent's own file: the schema line, what the file is, whose it is.
+function newOwnText(agent: string): string {
+  return [
+    '# yaml-language-server: $schema=https://unpkg.com/agent-state/schemas/progress.schema.json',
+    `# The own state of agent ${agent}: its next action, stage, current step, working memory,`,
+    '# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in',
+    '# ../../progress.yaml (docs/multi-agent.md).',
+    'version: 1',
+    'revision: 0',
+    `agent: ${agent}`,
+    '',
+  ].join('\n');
+}
+
+function parseOwnTemplate(text: string, display: string): ParsedFile<Progress> {
+  const located = parseYaml(text, display);
+  return { value: undefined, located, problems: [], warnings: [] };
 }
 
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
@@ -247,14 +375,16 @@ export async function updateProgressLocked<T>(
 function serializeProgress(
   read: ParsedFile<Progress> & { text: string },
   next: Progress,
+  agent: string | null,
 ): { text: string; value: Progress } {
   const located = read.located!;
   syncDocument(located.doc, next);
   const value = located.doc.toJS() as Progress;
-  const problems = checkProgress(value, located);
+  const problems = checkProgress(value, located, agent);
   const first = problems[0];
   if (first) {
-    throw new InvalidStateError(`the change would make progress.yaml invalid: ${first.message}`, {
+    const file = agent === null ? 'progress.yaml' : located.display;
+    throw new InvalidStateError(`the change would make ${file} invalid: ${first.message}`, {
       hint: first.hint,
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });

@@ -1,4 +1,5 @@
 // The shared path of every YAML state file: syntax → "is a mapping" → protocol version → schema.
+import { conflictProblems } from './conflict-markers.js';
 import { schemaProblems } from './schema-problems.js';
 import { validateAgainst, type SchemaName } from './validators.js';
 import { locate, parseYaml, type LocatedDocument, type Problem } from './yaml-doc.js';
@@ -25,6 +26,9 @@ export interface YamlState {
 /** Parses YAML state text and checks it against its schema; never throws for bad content. */
 export function parseYamlState(text: string, display: string, spec: YamlStateSpec): YamlState {
   const located = parseYaml(text, display);
+  // A merge left conflict markers: say what conflicts, not what YAML makes of the markers.
+  const conflicts = conflictProblems(text, display);
+  if (conflicts.length > 0) return { data: undefined, located, problems: conflicts };
   if (located.problems.length > 0) return { data: undefined, located, problems: located.problems };
   const data: unknown = located.doc.toJS();
   if ((data === null || data === undefined) && spec.allowEmpty)

@@ -1,6 +1,7 @@
 // Applies a new plain value to a YAML Document with the smallest change: untouched nodes keep
 // their comments, key order and style; list items with an `id` are matched by id, so inserting
 // a plan item does not shift the comments of the items after it.
+import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
 
 type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
@@ -19,19 +20,38 @@ function nodeId(node: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Updates `doc` in place so that `doc.toJS()` deep-equals `value`. */
-export function syncDocument(doc: Document, value: unknown): void {
-  doc.contents = syncNode(doc, doc.contents, value) as Document['contents'];
+/**
+ * Updates `doc` in place so that `doc.toJS()` deep-equals `value`. A new list item with an id
+ * takes its node from `donors` when one holds that id with the same value (a merge keeps the
+ * comments of the items it brings from the other side).
+ */
+export function syncDocument(
+  doc: Document,
+  value: unknown,
+  donors: ReadonlyMap<string, Node> = new Map(),
+): void {
+  doc.contents = syncNode(doc, doc.contents, value, donors) as Document['contents'];
 }
 
-function syncNode(doc: Document, node: unknown, value: unknown): unknown {
+function fromDonor(doc: Document, value: unknown, donors: ReadonlyMap<string, Node>): Node {
+  const donor = donors.get(idOf(value)!);
+  if (donor && isDeepStrictEqual(donor.toJS(doc), value)) return donor.clone() as Node;
+  return doc.createNode(value);
+}
+
+function syncNode(
+  doc: Document,
+  node: unknown,
+  value: unknown,
+  donors: ReadonlyMap<string, Node>,
+): unknown {
   if (isPlainObject(value) && isMap(node)) {
     const wasEmpty = node.items.length === 0;
     node.items = node.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) in value);
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined) continue;
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-      if (pair) pair.value = syncNode(doc, pair.value, child);
+      if (pair) pair.value = syncNode(doc, pair.value, child, donors);
       else node.items.push(doc.createPair(key, child as Plain));
     }
     // `{}` written as flow style stays flow when filled; block style reads better.
@@ -45,11 +65,11 @@ function syncNode(doc: Document, node: unknown, value: unknown): unknown {
       const existing = new Map(node.items.map((n) => [nodeId(n)!, n]));
       node.items = value.map((v) => {
         const old = existing.get(idOf(v)!);
-        return old === undefined ? doc.createNode(v) : syncNode(doc, old, v);
+        return old === undefined ? fromDonor(doc, v, donors) : syncNode(doc, old, v, donors);
       });
     } else {
       const items = value.map((v, i) =>
-        i < node.items.length ? syncNode(doc, node.items[i], v) : doc.createNode(v),
+        i < node.items.length ? syncNode(doc, node.items[i], v, donors) : doc.createNode(v),
       );
       node.items = items;
     }

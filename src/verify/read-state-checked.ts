@@ -4,7 +4,7 @@ import { AgentStateError, formatLocation } from '../errors.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
 import type { StatePaths } from '../state/paths.js';
-import { readConfig, readGoals, readProgress } from '../state/store.js';
+import { readConfig, readGoals, readProgressFor } from '../state/store.js';
 import type { Config, Goals, Progress, Warning } from '../types.js';
 import type { Problem } from '../state/yaml-doc.js';
 
@@ -52,14 +52,17 @@ function attempt<T>(read: () => T): { value: T | undefined; problems: StateProbl
   }
 }
 
-/** Reads config.yaml, goals.md, progress.yaml and the evidence entries, collecting every problem. */
-export function readStateChecked(paths: StatePaths): CheckedState {
+/**
+ * Reads config.yaml, goals.md, progress.yaml (with `agent`'s own file) and the evidence entries,
+ * collecting every problem.
+ */
+export function readStateChecked(paths: StatePaths, agent: string | null = null): CheckedState {
   const problems: StateProblem[] = [];
   const config = attempt(() => readConfig(paths));
   problems.push(...config.problems, ...(config.value?.problems.map(flatten) ?? []));
   const goals = attempt(() => readGoals(paths));
   problems.push(...goals.problems);
-  const progress = attempt(() => readProgress(paths));
+  const progress = attempt(() => readProgressFor(paths, agent));
   problems.push(...progress.problems, ...(progress.value?.problems.map(flatten) ?? []));
   const evidence = attempt(() => readEvidenceFolder(paths));
   problems.push(...evidence.problems, ...(evidence.value?.problems.map(flatten) ?? []));

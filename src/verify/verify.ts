@@ -1,6 +1,7 @@
 // verify: does the state agree with the tree? Parse + schema of every state file, stale markers,
 // forbidden paths among the changed files, and drift against the recorded fingerprint.
 import { resolve } from 'node:path';
+import { resolveAgent } from '../agents/agent-name.js';
 import { InvalidStateError } from '../errors.js';
 import { collectFingerprint, type CollectedFingerprint } from '../fingerprint/collect.js';
 import type { Drift } from '../fingerprint/diff.js';
@@ -63,7 +64,7 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
   const repo = findRepo(options.cwd === undefined ? undefined : resolve(options.cwd));
   // git starts now and works while the state files are read (the CLI may have started it already).
   if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, options.env);
-  return verifyChecked(repo, readStateChecked(repo.paths), options);
+  return verifyChecked(repo, readStateChecked(repo.paths, resolveAgent(options)), options);
 }
 
 /** Verifies state already read (by readStateChecked) against the tree of `repo`. */

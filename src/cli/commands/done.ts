@@ -16,6 +16,7 @@ export function registerDone(program: Command, state: RunState): void {
       'files the step produced (globs relative to the current directory)',
     )
     .option('--note <text>', 'how the step was finished')
+    .option('--force', "mark it done although another agent's live claim holds it")
     .addHelpText(
       'after',
       `
@@ -28,31 +29,35 @@ Examples:
   $ agent-state done t2 --note "decided to keep the v1 API"`,
     )
     .action(
-      defineAction<{ files?: string[]; note?: string }>(state, async (ctx, [id], flags) => {
-        const { markDone } = await import('../../markers/mark-done.js');
-        const result = await markDone(id!, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-          files: flags.files,
-          note: flags.note,
-        });
-        const count = Object.keys(result.marker.files).length;
-        const head = result.marker.commit ? ` at ${result.marker.commit.slice(0, 7)}` : '';
-        const what =
-          count === 0
-            ? 'no files recorded (the marker cannot be re-checked)'
-            : `${plural(count, 'file')} recorded`;
-        const warnings = await recordFact(ctx, {
-          type: 'step.completed',
-          step: result.id,
-          title: result.item.title,
-        });
-        return {
-          text: `${result.id} is done${head}: ${what}${result.replaced ? ' (replaced the previous marker)' : ''}`,
-          json: result,
-          warnings,
-        };
-      }),
+      defineAction<{ files?: string[]; note?: string; force?: boolean }>(
+        state,
+        async (ctx, [id], flags) => {
+          const { markDone } = await import('../../markers/mark-done.js');
+          const result = await markDone(id!, {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            now: ctx.now,
+            files: flags.files,
+            note: flags.note,
+            force: flags.force,
+          });
+          const count = Object.keys(result.marker.files).length;
+          const head = result.marker.commit ? ` at ${result.marker.commit.slice(0, 7)}` : '';
+          const what =
+            count === 0
+              ? 'no files recorded (the marker cannot be re-checked)'
+              : `${plural(count, 'file')} recorded`;
+          const warnings = await recordFact(ctx, {
+            type: 'step.completed',
+            step: result.id,
+            title: result.item.title,
+          });
+          return {
+            text: `${result.id} is done${head}: ${what}${result.replaced ? ' (replaced the previous marker)' : ''}`,
+            json: result,
+            warnings,
+          };
+        },
+      ),
     );
 }

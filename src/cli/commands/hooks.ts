@@ -8,6 +8,7 @@ import {
   type HookManager,
   type HookName,
 } from '../../git-hooks/hook-types.js';
+import type { MergeDriverChange } from '../../git-hooks/merge-setup.js';
 import { defineAction, type RunState } from '../action.js';
 
 const MANAGERS = ['auto', ...HOOK_MANAGERS];
@@ -16,6 +17,24 @@ const HOOKS: readonly string[] = HOOK_NAMES;
 interface HooksFlags {
   manager?: HookManager | 'auto';
   hooks?: string;
+  /** commander's negation of --no-merge-driver. */
+  mergeDriver?: boolean;
+  sharedAttributes?: boolean;
+}
+
+// One line for the merge driver's registration, when install or uninstall touched it.
+function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) => string): string[] {
+  if (change === null) return [];
+  if (change.attributes === 'unchanged' && change.config === 'unchanged')
+    return change.driver === null
+      ? []
+      : [
+          `  ${paint('unchanged'.padEnd(9))} merge driver (${change.attributes_file}, git config merge.agent-state)`,
+        ];
+  return [
+    `  ${paint(change.attributes.padEnd(9))} ${change.attributes_file} (the state files merge with agent-state merge-driver)`,
+    `  ${paint(change.config.padEnd(9))} git config merge.agent-state.driver`,
+  ];
 }
 
 function parseHooks(list: string | undefined): HookName[] | undefined {
@@ -65,9 +84,19 @@ export function registerHooks(program: Command, state: RunState): void {
         .default('auto'),
     )
     .option('--hooks <list>', 'comma-separated hooks to install', HOOKS.join(','))
+    .option('--no-merge-driver', 'do not register the merge driver of the state files')
+    .option(
+      '--shared-attributes',
+      "route the state files to the driver in .gitattributes (to commit) instead of git's info/attributes",
+    )
     .addHelpText(
       'after',
       `
+The merge driver: a block in git's info/attributes (shared by the worktrees, never committed;
+--shared-attributes: the work tree's .gitattributes, to commit) routes .agent/state/**/*.yaml to
+\`agent-state merge-driver\`, and git config merge.agent-state.driver names this machine's
+agent-state (run \`hooks install\` in each clone).
+
 Plain git: our block is appended to .git/hooks/<hook> between "# >>> agent-state >>>" and
 "# <<< agent-state <<<"; husky: the same block in .husky/<hook>; lefthook: a job named
 agent-state in lefthook.yml; pre-commit: prints the \`repo: local\` snippet to add.
@@ -86,6 +115,8 @@ Examples:
           env: ctx.env,
           manager: flags.manager,
           hooks,
+          mergeDriver: flags.mergeDriver,
+          sharedAttributes: flags.sharedAttributes,
         });
         const { style } = ctx.out;
         const lines = [
@@ -93,6 +124,11 @@ Examples:
         ];
         lines.push(
           ...changeLines(result.changes, (a) =>
+            a === 'unchanged' ? style.dim(a) : style.green(a),
+          ),
+        );
+        lines.push(
+          ...mergeDriverLine(result.merge_driver, (a) =>
             a === 'unchanged' ? style.dim(a) : style.green(a),
           ),
         );
@@ -118,6 +154,7 @@ Examples:
         .default('auto'),
     )
     .option('--hooks <list>', 'comma-separated hooks to remove', HOOKS.join(','))
+    .option('--no-merge-driver', 'leave the merge driver registered')
     .addHelpText(
       'after',
       '\nExamples:\n  $ agent-state hooks uninstall\n  $ agent-state hooks uninstall --manager husky',
@@ -131,12 +168,18 @@ Examples:
           env: ctx.env,
           manager: flags.manager,
           hooks,
+          mergeDriver: flags.mergeDriver,
         });
         const { style } = ctx.out;
+        const driver = mergeDriverLine(result.merge_driver, (a) => style.green(a));
         const lines =
-          result.changes.length === 0
+          result.changes.length === 0 && driver.length === 0
             ? ['No agent-state hooks were installed: nothing changed.']
-            : ['Removed agent-state from:', ...changeLines(result.changes, (a) => style.green(a))];
+            : [
+                'Removed agent-state from:',
+                ...changeLines(result.changes, (a) => style.green(a)),
+                ...driver,
+              ];
         for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
         return { text: lines.join('\n'), json: result };
       }),
@@ -170,6 +213,18 @@ Examples:
           );
           for (const p of e.problems) lines.push(`      ${style.yellow(p)}`);
         }
+        const md = status.merge_driver;
+        lines.push(
+          `  ${'merge driver'.padEnd(14)} ${(md.active ? style.green : md.attributes || md.driver ? style.yellow : style.dim)((md.active ? 'installed' : md.attributes || md.driver ? 'inactive' : 'not installed').padEnd(14))} ${md.attributes_files.join(' + ') || 'info/attributes'} + git config merge.agent-state`,
+        );
+        if (md.attributes && !md.driver)
+          lines.push(
+            `      ${style.yellow(`${md.attributes_files.join(' and ')} route the state files to the driver, but this clone has no merge.agent-state.driver: run \`agent-state hooks install\``)}`,
+          );
+        if (!md.attributes && md.driver)
+          lines.push(
+            `      ${style.yellow('git config has the driver, but no attributes route .agent/state/**/*.yaml to it: run `agent-state hooks install`')}`,
+          );
         const blocked = status.entries.some((e) => e.hook === 'pre-commit' && e.installed);
         lines.push(
           status.active

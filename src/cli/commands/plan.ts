@@ -1,5 +1,7 @@
-// `agent-state plan ...`: add items, change their status, list them.
+// `agent-state plan ...`: add items, change their status, claim and release them, list them.
 import type { Command } from 'commander';
+import { resolveAgent } from '../../agents/agent-name.js';
+import { claimState, describeClaim, type ClaimClock } from '../../agents/claims.js';
 import { PLAN_STATUS_ICONS, addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
 import { loadState, updateProgress } from '../../state/store.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
@@ -14,8 +16,13 @@ const TRANSITIONS: [verb: string, status: PlanStatus, description: string][] = [
   ['reset', 'pending', 'put an item back to pending'],
 ];
 
-/** One line per plan item, for humans. */
-export function renderPlan(plan: readonly PlanItem[], ctx: CommandContext): string {
+/** One line per plan item, for humans; claims (and who finished an item) when `clock` is given. */
+export function renderPlan(
+  plan: readonly PlanItem[],
+  ctx: CommandContext,
+  clock?: ClaimClock,
+  finishedBy: Record<string, string | undefined> = {},
+): string {
   if (plan.length === 0) return '(the plan is empty: add a step with `agent-state plan add "..."`)';
   const width = Math.max(...plan.map((p) => p.id.length));
   return plan
@@ -33,7 +40,14 @@ export function renderPlan(plan: readonly PlanItem[], ctx: CommandContext): stri
         ? ctx.out.style.dim(` (after ${item.depends_on.join(', ')})`)
         : '';
       const note = item.note ? ctx.out.style.dim(` — ${item.note}`) : '';
-      return `${colored} ${item.id.padEnd(width)}  ${item.title}${deps}${note}`;
+      const state = clock ? claimState(item, clock) : null;
+      const by = finishedBy[item.id];
+      const owner = state
+        ? ` (${describeClaim(state, clock!.now)})`
+        : item.status === 'done' && by
+          ? ctx.out.style.dim(` (done by ${by})`)
+          : '';
+      return `${colored} ${item.id.padEnd(width)}  ${item.title}${deps}${note}${owner}`;
     })
     .join('\n');
 }
@@ -66,6 +80,7 @@ export function registerPlan(program: Command, state: RunState): void {
                 id: flags.id,
                 after: flags.after,
                 dependsOn: flags.dependsOn,
+                agent: resolveAgent({ env: ctx.env }),
               }),
             { cwd: ctx.cwd },
           );
@@ -91,18 +106,20 @@ export function registerPlan(program: Command, state: RunState): void {
       .argument('<id>', 'the plan item id')
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
+      .option('--force', "change it although another agent's live claim holds it")
       .addHelpText(
         'after',
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
       .action(
-        defineAction<{ note?: string }>(state, async (ctx, [id], flags) => {
+        defineAction<{ note?: string; force?: boolean }>(state, async (ctx, [id], flags) => {
           const {
             result: item,
             changed,
             progress,
           } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
             cwd: ctx.cwd,
+            force: flags.force,
           });
           const plan = countPlan(progress.plan);
           const warnings = !changed
@@ -131,14 +148,97 @@ export function registerPlan(program: Command, state: RunState): void {
   }
 
   plan
+    .command('claim')
+    .argument('<id>', 'the plan item id')
+    .description(
+      "claim an item for this agent (refused while another agent's claim is live; claiming again renews it)",
+    )
+    .option('--force', "take it over although another agent's claim is live")
+    .addHelpText(
+      'after',
+      `
+A claim needs an agent name (--agent NAME or AGENT_STATE_AGENT). While it is live, other agents'
+claims and status changes of the item are refused (exit 4) with the claimer's name and the
+claim's age. It expires agents.claim_expire_minutes (config, default 120) after it was made or renewed;
+the claimer's own status changes renew it, and done or skipped ends it.
+
+Examples:
+  $ AGENT_STATE_AGENT=alice agent-state plan claim t3
+  $ agent-state --agent bob plan claim t3 --force`,
+    )
+    .action(
+      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
+        const agent = resolveAgent({ env: ctx.env });
+        const now = ctx.now();
+        const { claimItem } = await import('../../agents/claim-item.js');
+        const { result, progress, changed } = await claimItem(id!, {
+          cwd: ctx.cwd,
+          now: () => now,
+          force: flags.force,
+        });
+        const taken = result.previous
+          ? ` (took it over from ${describeClaim(result.previous, now)})`
+          : '';
+        const verb = result.action === 'renewed' ? 'renewed its claim on' : 'claimed';
+        return {
+          text: `${agent} ${verb} ${result.item.id}: ${result.item.title}${taken}`,
+          json: {
+            item: result.item,
+            action: result.action,
+            previous: result.previous,
+            changed,
+            revision: progress.revision,
+          },
+        };
+      }),
+    );
+
+  plan
+    .command('release')
+    .argument('<id>', 'the plan item id')
+    .description("release this agent's claim on an item")
+    .option('--force', "release another agent's live claim")
+    .addHelpText('after', '\nExample:\n  $ agent-state --agent alice plan release t3')
+    .action(
+      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
+        const now = ctx.now();
+        const { releaseItem } = await import('../../agents/claim-item.js');
+        const { result, progress, changed } = await releaseItem(id!, {
+          cwd: ctx.cwd,
+          now: () => now,
+          force: flags.force,
+        });
+        return {
+          text: result.released
+            ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
+            : `${result.item.id} was not claimed`,
+          json: {
+            item: result.item,
+            released: result.released,
+            changed,
+            revision: progress.revision,
+          },
+        };
+      }),
+    );
+
+  plan
     .command('list')
-    .description('list the plan with statuses')
+    .description('list the plan with statuses and claims')
     .addHelpText('after', '\nExample:\n  $ agent-state plan list')
     .action(
       defineAction(state, (ctx) => {
-        const { progress } = loadState({ cwd: ctx.cwd });
+        const { progress, config } = loadState({ cwd: ctx.cwd });
         const items = progress.plan ?? [];
-        return { text: renderPlan(items, ctx), json: { plan: items } };
+        const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
+        const finishedBy = Object.fromEntries(
+          Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
+        );
+        const claims = items.flatMap((item) => {
+          const claim = claimState(item, clock);
+          return claim ? [claim] : [];
+        });
+        return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
       }),
     );
 }

@@ -8,6 +8,8 @@ import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
 import { publishStatusTo } from '../../events/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
 import { sectionLines } from '../../events/render-lines.js';
+import type { AgentsOverview } from '../../agents/agents-overview.js';
+import { describeClaim } from '../../agents/claims.js';
 import { countPlan } from '../../state/plan.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
@@ -18,6 +20,50 @@ interface StatusFlags {
   publish?: string;
   consumer?: string;
   reset?: boolean;
+  all?: boolean;
+}
+
+// The lines of `status --all`: one per agent across the worktrees, then the claims.
+function agentLines(ctx: CommandContext, overview: AgentsOverview): string[] {
+  const { style } = ctx.out;
+  const now = ctx.now();
+  const trees = overview.worktrees.filter((w) => w.state !== 'none');
+  const lines = [
+    style.bold(
+      `Agents (${plural(overview.agents.length, 'agent')} in ${plural(trees.length, 'worktree')})`,
+    ),
+  ];
+  if (overview.agents.length === 0) lines.push('  (none has recorded anything yet)');
+  const width = Math.max(9, ...overview.agents.map((a) => (a.agent ?? '(default)').length));
+  for (const a of overview.agents) {
+    const name = (a.agent ?? '(default)').padEnd(width);
+    const where = `${a.worktree}${a.branch ? ` (${a.branch})` : ''}${a.here ? ' [here]' : ''}`;
+    const parts = [`next: ${a.next_action ?? '-'}`];
+    if (a.current_step)
+      parts.push(`step ${[a.current_step.id, a.current_step.objective].filter(Boolean).join(' ')}`);
+    if (a.claims.length)
+      parts.push(
+        `claims ${a.claims.map((c) => `${c.item}${c.expired ? ' (expired)' : ''}`).join(', ')}`,
+      );
+    parts.push(`seen ${formatAge(a.last_seen, now)}`);
+    const state = a.active ? style.green('active') : style.dim('idle  ');
+    lines.push(
+      `  ${name}  ${state}  ${where}`,
+      `  ${' '.repeat(width)}          ${parts.join(' · ')}`,
+    );
+  }
+  const claims = overview.agents.flatMap((a) => a.claims);
+  if (claims.length) {
+    lines.push(style.bold('Claims'));
+    for (const claim of claims) lines.push(`  ${claim.item}  ${describeClaim(claim, now)}`);
+  }
+  for (const w of overview.worktrees.filter((t) => t.state === 'invalid'))
+    lines.push(
+      style.yellow(
+        `warning: ${w.path}: ${w.problem ?? 'invalid state'} (run \`agent-state validate\` there)`,
+      ),
+    );
+  return lines;
 }
 
 // What the events add to the overview (the task lines above come from the state files).
@@ -44,6 +90,10 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
         hint: 'for example --publish delta --consumer claude',
       },
     );
+  if (flags.all && (flags.format !== undefined || flags.publish !== undefined))
+    throw new UsageError('--all lists the agents; it does not combine with --format or --publish', {
+      hint: 'run `agent-state status --all` on its own',
+    });
   if (flags.publish === undefined && (flags.consumer !== undefined || flags.reset))
     throw new UsageError('--consumer and --reset only apply with --publish', {
       hint: 'add --publish append|replace|delta',
@@ -154,6 +204,10 @@ export function registerStatus(program: Command, state: RunState): void {
     )
     .option('--consumer <name>', `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`)
     .option('--reset', 'start a new epoch: publish a full baseline')
+    .option(
+      '--all',
+      "every agent across the repository's worktrees: next action, step, claims, last seen",
+    )
     .addHelpText(
       'after',
       `
@@ -162,7 +216,8 @@ Examples:
   $ agent-state status --json | jq .next_action
   $ agent-state status --format xml
   $ agent-state status --publish delta --consumer claude
-  $ agent-state status --publish replace --format markdown`,
+  $ agent-state status --publish replace --format markdown
+  $ agent-state status --all`,
     )
     .action(
       defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
@@ -170,6 +225,15 @@ Examples:
         const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
         const result = overview(ctx, status);
+        if (flags.all) {
+          const { agentsOverview } = await import('../../agents/agents-overview.js');
+          const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
+          return {
+            ...result,
+            text: [result.text, '', ...agentLines(ctx, all)].join('\n'),
+            json: { ...(result.json as object), agent: status.state.agent, ...all },
+          };
+        }
         if (!format) return result;
         const output = renderStatus(status.view, format);
         return { ...result, text: output, json: { ...(result.json as object), format, output } };

@@ -7,11 +7,12 @@ export function registerUndone(program: Command, state: RunState): void {
     .command('undone')
     .argument('<id>', 'the plan item whose marker to remove')
     .description('remove a completion marker (a done plan item goes back to pending)')
+    .option('--force', "change it although another agent's live claim holds it")
     .addHelpText('after', '\nExample:\n  $ agent-state undone t1')
     .action(
-      defineAction(state, async (ctx, [id]) => {
+      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
         const { markUndone } = await import('../../markers/mark-undone.js');
-        const result = await markUndone(id!, { cwd: ctx.cwd });
+        const result = await markUndone(id!, { cwd: ctx.cwd, force: flags.force });
         const item = result.item ? ` (${result.item.id} is ${result.item.status})` : '';
         return {
           text: result.removed

@@ -1,10 +1,11 @@
 // `agent-state validate`: parse and schema-check every state file, listing every problem.
 import type { Command } from 'commander';
 import { AgentStateError, formatLocation, type SourceLocation } from '../../errors.js';
+import { listAgentFiles } from '../../agents/agent-files.js';
 import { readEvidenceFolder } from '../../evidence/evidence-folder.js';
 import { findRoot } from '../../state/find-root.js';
-import { displayPath } from '../../state/paths.js';
-import { readConfig, readGoals, readProgress } from '../../state/store.js';
+import { agentProgressPath, displayPath } from '../../state/paths.js';
+import { readAgentProgress, readConfig, readGoals, readProgress } from '../../state/store.js';
 import type { Warning } from '../../types.js';
 import { defineAction, formatWarning, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
@@ -57,6 +58,28 @@ export function registerValidate(program: Command, state: RunState): void {
             warnings: [],
           })),
         ];
+        const agents = listAgentFiles(paths);
+        for (const name of agents.names)
+          reports.push(
+            check(displayPath(paths, agentProgressPath(paths, name)), () =>
+              readAgentProgress(paths, name),
+            ),
+          );
+        for (const name of agents.invalid) {
+          const file = displayPath(paths, agentProgressPath(paths, name));
+          reports.push({
+            file,
+            ok: false,
+            problems: [
+              {
+                location: { file },
+                message: `"${name}" is not a valid agent name, so no agent reads this file`,
+                hint: 'rename the folder to lowercase letters, digits, dash or underscore (docs/multi-agent.md)',
+              },
+            ],
+            warnings: [],
+          });
+        }
         const ok = reports.every((r) => r.ok);
         const { style } = ctx.out;
         const lines: string[] = [];

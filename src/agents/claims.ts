@@ -1,0 +1,184 @@
+// Claims on plan items (pure): which agent works on which item, whether a claim is still live,
+// and the rules every write obeys — another agent's live claim refuses a claim or a status change
+// (unless forced), the claimer's own changes renew it, and finishing the item ends it.
+import { ClaimedError, UsageError } from '../errors.js';
+import { findPlanItem } from '../state/plan.js';
+import type { Claim, PlanItem, Progress } from '../types.js';
+
+/** A claim judged at a given time: the typed shape `plan list`, `status --all` and the UI show. */
+export interface ClaimState extends Claim {
+  item: string;
+  /** Milliseconds since the claim was made or renewed. */
+  age_ms: number;
+  /** When it expires (or expired). */
+  expires_at: string;
+  expired: boolean;
+}
+
+/** What judging claims needs: the clock and agents.claim_expire_minutes. */
+export interface ClaimClock {
+  now: Date;
+  expireMinutes: number;
+}
+
+/** Statuses that end a claim: nothing is left to work on. */
+const FINISHED: ReadonlySet<PlanItem['status']> = new Set(['done', 'skipped']);
+
+/** The state of an item's claim, or null when it has none. */
+export function claimState(item: PlanItem, clock: ClaimClock): ClaimState | null {
+  const claim = item.claim;
+  if (!claim) return null;
+  const at = Date.parse(claim.at);
+  const expires = at + clock.expireMinutes * 60_000;
+  return {
+    item: item.id,
+    agent: claim.agent,
+    at: claim.at,
+    age_ms: Math.max(0, clock.now.getTime() - at),
+    expires_at: new Date(expires).toISOString(),
+    expired: clock.now.getTime() >= expires,
+  };
+}
+
+/** Every claim in the plan, live and expired, in plan order. */
+export function planClaims(progress: Progress, clock: ClaimClock): ClaimState[] {
+  return (progress.plan ?? []).flatMap((item) => {
+    const state = claimState(item, clock);
+    return state ? [state] : [];
+  });
+}
+
+/** "12m", "3h", "2d": a short duration for claim ages. */
+export function shortDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 120) return `${minutes}m`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)}h`;
+  return `${Math.round(minutes / 1440)}d`;
+}
+
+/** How a claim reads in lists: `claimed by bob 12m ago` / `claim by bob expired 3h ago`. */
+export function describeClaim(state: ClaimState, now: Date): string {
+  if (!state.expired) return `claimed by ${state.agent} ${shortDuration(state.age_ms)} ago`;
+  const since = now.getTime() - Date.parse(state.expires_at);
+  return `claim by ${state.agent} expired ${shortDuration(since)} ago`;
+}
+
+/** The error of a claim another agent holds (`tail`: what it forbids; empty: a claim). */
+export function heldByError(state: ClaimState, tail: string, now: Date): ClaimedError {
+  const left = Math.max(0, Date.parse(state.expires_at) - now.getTime());
+  const already = tail === '' ? 'already ' : '';
+  return new ClaimedError(
+    `plan item ${state.item} is ${already}claimed by ${state.agent} (claimed ${shortDuration(state.age_ms)} ago, expires in ${shortDuration(left)})${tail}`,
+    {
+      hint: `leave it to ${state.agent} and take another item, or pass --force to override the claim`,
+      details: {
+        item: state.item,
+        claimed_by: state.agent,
+        claimed_at: state.at,
+        expires_at: state.expires_at,
+      },
+    },
+  );
+}
+
+function needsName(action: string): UsageError {
+  return new UsageError(`${action} needs an agent name`, {
+    hint: 'pass --agent NAME or set AGENT_STATE_AGENT=NAME (docs/multi-agent.md)',
+  });
+}
+
+/** What `plan claim` did. */
+export interface ClaimResult {
+  item: PlanItem;
+  /** `claimed`, `renewed` (the agent held it already), or `taken` (over an expired or forced claim). */
+  action: 'claimed' | 'renewed' | 'taken';
+  /** The claim that was replaced, when one was. */
+  previous: ClaimState | null;
+}
+
+/** Claims item `id` for `agent`; another agent's live claim refuses unless `force`. */
+export function claimPlanItem(
+  progress: Progress,
+  id: string,
+  agent: string | null,
+  clock: ClaimClock,
+  force = false,
+): ClaimResult {
+  if (agent === null) throw needsName('claiming a plan item');
+  const item = findPlanItem(progress, id);
+  if (FINISHED.has(item.status))
+    throw new UsageError(`plan item ${id} is ${item.status}: there is nothing left to claim`, {
+      hint: 'reset it first (`agent-state plan reset ID`) if it must be worked on again',
+    });
+  const previous = claimState(item, clock);
+  if (previous && previous.agent !== agent && !previous.expired && !force)
+    throw heldByError(previous, '', clock.now);
+  item.claim = { agent, at: clock.now.toISOString() };
+  const action = !previous ? 'claimed' : previous.agent === agent ? 'renewed' : 'taken';
+  return { item, action, previous: action === 'taken' ? previous : null };
+}
+
+/** Releases item `id`'s claim; another agent's live claim refuses unless `force`. */
+export function releasePlanItem(
+  progress: Progress,
+  id: string,
+  agent: string | null,
+  clock: ClaimClock,
+  force = false,
+): { item: PlanItem; released: ClaimState | null } {
+  const item = findPlanItem(progress, id);
+  const previous = claimState(item, clock);
+  if (!previous) return { item, released: null };
+  if (previous.agent !== agent && !previous.expired && !force)
+    throw heldByError(previous, `: only ${previous.agent} releases it`, clock.now);
+  delete item.claim;
+  return { item, released: previous };
+}
+
+/**
+ * The rules of claims on a write (`before` → `after`, by `agent`): a changed status of an item
+ * another agent holds a live claim on (in this plan, or in `foreign`: other worktrees' plans) is
+ * refused unless `force`; the claimer's own status change renews the claim; a done or skipped
+ * item's claim ends. Mutates `after`.
+ */
+export function applyClaimRules(
+  before: Progress,
+  after: Progress,
+  agent: string | null,
+  clock: ClaimClock,
+  force = false,
+  foreign: ReadonlyMap<string, ClaimState> = new Map(),
+): void {
+  const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
+  for (const item of after.plan ?? []) {
+    const was = old.get(item.id);
+    if (!was || was.status === item.status) continue;
+    const elsewhere = foreign.get(item.id);
+    if (elsewhere && elsewhere.agent !== agent && !force)
+      throw heldByError(elsewhere, `: only ${elsewhere.agent} changes its status`, clock.now);
+    if (!was.claim) continue;
+    const state = claimState(was, clock)!;
+    const mine = state.agent === agent;
+    if (!mine && !state.expired && !force)
+      throw heldByError(state, `: only ${state.agent} changes its status`, clock.now);
+    if (FINISHED.has(item.status)) delete item.claim;
+    else if (mine && item.claim?.agent === agent)
+      item.claim = { agent, at: clock.now.toISOString() };
+  }
+}
+
+/** Whether a write changes the status of an item that has a claim (so the store reads config only then). */
+export function touchesClaimedItem(before: Progress, after: Progress): boolean {
+  const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
+  return (after.plan ?? []).some((item) => {
+    const was = old.get(item.id);
+    return was?.claim !== undefined && was.status !== item.status;
+  });
+}
+
+/** Whether a write changes any item's status (claims in other worktrees then matter). */
+export function changesStatus(before: Progress, after: Progress): boolean {
+  const old = new Map((before.plan ?? []).map((item) => [item.id, item.status]));
+  return (after.plan ?? []).some((item) => old.has(item.id) && old.get(item.id) !== item.status);
+}

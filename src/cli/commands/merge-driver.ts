@@ -1,0 +1,51 @@
+// `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files (docs/multi-agent.md).
+// git runs it on every merge, rebase and cherry-pick that changed a state file on both sides, so
+// its implementation loads only when it runs.
+import type { Command } from 'commander';
+import { defineAction, type RunState } from '../action.js';
+import { EXIT } from '../../error-report.js';
+
+export function registerMergeDriver(program: Command, state: RunState): void {
+  program
+    .command('merge-driver')
+    .argument('<base>', "the common ancestor's version (git's %O)")
+    .argument('<ours>', 'our version, overwritten with the result (%A)')
+    .argument('<theirs>', 'their version (%B)')
+    .argument('[path]', 'the path in the repository (%P), for messages')
+    .description(
+      'merge three versions of a state file by id (run by git; `hooks install` registers it)',
+    )
+    .addHelpText(
+      'after',
+      `
+Plan items and markers merge by id (both sides' additions are kept), memory and reminders as sets;
+where both sides changed the same thing a rule decides (done with a marker beats running, the newer
+marker wins, ...) or the file keeps a conflict that names it and shows both values, and the exit
+code is 1, so that git stops for you to resolve it (\`agent-state validate\` explains what is left).
+A side that is not a YAML mapping is merged line by line, as git would.
+
+Registered by \`agent-state hooks install\`:
+  info/attributes      .agent/state/**/*.yaml merge=agent-state   (or .gitattributes)
+  git config           merge.agent-state.driver "<node> <agent-state> merge-driver %O %A %B %P"`,
+    )
+    .action(
+      defineAction(state, async (ctx, [base, ours, theirs, path]) => {
+        const { runMergeDriver } = await import('../../merge/merge-driver.js');
+        const result = runMergeDriver(
+          { base: base!, ours: ours!, theirs: theirs!, path },
+          { cwd: ctx.cwd, env: ctx.env },
+        );
+        const { describeValue } = await import('../../merge/merge-yaml.js');
+        for (const c of result.conflicts)
+          ctx.out.error(
+            `agent-state merge-driver: ${result.path}: CONFLICT in ${c.what}: ours ${describeValue(c.ours)}, theirs ${describeValue(c.theirs)} (no rule decides: keep one side in the file, then \`git add ${result.path}\`)`,
+          );
+        if (result.lineConflicts > 0)
+          ctx.out.error(
+            `agent-state merge-driver: ${result.path} is not a YAML mapping on every side: merged line by line, ${result.lineConflicts} conflict(s) marked`,
+          );
+        const failed = result.conflicts.length > 0 || result.lineConflicts > 0;
+        return { json: result, exitCode: failed ? EXIT.CHECK_FAILED : EXIT.OK };
+      }),
+    );
+}

@@ -1,0 +1,53 @@
+// The git merge driver (I/O): `agent-state merge-driver %O %A %B %P`, which git runs for the state
+// files of .agent/state/ (.gitattributes, registered by `hooks install`) on every merge, rebase
+// and cherry-pick that changed one on both sides. It writes the merge into %A and exits 0, or
+// leaves the conflicts marked in %A and exits 1 so that git stops and the user resolves them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mergeFileInPlace } from '../git/merge-file.js';
+import type { MergeConflict, MergeDecision } from './merge-progress.js';
+import { mergeYamlText } from './merge-yaml.js';
+
+/** The files git passes: the common ancestor (%O), ours (%A, also the output), theirs (%B). */
+export interface MergeDriverFiles {
+  base: string;
+  ours: string;
+  theirs: string;
+  /** The path in the repository (%P), for messages. */
+  path?: string;
+}
+
+/** What the driver did. */
+export interface MergeDriverResult {
+  path: string;
+  /** `by-id`: the state merge; `lines`: git's line merge (a side was not a YAML mapping). */
+  method: 'by-id' | 'lines';
+  conflicts: MergeConflict[];
+  /** For the line merge: how many conflicts git marked. */
+  lineConflicts: number;
+  decisions: MergeDecision[];
+}
+
+/** Runs the driver on the files git passed; the merged text (or the marked conflicts) is in `ours`. */
+export function runMergeDriver(
+  files: MergeDriverFiles,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): MergeDriverResult {
+  const path = files.path ?? files.ours;
+  const read = (file: string) => readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const merged = mergeYamlText(read(files.base), read(files.ours), read(files.theirs));
+  if (merged === null) {
+    const lineConflicts = mergeFileInPlace(files.ours, files.base, files.theirs, {
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env,
+    });
+    return { path, method: 'lines', conflicts: [], lineConflicts, decisions: [] };
+  }
+  writeFileSync(files.ours, merged.text);
+  return {
+    path,
+    method: 'by-id',
+    conflicts: merged.conflicts,
+    lineConflicts: 0,
+    decisions: merged.decisions,
+  };
+}
