@@ -66,12 +66,14 @@ export async function runBoot(
     fast: flags.fast === true,
   });
   const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
-  // The status bar counts boots (its restart.loop signal) from the event log.
+  // The event log keeps every boot with the level, its reason and the loop counter.
   const logged = result.dryRun
     ? []
     : await record({
         type: 'boot',
         level: result.level,
+        stalled: result.choice.stalled,
+        reason: result.choice.reason,
         ...(result.source ? { source: result.source } : {}),
       });
   return {

@@ -1,7 +1,8 @@
 // OpenCode: a plugin file in .opencode/plugins/ (project) or ~/.config/opencode/plugins/ (user).
-// It pushes the boot prompt into the compaction (experimental.session.compacting), records tool
-// facts (tool.execute.after) and checks edits before they run (tool.execute.before, which denies
-// by throwing). It starts `agent-state hook opencode` for each, so it needs no dependency.
+// It pushes the boot prompt into the compaction (experimental.session.compacting), counts the
+// compaction once OpenCode says it happened (the session.compacted event), records tool facts
+// (tool.execute.after) and checks edits before they run (tool.execute.before, which denies by
+// throwing). It starts `agent-state hook opencode` for each, so it needs no dependency.
 // Plugin API: https://opencode.ai/docs/plugins (see docs/integrations.md).
 import { join } from 'node:path';
 import { packageVersion } from '../package-root.js';
@@ -106,6 +107,14 @@ export const AgentStatePlugin = async ({ directory }) => {
         session_id: input.sessionID,
       });
       if (typeof answer.context === "string" && answer.context !== "") output.context.push(answer.context);
+    },
+    // OpenCode publishes session.compacted only when a compaction succeeded: then it counts.
+    event: async ({ event }) => {
+      if (!event || event.type !== "session.compacted") return;
+      await runHook(directory, {
+        event: "session.compacted",
+        session_id: event.properties && event.properties.sessionID,
+      });
     },
   };
 };

@@ -16,6 +16,7 @@ import { displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
+import { settleVolatile } from '../recovery/settle.js';
 import { detectYamlStyle } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
@@ -163,6 +164,8 @@ export async function updateProgressLocked<T>(
     recordNextAction(current, draft, (options.now ?? (() => new Date()))());
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     draft.revision = current.revision + 1;
+    // The counters of 0.1.0 move to the local record; reminders a boot showed leave the file.
+    const settled = settleVolatile(paths, draft);
     const text = serializeProgress(read, draft);
     const now = readStateText(paths.progress, { display: 'progress.yaml', restoreHint: '' });
     if (now !== read.text) {
@@ -173,6 +176,7 @@ export async function updateProgressLocked<T>(
       continue;
     }
     writeFileAtomic(paths.progress, text);
+    settled.written();
     return { progress: draft, changed: true, result };
   }
 }

@@ -31,7 +31,7 @@ export function registerBoot(program: Command, state: RunState): void {
     .addOption(
       new Option('--source <source>', 'why the host boots the agent').choices([...BOOT_SOURCES]),
     )
-    .option('--dry-run', 'print the prompt without stamping the boot or consuming reminders')
+    .option('--dry-run', 'print the prompt without counting the boot or consuming reminders')
     .option(
       '--fast',
       'estimate tokens (ascii/4 + CJK + other/2) instead of loading the o200k tokenizer',
@@ -40,8 +40,11 @@ export function registerBoot(program: Command, state: RunState): void {
       'after',
       `
 Levels: 1 resume (a few hundred tokens), 2 restore (+ plan, markers, memory, evidence headlines),
-3 rebuild (+ evidence bodies, drift, stale markers). auto: 3 when the tree drifted, a marker is
-stale or the agent is in a restart loop; otherwise 2.
+3 rebuild (+ evidence bodies, the changes that are not yours). auto: 3 only for foreign drift (a
+change no recorded fact of yours explains) or a restart loop (boot.stall_threshold boots in a row
+with no progress); else 1 for --source resume, 2 otherwise. Your uncheckpointed changes and stale
+markers are named at every level. A boot counts itself in .agent/log/recovery.json (local) and
+writes nothing under .agent/state/.
 
 Examples:
   $ agent-state boot
