@@ -18,6 +18,8 @@ export default defineConfig({
       tier('e2e'),
       // Many processes at once (concurrency, locks): minutes, not seconds.
       tier('slow', { testTimeout: 300_000 }),
+      // Third-party tools that `npm test` does not assume (the pre-commit framework, from Debian).
+      tier('tools', { globalSetup: ['test/tools/setup.ts'] }),
       // Fuzzed and hostile input; TORTURE_SCALE sets the size of a full run.
       tier('torture', { testTimeout: 600_000 }),
       // The real host CLIs against a model stub on 127.0.0.1 (test/hosts/versions.json).

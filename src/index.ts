@@ -227,7 +227,8 @@ export {
 } from './evidence/add-evidence.js';
 export { listEvidence, readEvidence } from './evidence/read-evidence.js';
 export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/evidence-file.js';
-export { redactSecrets, createRedactor, type Redactor } from './evidence/redact.js';
+export { redactSecrets, redactValue, createRedactor, type Redactor } from './evidence/redact.js';
+export { safeText, safeJson, safeValue, type SafeTextOptions } from './text/safe-text.js';
 export { verify, type VerifyReport } from './verify/verify.js';
 export type { VerifyFinding, ForbiddenFinding, ForbiddenSource } from './verify/findings.js';
 export type { StateProblem } from './verify/read-state-checked.js';

@@ -1,5 +1,7 @@
 // The JSON document of a boot (`--format json` and `--json`): every section with its text and
 // token count, the totals and what was omitted. Stable shape, snake_case keys (docs/cli.md).
+import { redactValue } from '../evidence/redact.js';
+import { safeValue } from '../text/safe-text.js';
 import type { Reminder, Stamp } from '../types.js';
 import type { BootOmission, BootRendering } from './types.js';
 
@@ -77,8 +79,9 @@ export function bootDocument(
     },
     sections: rendering.sections,
     omitted: rendering.omitted,
-    reminders: rendering.reminders,
-    stamp: extra.stamp ?? null,
+    // Stored text, shown to a model like the prompt's: redacted, control characters made visible.
+    reminders: safeValue(redactValue(rendering.reminders)),
+    stamp: safeValue(redactValue(extra.stamp ?? null)),
     text: rendering.text,
   };
 }

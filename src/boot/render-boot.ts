@@ -1,5 +1,7 @@
 // The boot prompt (pure): state and live facts in, text and everything known about it out. The
 // same context at the same time always gives the same bytes.
+import { redactSecrets } from '../evidence/redact.js';
+import { safeText } from '../text/safe-text.js';
 import { chooseLevel, contextRecovery } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
@@ -57,6 +59,28 @@ export function bootSections(
     ...evidenceSections(context.evidence, level, now),
   ];
   return sections.filter((s): s is Section => s !== null);
+}
+
+// What the prompt shows of the state, which hand edits and a git pull can fill: secrets redacted
+// and control characters made visible (the stored text stays as it is). Done on the blocks, before
+// the budget is applied, so that the budget counts what is shown.
+function shown(text: string): string {
+  return safeText(redactSecrets(text).text);
+}
+
+function shownSection(section: Section): Section {
+  return {
+    ...section,
+    title: shown(section.title),
+    blocks: section.blocks.map((block) => ({ ...block, text: shown(block.text) })),
+    ...(section.xmlAttrs
+      ? {
+          xmlAttrs: Object.fromEntries(
+            Object.entries(section.xmlAttrs).map(([k, v]) => [k, shown(v)]),
+          ),
+        }
+      : {}),
+  };
 }
 
 const OMISSION_ORDER: BootOmission['kind'][] = [
@@ -141,7 +165,7 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     config.boot.stall_threshold,
     source,
   );
-  const sections = bootSections(context, choice, role, source, recovery);
+  const sections = bootSections(context, choice, role, source, recovery).map(shownSection);
   const meta = { level: choice.level, role, budget, sections };
   const fit = fitBudget({
     sections,

@@ -5,6 +5,7 @@ import { formatLocation } from '../errors.js';
 import type { Warning } from '../types.js';
 import type { ExitCode } from './exit-codes.js';
 import type { Output } from './output.js';
+import { safeText } from '../text/safe-text.js';
 
 /** What every action can use. */
 export interface CommandContext {
@@ -36,9 +37,11 @@ type Action<O> = (
   options: O,
 ) => CommandResult | Promise<CommandResult>;
 
-/** Formats a warning for stderr: `file:line: message`. */
+/** Formats a warning for stderr: `file:line: message` (made safe for the terminal). */
 export function formatWarning(warning: Warning): string {
-  return `${formatLocation({ file: warning.file, line: warning.line })}: ${warning.message}`;
+  return safeText(
+    `${formatLocation({ file: warning.file, line: warning.line })}: ${warning.message}`,
+  );
 }
 
 /** Wraps an action for commander: builds the context, prints the result, records the exit code. */

@@ -11,6 +11,7 @@ import { parseBootArgv } from './boot-args.js';
 import { runBoot } from './boot-run.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { reportError } from './report-error.js';
+import { safeJson } from '../text/safe-text.js';
 
 /** Runs `boot` from a raw argv (without node and script); returns the exit code. */
 export async function runBootCli(argv: readonly string[]): Promise<ExitCode> {
@@ -32,7 +33,7 @@ export async function runBootCli(argv: readonly string[]): Promise<ExitCode> {
       for (const warning of result.warnings)
         process.stderr.write(`warning: ${formatWarning(warning)}\n`);
     }
-    if (args.json) process.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`);
+    if (args.json) process.stdout.write(`${safeJson(result.json, 2)}\n`);
     else if (!args.quiet) process.stdout.write(result.text);
     return EXIT.OK;
   } catch (error) {

@@ -5,6 +5,7 @@
 // full program in main.ts. Each is its own self-contained bundle, compiled from a V8 code cache
 // (load-cached.ts); the host hooks' bundle is ES modules, imported by a computed specifier that
 // the bundler leaves alone.
+import { settleColorEnv } from './color-env.js';
 import { commandOf } from './command-word.js';
 import { loadBundle, runMainBundle } from './load-cached.js';
 import { prefetch } from './prefetch.js';
@@ -13,6 +14,9 @@ import type { runEventCli as RunEventCli } from './event-cli.js';
 import type { hookMain as HookMain } from './hook-entry.js';
 import { isHostHookCall } from './hook-route.js';
 import { reportError } from './report-error.js';
+
+// Before anything loads Node's color code (Node 22 warns there) or spawns a child.
+settleColorEnv(process.env);
 
 // `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
 // ours, so drop what is left to write instead of crashing with EPIPE. Every path goes through here.

@@ -8,6 +8,7 @@ import { parseEventArgv } from './event-args.js';
 import { describeRecorded, runEvent } from './event-run.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { reportError } from './report-error.js';
+import { safeJson, safeText } from '../text/safe-text.js';
 
 /** Runs `event` from a raw argv (without node and script); returns the exit code. */
 export async function runEventCli(argv: readonly string[]): Promise<ExitCode> {
@@ -25,8 +26,8 @@ export async function runEventCli(argv: readonly string[]): Promise<ExitCode> {
       now: () => new Date(),
       readStdin: () => readFileSync(0, 'utf8'),
     });
-    if (args.json) process.stdout.write(`${JSON.stringify({ events }, null, 2)}\n`);
-    else if (!args.quiet) process.stdout.write(`${describeRecorded(events)}\n`);
+    if (args.json) process.stdout.write(`${safeJson({ events }, 2)}\n`);
+    else if (!args.quiet) process.stdout.write(`${safeText(describeRecorded(events))}\n`);
     return EXIT.OK;
   } catch (error) {
     return reportError(json, error);

@@ -3,6 +3,7 @@
 import { formatLocation } from '../errors.js';
 import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
 import type { HookFinding } from '../git-hooks/staged-check.js';
+import { safeText } from '../text/safe-text.js';
 
 /** The few styles the report uses (chalk fits; so do plain ANSI codes). */
 export interface Paint {
@@ -42,8 +43,13 @@ function findingLines(finding: HookFinding, paint: Paint): string[] {
   return lines;
 }
 
-/** The report for stderr; empty when there is nothing to say. */
+/** The report for stderr (made safe for the terminal); empty when there is nothing to say. */
 export function renderPreCommit(result: PreCommitResult, paint: Paint): string[] {
+  const ownColors = paint.red('') !== '';
+  return reportLines(result, paint).map((line) => safeText(line, { ownColors }));
+}
+
+function reportLines(result: PreCommitResult, paint: Paint): string[] {
   if (result.skipped !== null || result.findings.length === 0) return [];
   const blocking = result.findings.filter((f) => f.severity === 'block').length;
   const header = result.ok

@@ -1,6 +1,9 @@
 // Where command output goes: human text or one JSON document on stdout, warnings and errors on
-// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured).
+// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured). Everything passes
+// safeText / safeJson on the way out: no secret and no control character of the state reaches
+// the terminal (or the agent reading it).
 import { Chalk, type ChalkInstance } from 'chalk';
+import { safeJson, safeText } from '../text/safe-text.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -45,22 +48,24 @@ export function createOutput(options: OutputOptions): Output {
   const style = new Chalk({ level: colorLevel(options, options.stdout) });
   const errStyle = new Chalk({ level: colorLevel(options, options.stderr) });
   const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+  const out = (text: string) => safeText(line(text), { ownColors: style.level > 0 });
+  const err = (text: string) => safeText(line(text), { ownColors: errStyle.level > 0 });
   return {
     json: options.json,
     quiet: options.quiet,
     style,
     print(text) {
-      if (!options.json && !options.quiet && text !== '') options.stdout.write(line(text));
+      if (!options.json && !options.quiet && text !== '') options.stdout.write(out(text));
     },
     printJson(value) {
-      options.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      options.stdout.write(`${safeJson(value, 2)}\n`);
     },
     warn(text) {
       if (!options.json && !options.quiet)
-        options.stderr.write(line(errStyle.yellow(`warning: ${text}`)));
+        options.stderr.write(err(errStyle.yellow(`warning: ${text}`)));
     },
     error(text) {
-      options.stderr.write(line(errStyle.red(text)));
+      options.stderr.write(err(errStyle.red(text)));
     },
   };
 }

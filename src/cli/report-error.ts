@@ -3,6 +3,7 @@
 // document on stdout with --json.
 import { AgentStateError, formatLocation } from '../errors.js';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes.js';
+import { safeJson, safeText } from '../text/safe-text.js';
 
 const REPORT_HINT =
   'this is a bug; please report it at https://github.com/agent-state/agent-state/issues with the command you ran and `agent-state --version`';
@@ -15,7 +16,9 @@ export function reportError(json: boolean, error: unknown): ExitCode {
   const message = typed ? err.message : `internal error: ${err.message}`;
   const hint = typed ? typed.hint : REPORT_HINT;
   const where = typed?.location ? `${formatLocation(typed.location)}: ` : '';
-  process.stderr.write(`agent-state: ${where}${message}${hint ? ` (fix: ${hint})` : ''}\n`);
+  process.stderr.write(
+    safeText(`agent-state: ${where}${message}${hint ? ` (fix: ${hint})` : ''}\n`),
+  );
   if (json) {
     const doc = {
       error: {
@@ -27,7 +30,7 @@ export function reportError(json: boolean, error: unknown): ExitCode {
         ...(typed?.details === undefined ? {} : { details: typed.details }),
       },
     };
-    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    process.stdout.write(`${safeJson(doc, 2)}\n`);
   }
   if (!typed && process.env.AGENT_STATE_DEBUG) process.stderr.write(`${err.stack ?? ''}\n`);
   return code;

@@ -1,5 +1,6 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
+import { redactValue } from '../evidence/redact.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import { loadState, type LoadedState } from '../state/store.js';
 import type { BaseOptions, Config, Warning } from '../types.js';
@@ -40,7 +41,8 @@ export function buildStatusView(
       seq: snapshot.seq,
       // Whole seconds: milliseconds would only cost tokens.
       generated_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      sections: statusSections(snapshot, signals),
+      // Hand edits of the state files are not redacted on disk: the view a model reads is.
+      sections: redactValue(statusSections(snapshot, signals)),
     },
     signals,
   };

@@ -2,6 +2,7 @@
 // that says which field is wrong and what it must be.
 import type { ErrorObject } from 'ajv';
 import { UsageError } from '../errors.js';
+import { redactValue } from '../evidence/redact.js';
 import { validateAgainst } from '../state/validators.js';
 import type { AgentEvent, EventActor, EventInput } from './types.js';
 
@@ -71,8 +72,9 @@ export function eventProblems(event: Record<string, unknown>): string[] {
 }
 
 /**
- * Fills in `at` and `actor`, orders the fields (common ones first) and validates; the `seq` is
- * left for the appender. Throws UsageError naming the first wrong field.
+ * Fills in `at` and `actor`, orders the fields (common ones first), redacts secrets from every
+ * string (a tool's command line, a next action) and validates; the `seq` is left for the
+ * appender. Throws UsageError naming the first wrong field.
  */
 export function prepareEvent(input: EventInput, now: Date): Omit<AgentEvent, 'seq'> {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
@@ -99,5 +101,5 @@ export function prepareEvent(input: EventInput, now: Date): Omit<AgentEvent, 'se
       details: problems,
     });
   }
-  return ordered as Omit<AgentEvent, 'seq'>;
+  return redactValue(ordered) as Omit<AgentEvent, 'seq'>;
 }

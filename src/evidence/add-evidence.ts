@@ -7,6 +7,7 @@ import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
 import { readConfig, withStateLock } from '../state/store.js';
 import { findRoot } from '../state/find-root.js';
+import { requireInsideRepo } from '../state/repo-path.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
 import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
@@ -26,6 +27,8 @@ export interface EvidenceInput {
   body?: string;
   /** A file of raw output to copy into .agent/artifacts/ (redacted) and reference. */
   rawFile?: string;
+  /** Read `rawFile` even when it is outside the repository (default: refused). */
+  allowOutside?: boolean;
   /** Artifacts already written (redacted) under .agent/artifacts/, referenced as they are. */
   refs?: EvidenceRef[];
   /** Secrets already redacted from those artifacts, counted into the entry. */
@@ -72,6 +75,7 @@ export function prepareEvidence(
   const capped = truncateUtf8(body.text, config.evidence.max_bytes);
   const artifacts: WrittenArtifact[] = [];
   if (input.rawFile !== undefined) {
+    requireInsideRepo(paths.root, input.rawFile, '--raw', input.allowOutside);
     if (!existsSync(input.rawFile) || !statSync(input.rawFile).isFile())
       throw new UsageError(`--raw ${input.rawFile}: no such file`, {
         hint: 'name a file holding the raw output (a log, a diff)',

@@ -1,7 +1,16 @@
 // Raw outputs kept in .agent/artifacts/ (git-ignored, local): copied through the redactor, so
 // a secret in a log never reaches the disk, and referenced from evidence by sha256.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { tempPathFor } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
@@ -42,14 +51,18 @@ export class ArtifactWriter {
   private readonly redactor: Redactor = createRedactor();
   private tailText = '';
 
+  /** `mode`: the artifact's permissions (a copy keeps its source's: a private log stays private). */
   constructor(
     private readonly paths: StatePaths,
     name: string,
+    mode = 0o644,
   ) {
     mkdirSync(paths.artifactsDir, { recursive: true });
     this.path = join(paths.artifactsDir, name);
     this.temp = tempPathFor(this.path);
-    this.fd = openSync(this.temp, 'wx', 0o644);
+    this.fd = openSync(this.temp, 'wx', mode);
+    // Exactly `mode`, whatever the umask.
+    fchmodSync(this.fd, mode);
   }
 
   // Bytes go through the redactor as latin1, which maps every byte to one character and back:
@@ -99,9 +112,9 @@ export class ArtifactWriter {
   }
 }
 
-/** Copies the file at `source` into .agent/artifacts/ through the redactor. */
+/** Copies the file at `source` into .agent/artifacts/ through the redactor, keeping its mode. */
 export function copyArtifact(paths: StatePaths, source: string, name: string): WrittenArtifact {
-  const writer = new ArtifactWriter(paths, name);
+  const writer = new ArtifactWriter(paths, name, statSync(source).mode & 0o777);
   try {
     readChunks(source, (chunk) => writer.write(chunk));
     return writer.finish();

@@ -6,6 +6,7 @@ import { AgentStateError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
 import { loadState } from '../state/store.js';
 import { countPlan } from '../state/plan.js';
+import { safeText } from '../text/safe-text.js';
 import type { Progress } from '../types.js';
 
 export interface StatuslineFacts {
@@ -79,6 +80,13 @@ function cwdFrom(input: string, fallback: string): string {
 
 /** Reads the state of the session's directory and returns the line to print (with a newline). */
 export async function runStatusline(
+  input: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
+): Promise<string> {
+  return safeText(await statuslineText(input, options));
+}
+
+async function statuslineText(
   input: string,
   options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
 ): Promise<string> {

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../errors.js';
+import { redactSecrets } from '../evidence/redact.js';
 import { packageRoot } from '../package-root.js';
 import type { BaseOptions, Warning } from '../types.js';
 import { tempPathFor, writeFileAtomic, fsyncDirectory } from './atomic-write.js';
@@ -72,7 +73,9 @@ function configText(root: string, options: InitOptions): string {
 
 function goalsText(options: InitOptions): string {
   const text = template('goals.md');
-  return options.goal && options.goal.trim() !== '' ? setGoalAnchor(text, options.goal) : text;
+  return options.goal && options.goal.trim() !== ''
+    ? setGoalAnchor(text, redactSecrets(options.goal).text)
+    : text;
 }
 
 // Creates `path` only if absent, atomically: write a temp file, then hard-link it into place

@@ -72,6 +72,27 @@ export function staysInside(root: string, rel: string): boolean {
   return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
 }
 
+/**
+ * Refuses a file to read (`evidence add --raw` / `--body-file`) that is outside the repository
+ * once every symlink is followed — unless `allowOutside` (the user said `--allow-outside`): what
+ * is read goes into committed evidence, so `/etc/shadow` or `~/.aws/credentials` must not be one
+ * typo away. `path` is absolute; `option` names the flag in the error.
+ */
+export function requireInsideRepo(
+  root: string,
+  path: string,
+  option: string,
+  allowOutside = false,
+): void {
+  if (allowOutside || !existsSync(path)) return;
+  const real = realpathSync(path);
+  const base = realRoot(root);
+  if (real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`)) return;
+  throw new UsageError(`${option} ${path} is outside the repository`, {
+    hint: `copy the file into the repository first, or pass --allow-outside to read ${real}`,
+  });
+}
+
 /** Whether a root-relative path is the agent state itself (never drift, never a marker file). */
 export function isAgentPath(rel: string): boolean {
   return rel === AGENT_DIR || rel.startsWith(`${AGENT_DIR}/`);

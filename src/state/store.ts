@@ -5,6 +5,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
 import type { BaseOptions, Config, Goals, Progress, Warning } from '../types.js';
+import { redactSecrets } from '../evidence/redact.js';
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
 import { parseConfig, resolveConfig } from './config.js';
 import { findRoot } from './find-root.js';
@@ -130,6 +131,21 @@ function sweepTempFiles(paths: StatePaths): void {
 
 const MAX_CAS_ATTEMPTS = 5;
 
+// Redacts every string of the arrays and plain objects in `value`, in place.
+function redactInPlace(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    if (typeof v === 'string') {
+      const text = redactSecrets(v).text;
+      if (text !== v) record[key] = text;
+    } else redactInPlace(v);
+  }
+}
+
 /**
  * Applies `mutator` to progress.yaml atomically: under the lock, on a freshly read and validated
  * copy; increments `revision`; keeps comments and key order; writes nothing when nothing changed.
@@ -162,6 +178,10 @@ export async function updateProgressLocked<T>(
     const result = await mutator(draft);
     // Done here, once, so that every writer (next, checkpoint, library callers) keeps it.
     recordNextAction(current, draft, (options.now ?? (() => new Date()))());
+    // progress.yaml is committed: no secret goes into it, whichever writer brought it; nor into
+    // what the writer reports (`memory add` prints the note it added).
+    redactInPlace(draft);
+    redactInPlace(result);
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
     draft.revision = current.revision + 1;
     // The counters of 0.1.0 move to the local record; reminders a boot showed leave the file.
@@ -207,7 +227,7 @@ export async function setGoal(
     paths,
     () => {
       const { text } = readGoals(paths);
-      const next = setGoalAnchor(text, anchor);
+      const next = setGoalAnchor(text, redactSecrets(anchor).text);
       if (next !== text) writeFileAtomic(paths.goals, next);
       const parsed = parseGoals(next, displayPath(paths, paths.goals));
       return { changed: next !== text, ...parsed };

@@ -75,6 +75,23 @@ describe('hook gemini', () => {
       systemMessage: expect.stringContaining('agent-state warning'),
     });
   });
+  it("denies a shell write resolved against run_shell_command's dir_path (payload as Gemini CLI 0.61 sends it)", async () => {
+    const repo = await repoWith('integrations:\n  pre_tool_use: enforce\n');
+    const input = JSON.stringify({
+      session_id: 's',
+      transcript_path: '/t',
+      cwd: repo,
+      hook_event_name: 'BeforeTool',
+      timestamp: '2026-01-01T00:00:00Z',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'echo x > key.txt', dir_path: 'secrets', description: 'write' },
+    });
+    const denied = await runCli(repo, ['hook', 'gemini'], { input });
+    expect(JSON.parse(denied.stdout)).toEqual({
+      decision: 'deny',
+      reason: expect.stringContaining('secrets/key.txt is Forbidden'),
+    });
+  });
 });
 
 describe('the generated OpenCode plugin', () => {

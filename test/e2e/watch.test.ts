@@ -25,7 +25,7 @@ afterEach(() => {
 function startWatch(cwd: string, args: string[] = []): Watcher {
   const child = spawn(process.execPath, [BIN, 'watch', ...args], {
     cwd,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
   });
   running.push(child);
   const lines: string[] = [];

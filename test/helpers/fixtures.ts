@@ -76,7 +76,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...options.env },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
     });
     let stdout = '';
     let stderr = '';

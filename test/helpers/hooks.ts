@@ -43,7 +43,7 @@ export function commitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     ...IDENTITY,
     PATH: PATH_WITHOUT_AGENT_STATE,
     NO_COLOR: '1',
-    FORCE_COLOR: '',
+    FORCE_COLOR: undefined,
     GIT_CONFIG_NOSYSTEM: '1',
     ...extra,
   };

@@ -62,6 +62,7 @@ describe('addEvidence', () => {
         summary: `Leaked ${SECRETS.github_token} in a summary`,
         body: text,
         rawFile: raw,
+        allowOutside: true,
       },
       { cwd: repo },
     );
@@ -103,7 +104,7 @@ describe('addEvidence', () => {
     writeFileSync(join(repo, '.agent/config.yaml'), 'version: 1\nevidence:\n  keep: 1\n');
     const raw = join(testdir({ 'a.log': 'first\n' }), 'a.log');
     const first = await addEvidence(
-      { kind: 'test', summary: 'First', rawFile: raw },
+      { kind: 'test', summary: 'First', rawFile: raw, allowOutside: true },
       { cwd: repo },
     );
     const artifact = join(repo, first.meta.refs![0]!.path);

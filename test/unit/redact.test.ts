@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactSecrets } from '../../src/evidence/redact.js';
+import fc from 'fast-check';
+import { createRedactor, redactSecrets, redactValue } from '../../src/evidence/redact.js';
 import { SECRETS, sensitivePart } from '../helpers/secrets.js';
 
 describe('redactSecrets', () => {
@@ -49,5 +50,31 @@ describe('createRedactor', () => {
       expect(out).toBe(redactSecrets(whole).text);
       expect(redactor.count).toBe(3);
     }
+  });
+});
+
+describe('redactSecrets on texts without a secret', () => {
+  it('gives what the full redactor gives, for any mix of secrets and noise', () => {
+    const pieces = [...Object.values(SECRETS), 'token', 'key: ', '=', ' ', '\n', 'sk-', 'pass'];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string())), (parts) => {
+        const text = parts.join('');
+        const redactor = createRedactor();
+        const full = redactor.push(text) + redactor.end();
+        expect(redactSecrets(text).text).toBe(full);
+        expect(redactSecrets(text).redactions).toBe(redactor.count);
+      }),
+    );
+  });
+});
+
+describe('redactValue', () => {
+  it('redacts every string of a plain value and keeps keys and other values', () => {
+    const value = { next_action: `use ${SECRETS.github_token}`, n: 3, list: [SECRETS.npm_token] };
+    expect(redactValue(value)).toEqual({
+      next_action: 'use [REDACTED:github_token]',
+      n: 3,
+      list: ['[REDACTED:npm_token]'],
+    });
   });
 });

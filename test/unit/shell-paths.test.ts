@@ -39,6 +39,26 @@ describe('shellWrittenPaths', () => {
     expect(shellWrittenPaths(command)).toEqual(['notes.md']);
   });
 
+  it.each([
+    ['cd src/storage && echo x > db.ts', ['src/storage/db.ts']],
+    ['cd src && cd storage; rm db.ts', ['src/storage/db.ts']],
+    ['cd /abs/dir && touch f', ['/abs/dir/f']],
+    ['cd ./src/../lib && mv a b', ['lib/a', 'lib/b']],
+    ['(cd src/storage && echo x > db.ts); echo y > top.txt', ['src/storage/db.ts', 'top.txt']],
+    ['pushd src/storage && rm db.ts', ['src/storage/db.ts']],
+    ['cd -- src && rm x', ['src/x']],
+    ['cd src | true; rm x', ['x']],
+  ])('resolves writes after a cd: %s → %j', (command, expected) => {
+    expect(shellWrittenPaths(command)).toEqual(expected);
+  });
+
+  it('drops relative writes after a cd it cannot follow, keeps absolute ones', () => {
+    expect(shellWrittenPaths('cd "$DIR" && rm x /tmp/abs')).toEqual(['/tmp/abs']);
+    expect(shellWrittenPaths('cd && rm x')).toEqual([]);
+    expect(shellWrittenPaths('cd - && rm x')).toEqual([]);
+    expect(shellWrittenPaths('cd src && popd && rm x')).toEqual([]);
+  });
+
   it('splits words with quotes and escapes', () => {
     expect(shellWords(`a "b c" 'd;e' f\\ g; h`)).toEqual([['a', 'b c', 'd;e', 'f g'], ['h']]);
   });

@@ -42,6 +42,26 @@ describe('toolWrittenPaths', () => {
     expect(patchPaths('*** Update File: a\n*** Move to: b')).toEqual(['a', 'b']);
   });
 
+  it("resolves shell writes against the tool's working directory", () => {
+    // Gemini CLI: run_shell_command { dir_path }; OpenCode and Codex: { workdir }.
+    expect(
+      toolWrittenPaths({
+        name: 'run_shell_command',
+        input: { command: 'echo x > db.ts', dir_path: 'src/storage' },
+      }),
+    ).toEqual(['src/storage/db.ts']);
+    expect(
+      toolWrittenPaths({ name: 'bash', input: { command: 'rm db.ts', workdir: '/r/src/storage' } }),
+    ).toEqual(['/r/src/storage/db.ts']);
+    expect(
+      toolWrittenPaths({
+        name: 'bash',
+        input: { command: 'cd storage && rm db.ts /tmp/x', workdir: 'src' },
+      }),
+    ).toEqual(['src/storage/db.ts', '/tmp/x']);
+    expect(repoRelative('/r', '/r', 'src/storage/db.ts')).toBe('src/storage/db.ts');
+  });
+
   it('maps paths onto the repository, and outside paths to null', () => {
     expect(repoRelative('/r', '/r/sub', 'x.js')).toBe('sub/x.js');
     expect(repoRelative('/r', '/r', '/r/src/storage/db.js')).toBe('src/storage/db.js');

@@ -3,6 +3,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { findRoot } from '../../state/find-root.js';
+import { requireInsideRepo } from '../../state/repo-path.js';
 import type { EvidenceEntry } from '../../evidence/evidence-file.js';
 import { defineAction, type RunState } from '../action.js';
 import { plural } from '../format.js';
@@ -14,9 +16,11 @@ interface AddFlags {
   body?: string;
   bodyFile?: string;
   raw?: string;
+  allowOutside?: boolean;
 }
 
-// `--body -` reads stdin; `--body-file F` reads a file (relative to the working directory).
+// `--body -` reads stdin; `--body-file F` reads a file (relative to the working directory), inside
+// the repository unless --allow-outside.
 function readBody(flags: AddFlags, cwd: string): string | undefined {
   if (flags.body !== undefined && flags.bodyFile !== undefined)
     throw new UsageError('--body and --body-file cannot be used together', {
@@ -26,6 +30,7 @@ function readBody(flags: AddFlags, cwd: string): string | undefined {
   if (flags.body !== undefined) return flags.body;
   if (flags.bodyFile === undefined) return undefined;
   const path = resolve(cwd, flags.bodyFile);
+  requireInsideRepo(findRoot(cwd).root, path, '--body-file', flags.allowOutside);
   if (!existsSync(path) || !statSync(path).isFile())
     throw new UsageError(`--body-file ${flags.bodyFile}: no such file`, {
       hint: 'name a readable text file',
@@ -60,7 +65,11 @@ export function registerEvidence(program: Command, state: RunState): void {
     .option('--body-file <file>', 'read the body from a file')
     .option(
       '--raw <file>',
-      'raw output to keep in .agent/artifacts/ (redacted) and reference by sha256',
+      'raw output to keep in .agent/artifacts/ (redacted, same file mode) and reference by sha256',
+    )
+    .option(
+      '--allow-outside',
+      'let --raw and --body-file read a file outside the repository (refused by default)',
     )
     .addHelpText(
       'after',
@@ -68,7 +77,8 @@ export function registerEvidence(program: Command, state: RunState): void {
 Examples:
   $ agent-state evidence add --kind decision --summary "Keep the v1 token format" --body "Clients pin it."
   $ npm test 2>&1 | agent-state evidence add --kind test --summary "Auth tests pass" --body -
-  $ agent-state evidence add --kind test --summary "Full run" --raw /tmp/test.log`,
+  $ agent-state evidence add --kind test --summary "Full run" --raw test.log
+  $ agent-state evidence add --kind test --summary "CI log" --raw /tmp/ci.log --allow-outside`,
     )
     .action(
       defineAction<AddFlags>(state, async (ctx, _args, flags) => {
@@ -80,6 +90,7 @@ Examples:
             summary: flags.summary,
             body,
             rawFile: flags.raw === undefined ? undefined : resolve(ctx.cwd, flags.raw),
+            allowOutside: flags.allowOutside === true,
           },
           { cwd: ctx.cwd, now: ctx.now, env: ctx.env },
         );

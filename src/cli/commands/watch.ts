@@ -8,6 +8,7 @@ import type { RunState } from '../action.js';
 import { formatWarning } from '../action.js';
 import { EXIT } from '../exit-codes.js';
 import { adopting, loadLazy } from '../lazy.js';
+import { safeJson } from '../../text/safe-text.js';
 
 function clock(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 8);
@@ -78,7 +79,7 @@ Examples:
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
           hint: 'use a whole number from 0 to 10000',
         });
-      const line = (value: unknown) => void process.stdout.write(`${JSON.stringify(value)}\n`);
+      const line = (value: unknown) => void process.stdout.write(`${safeJson(value)}\n`);
       const { style } = ctx.out;
       const lazy = await loadLazy();
       const handle = await adopting(() =>

@@ -1,5 +1,7 @@
 // A HookOutcome in each host's documented output format (stdout JSON, exit 0). An empty outcome
-// prints nothing: the host then carries on as if no hook had run.
+// prints nothing: the host then carries on as if no hook had run. The host hands the strings to
+// the model (and shows systemMessage to the user) as they are: they pass safeValue first.
+import { safeValue } from '../../text/safe-text.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
 
 type Json = Record<string, unknown>;
@@ -73,5 +75,5 @@ export function renderHookOutput(event: HookEvent, outcome: HookOutcome): string
     opencode: opencodeOutput,
   }[event.host];
   const out = render(event, outcome);
-  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(out)}\n`;
+  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(safeValue(out))}\n`;
 }

@@ -7,6 +7,7 @@ import { findRoot } from '../../state/find-root.js';
 import type { HookEvent, HostName } from './hook-event.js';
 import { HookInputError, parseHookPayload } from './parse-payload.js';
 import { renderHookOutput } from './render-output.js';
+import { safeText } from '../../text/safe-text.js';
 import type { HookServices } from './handle-event.js';
 
 export interface HostHookResult {
@@ -27,7 +28,7 @@ export interface RunHostHookOptions {
 }
 
 function note(host: HostName, message: string): string {
-  return `agent-state hook ${host}: ${message}; the session continues\n`;
+  return safeText(`agent-state hook ${host}: ${message}; the session continues\n`);
 }
 
 function describe(error: unknown): string {

@@ -1,17 +1,27 @@
 // Which files a shell command writes, when that can be read from the command line alone:
-// redirections, tee, and the usual file commands (rm, mv, cp, touch, mkdir, sed -i, ...).
+// redirections, tee, and the usual file commands (rm, mv, cp, touch, mkdir, sed -i, ...), each
+// resolved against the directory a `cd` / `pushd` earlier on the line moved to.
 // Deliberately conservative: a word with a substitution or a glob is not a path we can name.
+import { isAbsolute, join } from 'node:path';
 
 // Operators (redirections) are marked so that a quoted ">" stays a plain word.
 const OP = '\u0000';
 
-/** Splits a command line into simple commands of words (quotes removed; operators split). */
-export function shellWords(command: string): string[][] {
-  return tokenize(command).map((words) => words.map((w) => w.replace(OP, '')));
+/** One simple command and the operator that ended it (`;`, `&&`, `|`, `(`, `)`, ... or ''). */
+interface Segment {
+  words: string[];
+  end: string;
 }
 
-function tokenize(command: string): string[][] {
-  const commands: string[][] = [];
+/** Splits a command line into simple commands of words (quotes removed; operators split). */
+export function shellWords(command: string): string[][] {
+  return tokenize(command)
+    .filter((s) => s.words.length > 0)
+    .map((s) => s.words.map((w) => w.replace(OP, '')));
+}
+
+function tokenize(command: string): Segment[] {
+  const segments: Segment[] = [];
   let words: string[] = [];
   let word = '';
   let inWord = false;
@@ -21,9 +31,9 @@ function tokenize(command: string): string[][] {
     word = '';
     inWord = false;
   };
-  const endCommand = () => {
+  const endCommand = (end: string) => {
     endWord();
-    if (words.length) commands.push(words);
+    segments.push({ words, end });
     words = [];
   };
   for (let i = 0; i < command.length; i++) {
@@ -48,7 +58,9 @@ function tokenize(command: string): string[][] {
         i++;
         continue;
       }
-      endCommand();
+      const double = (c === '&' || c === '|') && command[i + 1] === c;
+      if (double) i++;
+      endCommand(double ? c + c : c);
     } else if (c === '>' || c === '<') {
       endWord();
       let op = c;
@@ -62,8 +74,8 @@ function tokenize(command: string): string[][] {
       inWord = true;
     }
   }
-  endCommand();
-  return commands;
+  endCommand('');
+  return segments;
 }
 
 const NOT_A_PATH = /[$`*?[\]{}]|^~|^\/dev\//;
@@ -138,14 +150,33 @@ export function stripHeredocs(command: string): string {
   return out.join('\n');
 }
 
+// The directory a `cd` / `pushd` moves to, relative to the line's start ('' = unchanged), or
+// null when it cannot be read (`cd`, `cd -`, `cd "$DIR"`, `popd`).
+function cdTarget(words: readonly string[], from: string | null): string | null | undefined {
+  const [name, ...rest] = words;
+  if (name === 'popd') return null;
+  if (name !== 'cd' && name !== 'pushd') return undefined;
+  const target = operands(rest.filter((a) => !/^-[LPe@]+$/.test(a)))[0];
+  const dir = literal(target);
+  if (dir === null || target === '-') return null;
+  if (isAbsolute(dir)) return dir;
+  return from === null ? null : join(from, dir);
+}
+
 /**
- * The files a shell command writes, as written on the command line (relative or absolute), in
- * order, without duplicates. Paths behind substitutions, globs or `~` are not reported.
+ * The files a shell command writes, as written on the command line (relative or absolute) and
+ * joined onto the directory an earlier `cd` moved to, in order, without duplicates. Paths
+ * behind substitutions, globs or `~`, and relative paths after a `cd` that cannot be followed,
+ * are not reported.
  */
 export function shellWrittenPaths(command: string): string[] {
   const found: string[] = [];
-  for (const words of tokenize(stripHeredocs(command))) {
+  let dir: string | null = '';
+  const outer: (string | null)[] = [];
+  let previousEnd = '';
+  for (const { words, end } of tokenize(stripHeredocs(command))) {
     const plain: string[] = [];
+    const written: string[] = [];
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
       if (!w.startsWith(OP)) {
@@ -155,11 +186,21 @@ export function shellWrittenPaths(command: string): string[] {
       const op = w.slice(1);
       // `2>`: the fd number was a word just before the operator.
       if (/^\d+$/.test(plain[plain.length - 1] ?? '') && /^[>]/.test(op)) plain.pop();
-      if (/^(?:>{1,2}\|?|&>|>&)$/.test(op)) found.push(words[++i] ?? '');
+      if (/^(?:>{1,2}\|?|&>|>&)$/.test(op)) written.push(words[++i] ?? '');
       else if (op.startsWith('<')) i++;
     }
-    found.push(...writtenBy(plain));
+    written.push(...writtenBy(plain));
+    for (const path of written.map(literal)) {
+      if (path === null) continue;
+      if (isAbsolute(path) || dir === '') found.push(path);
+      else if (dir !== null) found.push(join(dir, path));
+    }
+    // A cd in a pipeline or in the background runs in a subshell: it moves nothing after it.
+    const moved = cdTarget(plain, dir);
+    if (moved !== undefined && end !== '|' && end !== '&' && previousEnd !== '|') dir = moved;
+    if (end === '(') outer.push(dir);
+    if (end === ')' && outer.length) dir = outer.pop()!;
+    previousEnd = end;
   }
-  const paths = found.map(literal).filter((p): p is string => p !== null);
-  return [...new Set(paths)];
+  return [...new Set(found)];
 }

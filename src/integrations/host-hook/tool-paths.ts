@@ -1,6 +1,6 @@
 // The files a tool call changes, read from its input, for every host's edit tools; and the
 // host-neutral names of a tool (so `denied_tools: [Bash]` also denies Gemini's run_shell_command).
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { HookTool } from './hook-event.js';
 import { shellWrittenPaths } from './shell-paths.js';
 
@@ -47,14 +47,22 @@ export function isEditTool(name: string): boolean {
   );
 }
 
-/** The paths (as the tool input names them) that a tool call writes; [] when none can be read. */
+/**
+ * The paths a tool call writes, relative to the session's directory or absolute (a shell's
+ * working directory is joined in); [] when none can be read.
+ */
 export function toolWrittenPaths(tool: HookTool): string[] {
   const input = tool.input;
   const names = toolNames(tool.name);
   const one = (key: string) => (typeof input[key] === 'string' ? [input[key] as string] : []);
   if (names.includes('bash')) {
     const command = text(input.command);
-    return command === null ? [] : shellWrittenPaths(command);
+    if (command === null) return [];
+    // The shell's own working directory: Gemini CLI's dir_path, OpenCode's and Codex's workdir.
+    const dir = [input.workdir, input.dir_path].find((d) => typeof d === 'string' && d !== '');
+    return shellWrittenPaths(command).map((p) =>
+      typeof dir === 'string' && !isAbsolute(p) ? join(dir, p) : p,
+    );
   }
   if (names.includes('apply_patch')) {
     const body =

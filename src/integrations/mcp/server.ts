@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { AgentStateError, formatLocation } from '../../errors.js';
 import { packageVersion } from '../../package-root.js';
 import { findRoot } from '../../state/find-root.js';
+import { redactSecrets, redactValue } from '../../evidence/redact.js';
+import { safeText, safeValue } from '../../text/safe-text.js';
 import { listEvidenceFiles, readEvidenceFile } from './evidence-files.js';
 import { mcpTools, type McpToolContext } from './tools.js';
 import { readFileSync } from 'node:fs';
@@ -29,12 +31,19 @@ export function errorText(error: unknown): string {
   return `agent-state: internal error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+// What reaches the model: secrets redacted from the data (a text is a rendering — the boot
+// prompt — made from redacted data), control characters made visible.
 function text(value: unknown): TextResult {
-  return {
-    content: [
-      { type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) },
-    ],
-  };
+  const shown =
+    typeof value === 'string'
+      ? safeText(value)
+      : JSON.stringify(safeValue(redactValue(value)), null, 2);
+  return { content: [{ type: 'text', text: shown }] };
+}
+
+// A state file as a resource: YAML or Markdown, which the redactor reads like a log.
+function fileText(text: string): string {
+  return safeText(redactSecrets(text).text);
 }
 
 /** Builds the server with every tool and resource registered (not yet connected). */
@@ -66,7 +75,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
   const stateFile = (name: 'goals' | 'progress') => {
     const paths = findRoot(options.cwd);
-    return readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8');
+    return fileText(readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8'));
   };
   server.registerResource(
     'goals',
@@ -107,7 +116,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         {
           uri: uri.href,
           mimeType: 'text/markdown',
-          text: readEvidenceFile(findRoot(options.cwd), String(variables.id)),
+          text: fileText(readEvidenceFile(findRoot(options.cwd), String(variables.id))),
         },
       ],
     }),

@@ -12,7 +12,8 @@ import {
   loggedEvents,
 } from '../helpers/hooks.js';
 
-// pre-commit from Debian's package (.ci/run installs it); its cache stays in a temp dir.
+// pre-commit from Debian's package (.ci/run installs it; so does test/tools/setup.ts when it can); its
+// cache stays in a temp dir.
 const PRE_COMMIT_HOME = testdir();
 const env = (extra: NodeJS.ProcessEnv = {}) => ({ PRE_COMMIT_HOME, ...extra });
 
