@@ -8,7 +8,6 @@ import type { EventInput } from '../../events/types.js';
 import { readCursor } from '../../events/cursor-store.js';
 import { eventLogPaths } from '../../events/log-paths.js';
 import { MAX_SIGNALS_SHOWN } from '../../events/sections.js';
-import { signalFacts } from '../../events/signal-facts.js';
 import { computeSignals, type StatusSignal } from '../../events/signals.js';
 import { loadStatus } from '../../events/status-cache.js';
 import { readStoredRecovery } from '../../recovery/record-store.js';
@@ -43,15 +42,25 @@ async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promi
     if (entries.length > 0)
       forbidden = (await import('../../state/forbidden.js')).compileForbidden(entries);
   }
-  const facts = await signalFacts({
-    repo: { paths, gitRoot: locateRoot(paths.root).gitRoot },
-    snapshot,
-    forbidden,
-    fingerprint: null,
-    record: readStoredRecovery(paths),
-    threshold: config.boot.stall_threshold,
-    progress: null,
-  });
+  // Only a touched Forbidden file or a loop the last boot found needs more than the log.
+  const record = readStoredRecovery(paths);
+  const threshold = config.boot.stall_threshold;
+  const touched = forbidden && snapshot.files.modified.some((p) => forbidden!(p) !== null);
+  const looped = (record?.last?.stalled ?? 0) >= threshold;
+  const facts =
+    touched || looped
+      ? await (
+          await import('../../events/signal-facts.js')
+        ).signalFacts({
+          repo: { paths, gitRoot: locateRoot(paths.root).gitRoot },
+          snapshot,
+          forbidden,
+          fingerprint: null,
+          record,
+          threshold,
+          progress: null,
+        })
+      : { restartLoop: null };
   const thresholds = { ...config.signals, stall_threshold: config.boot.stall_threshold };
   const signals = computeSignals(snapshot, thresholds, { now: new Date(), forbidden, ...facts });
   const told = readCursor(eventLogPaths(paths), consumer)?.baseline.signals ?? [];
