@@ -86,6 +86,7 @@ export const hookServices: HookServices = {
   // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
   async boot(paths, { source, maxChars, session, dryRun }) {
     const { boot } = await import('../../boot/boot.js');
+    const { omittedFact } = await import('../../boot/omitted-fact.js');
     const config = await readHookConfig(paths);
     const result = await boot({
       cwd: paths.root,
@@ -104,6 +105,7 @@ export const hookServices: HookServices = {
           stalled: result.choice.stalled,
           reason: result.choice.reason,
           ...(result.source ? { source: result.source } : {}),
+          omitted: omittedFact(result.omitted),
         },
       ]);
     return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
