@@ -15,8 +15,6 @@ export interface CompactionNote {
   trigger: string;
   /** Gemini CLI: the chat recording, and its size at the announcement (a compression is written after it). */
   transcript?: { path: string; offset: number } | null;
-  /** OpenCode: the boot prompt was already handed into the compaction (none is owed after it). */
-  handed?: boolean;
 }
 
 /** A confirmed compaction whose boot prompt the agent has not been handed yet. */
@@ -27,7 +25,7 @@ export interface OwedBoot {
 }
 
 /** What confirmed a compaction. */
-export type ConfirmedBy = 'session-start' | 'post-compact' | 'compacted' | 'transcript';
+export type ConfirmedBy = 'session-start' | 'post-compact' | 'transcript';
 
 /** The compaction part of the recovery record. */
 export interface CompactionState {
@@ -59,7 +57,7 @@ export interface Confirmation {
   state: CompactionState;
   /** True when this confirmation counts a compaction (false for the second signal of one). */
   counted: boolean;
-  /** The note it confirmed (OpenCode: says the boot prompt was already handed). */
+  /** The note it confirmed, if there was one (its trigger is the compaction's). */
   note: CompactionNote | null;
 }
 
@@ -83,7 +81,7 @@ export function confirmCompaction(
   return {
     state: {
       note: note ? null : state.note,
-      owed: note?.handed ? null : { host: signal.host, session: signal.session, at: signal.at },
+      owed: { host: signal.host, session: signal.session, at: signal.at },
       last: { ...signal },
     },
     counted: true,

@@ -26,18 +26,20 @@ function fakes(changed = true) {
   const recorded: HookFact[] = [];
   const boots: string[] = [];
   const statuses: string[] = [];
+  const formats: string[] = [];
   const services: HookServices = {
     loadState: async (paths) => loadState({ cwd: paths.root }),
     readConfig: async (paths) => valueOrThrow(readConfig(paths)),
-    boot: async (_paths, { source, dryRun }) => {
-      boots.push(`${source}${dryRun ? ' (dry run)' : ''}`);
+    boot: async (_paths, { source }) => {
+      boots.push(source);
       return `BOOT(${source})`;
     },
     record: async (_paths, facts) => {
       recorded.push(...facts);
     },
-    status: async (_paths, consumer, { mode }) => {
+    status: async (_paths, consumer, { mode, format }) => {
       statuses.push(`${consumer}:${mode}`);
+      formats.push(format);
       return mode === 'baseline' ? 'STATUS' : mode === 'delta' ? 'DELTA' : '';
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
@@ -47,7 +49,7 @@ function fakes(changed = true) {
     transcriptOffset: hookServices.transcriptOffset,
   };
   const compactions = () => recorded.filter((f) => f.type === 'compaction');
-  return { services, recorded, boots, statuses, compactions };
+  return { services, recorded, boots, statuses, formats, compactions };
 }
 
 function repo(config = '') {
@@ -119,6 +121,18 @@ describe('handleHookEvent: compactions', () => {
     expect(f.statuses).toEqual(['codex:baseline', 'codex:delta']);
   });
 
+  it('Gemini CLI gets the status in Markdown (it escapes < and > in additionalContext), the others XML', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    for (const host of ['gemini', 'claude', 'codex', 'opencode'] as const)
+      await handleHookEvent(
+        event(dir, { host, kind: 'session-start', hostEvent: 'SessionStart' }),
+        paths,
+        f.services,
+      );
+    expect(f.formats).toEqual(['markdown', 'xml', 'xml', 'xml']);
+  });
+
   it('PostCompact then SessionStart(compact) are one compaction, booted at SessionStart', async () => {
     const { dir, paths } = repo();
     const f = fakes();
@@ -160,20 +174,35 @@ describe('handleHookEvent: compactions', () => {
     expect(f.boots).toEqual(['compact', 'resume']);
   });
 
-  it('OpenCode: the compaction carries a dry-run boot; session.compacted counts it and the boot', async () => {
+  it("OpenCode: nothing goes into the summarizer's prompt; session.compacted counts it and brings the boot", async () => {
     const { dir, paths } = repo();
     const f = fakes();
-    const call = (e: Partial<HookEvent>) =>
-      handleHookEvent(event(dir, { host: 'opencode', ...e }), paths, f.services);
-    expect(
-      await call({ kind: 'pre-compact', hostEvent: 'experimental.session.compacting' }),
-    ).toEqual({ context: 'BOOT(compact)' });
+    const compacting = await handleHookEvent(
+      event(dir, {
+        host: 'opencode',
+        kind: 'pre-compact',
+        hostEvent: 'experimental.session.compacting',
+      }),
+      paths,
+      f.services,
+    );
+    expect(compacting).toEqual({});
+    expect(f.boots).toEqual([]);
     expect(counted(paths)).toBe(0);
-    expect(await call({ kind: 'post-compact', hostEvent: 'session.compacted' })).toEqual({});
+    const compacted = await handleHookEvent(
+      event(dir, {
+        host: 'opencode',
+        kind: 'session-start',
+        hostEvent: 'session.compacted',
+        source: 'compact',
+      }),
+      paths,
+      f.services,
+    );
+    expect(compacted).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
+    expect(f.boots).toEqual(['compact']);
     expect(counted(paths)).toBe(1);
-    expect(f.boots).toEqual(['compact (dry run)', 'compact']);
-    // The boot was in the compaction: none is owed.
-    expect(peekCompaction(paths).owed).toBeNull();
+    expect(peekCompaction(paths)).toMatchObject({ note: null, owed: null });
   });
 
   it('Gemini CLI: PreCompress counts nothing until the chat recording shows a compression', async () => {

@@ -18,6 +18,7 @@ import type { LoadedState } from '../../state/store.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
+import { statusFormat, type StatusFormatForHost } from './render-output.js';
 import { readHookState, writeHookState } from './hook-state.js';
 import {
   checkToolCall,
@@ -40,13 +41,10 @@ export interface HookServices {
   loadState(paths: StatePaths): Promise<LoadedState>;
   /** Just the config (cached: no YAML parser unless config.yaml changed). */
   readConfig(paths: StatePaths): Promise<Config>;
-  /**
-   * The boot prompt, at most `maxChars` long; counts the boot in the recovery record (a dry run
-   * counts nothing and consumes no reminder).
-   */
+  /** The boot prompt, at most `maxChars` long; counts the boot in the recovery record. */
   boot(
     paths: StatePaths,
-    options: { source: string; maxChars: number; session: string | null; dryRun?: boolean },
+    options: { source: string; maxChars: number; session: string | null },
   ): Promise<string>;
   /** Appends facts to the event log; never throws (a log problem must not fail a hook). */
   record(paths: StatePaths, facts: HookFact[]): Promise<void>;
@@ -58,7 +56,12 @@ export interface HookServices {
   status(
     paths: StatePaths,
     consumer: string,
-    options: { mode: 'baseline' | 'delta' | 'signals'; maxChars: number },
+    options: {
+      mode: 'baseline' | 'delta' | 'signals';
+      maxChars: number;
+      /** How the host's model reads it (statusFormat). */
+      format: StatusFormatForHost;
+    },
   ): Promise<string>;
   /** Whether progress changed since the last checkpoint, and a key naming this progress. */
   progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
@@ -94,12 +97,16 @@ async function bootContext(
     maxChars: maxChars - room - 2,
     session: event.sessionId ?? event.host,
   });
-  const status = await s.status(paths, event.host, { mode: 'baseline', maxChars: room });
+  const status = await s.status(paths, event.host, {
+    mode: 'baseline',
+    maxChars: room,
+    format: statusFormat(event.host),
+  });
   return status ? `${boot}\n\n${status}` : boot;
 }
 
 // A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
-// (a new status epoch), and the boot prompt owed unless OpenCode already had it.
+// (a new status epoch), and the boot prompt owed.
 async function confirm(
   event: HookEvent,
   paths: StatePaths,
@@ -173,7 +180,11 @@ async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Pro
   if (s.peekCompaction(paths).note)
     await s.compaction(paths, (state) => ({ state: expireNote(state).state, result: null }));
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
-  const context = await s.status(paths, event.host, { mode: 'delta', maxChars });
+  const context = await s.status(paths, event.host, {
+    mode: 'delta',
+    maxChars,
+    format: statusFormat(event.host),
+  });
   return context ? { context } : {};
 }
 
@@ -254,7 +265,11 @@ async function postTool(
     const owed = await deliverOwed(event, paths, s);
     if (owed !== null) return { context: owed };
   }
-  const context = await s.status(paths, event.host, { mode: 'signals', maxChars });
+  const context = await s.status(paths, event.host, {
+    mode: 'signals',
+    maxChars,
+    format: statusFormat(event.host),
+  });
   return context ? { context } : {};
 }
 
@@ -275,6 +290,8 @@ async function preCompact(
     }
   }
   // Only a note: the host may still decide not to compact (nothing is counted until it says so).
+  // The boot prompt follows the confirmation: SessionStart(compact) (Claude Code, Codex, OpenCode's
+  // session.compacted), or, for hosts without one, the next prompt or tool call.
   const transcript =
     event.host === 'gemini' && event.transcriptPath
       ? { path: event.transcriptPath, offset: s.transcriptOffset(event.transcriptPath) }
@@ -285,20 +302,8 @@ async function preCompact(
     at: event.at ?? nowIso(),
     trigger,
     transcript,
-    handed: event.host === 'opencode',
   };
   await s.compaction(paths, (st) => ({ state: noteCompaction(st, note), result: null }));
-  // OpenCode takes the boot prompt into the compaction itself: rendered now, counted when
-  // OpenCode says the compaction happened (session.compacted).
-  if (event.host === 'opencode') {
-    const context = await s.boot(paths, {
-      source: 'compact',
-      maxChars: state.config.integrations.max_context_chars,
-      session: event.sessionId ?? null,
-      dryRun: true,
-    });
-    return { context };
-  }
   return {};
 }
 
@@ -307,13 +312,9 @@ async function postCompact(
   paths: StatePaths,
   s: HookServices,
 ): Promise<HookOutcome> {
-  const by: ConfirmedBy = event.host === 'opencode' ? 'compacted' : 'post-compact';
-  const { counted } = await confirm(event, paths, s, by);
-  // OpenCode's compaction carried the boot prompt: now that it happened, that boot counts.
-  if (counted && event.host === 'opencode') {
-    const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
-    await s.boot(paths, { source: 'compact', maxChars, session: event.sessionId ?? null });
-  }
+  // Claude Code's and Codex's PostCompact: counted (once, with SessionStart(compact)), the boot
+  // prompt owed until a session start or prompt delivers it.
+  await confirm(event, paths, s, 'post-compact');
   return {};
 }
 

@@ -17,7 +17,7 @@ import type { StatePaths } from '../../state/paths.js';
 import { peekCompaction, updateCompaction } from '../../recovery/compaction-store.js';
 import type { HookServices } from './handle-event.js';
 import { geminiCompressedSince, transcriptSize } from './gemini-transcript.js';
-import { readHookConfig } from './hook-config.js';
+import { cachedConfig } from '../../state/config-cache.js';
 
 /** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
 export function capContext(text: string, maxChars: number, rest: string): string {
@@ -33,7 +33,7 @@ export function capContext(text: string, maxChars: number, rest: string): string
 // without the YAML parser. It may say yes when the full status then finds nothing to tell (the
 // rare cases it cannot decide alone), never no when there is.
 async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promise<boolean> {
-  const config = await readHookConfig(paths);
+  const config = await cachedConfig(paths);
   const { snapshot } = loadStatus(paths);
   let forbidden: ForbiddenMatcher | undefined;
   if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
@@ -81,33 +81,31 @@ function budgetFor(maxChars: number, total: number): number {
 
 export const hookServices: HookServices = {
   loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
-  readConfig: readHookConfig,
+  readConfig: cachedConfig,
   // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI
   // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
-  async boot(paths, { source, maxChars, session, dryRun }) {
+  async boot(paths, { source, maxChars, session }) {
     const { boot } = await import('../../boot/boot.js');
     const { omittedFact } = await import('../../boot/omitted-fact.js');
-    const config = await readHookConfig(paths);
+    const config = await cachedConfig(paths);
     const result = await boot({
       cwd: paths.root,
       level: 'auto',
       source: BOOT_SOURCES.find((s) => s === source) ?? null,
       budget: budgetFor(maxChars, config.budget.total),
       session,
-      dryRun: dryRun === true,
     });
-    if (!dryRun)
-      await hookServices.record(paths, [
-        {
-          type: 'boot',
-          actor: 'system',
-          level: result.level,
-          stalled: result.choice.stalled,
-          reason: result.choice.reason,
-          ...(result.source ? { source: result.source } : {}),
-          omitted: omittedFact(result.omitted),
-        },
-      ]);
+    await hookServices.record(paths, [
+      {
+        type: 'boot',
+        actor: 'system',
+        level: result.level,
+        stalled: result.choice.stalled,
+        reason: result.choice.reason,
+        ...(result.source ? { source: result.source } : {}),
+        omitted: omittedFact(result.omitted),
+      },
+    ]);
     return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
   },
   // One append for all the facts of a call (one lock). A log that cannot be written is not the
@@ -122,7 +120,7 @@ export const hookServices: HookServices = {
       /* not recorded: `agent-state events` will not show it */
     }
   },
-  async status(paths, consumer, { mode, maxChars }) {
+  async status(paths, consumer, { mode, maxChars, format }) {
     // After a tool call, speak only when the signals changed (a new one, one gone): decided from
     // the cached snapshot and the consumer's cursor, without loading the state files.
     if (mode === 'signals' && !(await signalsMayHaveChanged(paths, consumer))) return '';
@@ -130,6 +128,7 @@ export const hookServices: HookServices = {
     const result = await publishStatusTo({
       cwd: paths.root,
       strategy: 'delta',
+      format,
       consumer,
       reset: mode === 'baseline',
       only: mode === 'signals' ? ['signals'] : undefined,
