@@ -59,11 +59,10 @@ try {
           },
         ]),
       );
-      p.stamp.stalled_boots = 0;
     },
     { cwd: repo },
   );
-  // Real boots (stamped, as hosts run them); a high threshold keeps the prompt the same size.
+  // Real boots (counted, as hosts run them); a high threshold keeps the prompt the same size.
   write('.agent/config.yaml', 'version: 1\nboot:\n  stall_threshold: 100000\n');
 
   const medians = interleave(

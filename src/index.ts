@@ -289,7 +289,7 @@ export { parseTestCounts, type TestCounts } from './checkpoint/parse-test-counts
 export { boot, type BootOptions, type BootResult } from './boot/boot.js';
 export { renderBoot } from './boot/render-boot.js';
 export { bootDocument, type BootDocument } from './boot/boot-document.js';
-export { chooseLevel } from './boot/choose-level.js';
+export { chooseLevel, contextRecovery } from './boot/choose-level.js';
 export { loadO200kCounter } from './boot/o200k-counter.js';
 export { heuristicCounter, heuristicTokens } from './boot/heuristic-counter.js';
 export {
@@ -305,6 +305,7 @@ export {
   type BootLevel,
   type BootMarker,
   type BootOmission,
+  type BootRecovery,
   type BootRendering,
   type BootRole,
   type BootSection,
@@ -323,7 +324,46 @@ export {
   type MemoryNote,
   type MemoryRef,
 } from './state/memory.js';
-export { queueReminder, takeReminders } from './state/reminders.js';
+export {
+  dropShownReminders,
+  pendingReminders,
+  queueReminder,
+  reminderKey,
+  takeReminders,
+} from './state/reminders.js';
+// What a boot, progress, a restart loop and own or foreign drift are (docs/boot.md).
+export {
+  NO_OWN_FACTS,
+  PROGRESS_PARTS,
+  countBoot,
+  digestProgress,
+  inRestartLoop,
+  judgeDrift,
+  judgePath,
+  judgeStale,
+  loopHolds,
+  progressMoved,
+  type BootCount,
+  type DriftVerdict,
+  type LastBoot,
+  type OwnFacts,
+  type PathVerdict,
+  type ProgressDigest,
+  type ProgressExtras,
+  type ProgressPart,
+  type StaleVerdict,
+  type TreeNow,
+} from './recovery/facts.js';
+export {
+  confirmCompaction,
+  expireNote,
+  noteCompaction,
+  type CompactionNote,
+  type CompactionState,
+  type ConfirmedBy,
+} from './recovery/compaction.js';
+export { readRecovery, recoveryPath } from './recovery/record-store.js';
+export type { RecoveryRecord } from './recovery/record.js';
 export { setCurrentStep, type CurrentStepChange } from './state/current-step.js';
 // The page of the Task Context: `agent-state ui` and `report --html` (docs/ui.md).
 export type * from './ui/model.js';

@@ -27,3 +27,15 @@ export function resolveAgent(options: Pick<BaseOptions, 'agent' | 'env'> = {}): 
   if (fromEnv === undefined || fromEnv === '') return null;
   return checkAgentName(fromEnv, AGENT_ENV);
 }
+
+/**
+ * The agent a host hook acts as: AGENT_STATE_AGENT of the host's environment. A name that is not
+ * valid counts as the default agent here, since a hook must never fail the host's session.
+ */
+export function hookAgent(env: NodeJS.ProcessEnv = process.env): string | null {
+  try {
+    return resolveAgent({ env });
+  } catch {
+    return null;
+  }
+}

@@ -11,8 +11,15 @@ export interface BootDocument {
   requested_level: 1 | 2 | 3 | 'auto';
   level_reason: string;
   restart_loop: boolean;
+  /** Boots in a row with no progress between them, this one included. */
+  stalled_boots: number;
   stale_markers: string[];
+  /** Anything differs from the last checkpoint (the agent's own changes included). */
   drifted: boolean;
+  /** Something differs that no recorded fact of the agent explains. */
+  foreign_drift: boolean;
+  /** The agent's own changes since the last checkpoint: files, and commits (short sha). */
+  own_changes: { files: string[]; commits: string[] };
   role: string;
   source: string | null;
   format: string;
@@ -52,8 +59,11 @@ export function bootDocument(
     requested_level: rendering.choice.requested,
     level_reason: rendering.choice.reason,
     restart_loop: rendering.choice.restartLoop,
+    stalled_boots: rendering.choice.stalled,
     stale_markers: rendering.choice.staleMarkers,
     drifted: rendering.choice.drifted,
+    foreign_drift: rendering.choice.foreignDrift,
+    own_changes: rendering.choice.ownChanges,
     role: rendering.role,
     source: rendering.source,
     format: rendering.format,

@@ -1,37 +1,57 @@
-// `boot` (I/O): read the state, gather the live facts, stamp the boot and take the reminders under
-// the lock (so four boots at once show a reminder exactly once between them), then render.
+// `boot` (I/O): read the state, gather the live facts, judge them (src/recovery/facts.ts), count
+// the boot and take the reminders under the state lock (so four boots at once show a reminder
+// exactly once between them), then render. A boot writes only the local recovery record
+// (.agent/log/recovery.json): never a committed file.
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../agents/agent-name.js';
-import { readConfig, readGoals, readProgressFor, updateProgress } from '../state/store.js';
-import { takeReminders } from '../state/reminders.js';
+import { readConfig, readGoals, readProgressFor, withStateLock } from '../state/store.js';
+import { pendingReminders, reminderKey } from '../state/reminders.js';
 import { existsSync } from 'node:fs';
 import { agentsOverview } from '../agents/agents-overview.js';
 import { planClaims } from '../agents/claims.js';
 import type { StatePaths } from '../state/paths.js';
+import { countBoot, digestProgress } from '../recovery/facts.js';
+import type { RecoveryRecord } from '../recovery/record.js';
+import { readRecovery, writeRecovery } from '../recovery/record-store.js';
 import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveFacts, prepareLiveFacts, type LiveFacts } from './live-facts.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
-import { stampBoot, stampLevel } from './stamp-boot.js';
-import type { BootAgents, BootRendering, RenderBootOptions, TokenCounter } from './types.js';
+import type {
+  BootAgents,
+  BootRecovery,
+  BootRendering,
+  RenderBootOptions,
+  TokenCounter,
+} from './types.js';
 
 export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'counter' | 'dryRun'> {
-  /** Render without writing: no stamp, no reminder consumed. */
+  /** Render without writing: nothing counted, no reminder consumed. */
   dryRun?: boolean;
   /** Count tokens with the heuristic instead of loading the o200k tokenizer. */
   fast?: boolean;
   /** A counter of your own (overrides `fast`). */
   counter?: TokenCounter;
+  /**
+   * The host session this boot is handed to (host hooks know it). A `boot` without one right
+   * after a host's boot, with nothing done in between, repeats it and does not count as a restart.
+   */
+  session?: string | null;
 }
 
-/** The prompt plus what the boot did to the state. */
+/** The prompt plus what the boot counted. */
 export interface BootResult extends BootRendering {
   dryRun: boolean;
-  /** The stamp after this boot (for a dry run: what it would be). */
+  /**
+   * progress.yaml's stamp with this worktree's counters (boots, stalled_boots, last_boot,
+   * recovery_level, compactions) merged in, after this boot (for a dry run: what it would be).
+   */
   stamp: Stamp;
+  /** The local recovery record after this boot. */
+  recovery: RecoveryRecord;
   revision: number;
   warnings: Warning[];
 }
@@ -60,17 +80,39 @@ function bootAgents(
   return { self: agent, claims, others };
 }
 
+/** The stamp as a reader of 0.1.0's progress.yaml knew it: the committed part and the counters. */
+export function stampView(progress: Progress, record: RecoveryRecord): Stamp {
+  const stamp: Stamp = { ...(progress.stamp ?? {}) };
+  stamp.boots = record.boots;
+  stamp.last_boot = record.last_boot;
+  stamp.recovery_level = record.recovery_level;
+  stamp.stalled_boots = record.stalled_boots;
+  stamp.compactions = record.compactions;
+  stamp.last_compaction = record.last_compaction;
+  return stamp;
+}
+
+interface Counted {
+  progress: Progress;
+  facts: LiveFacts;
+  recovery: BootRecovery;
+  record: RecoveryRecord;
+  reminders: Reminder[];
+}
+
 /** Emits the boot prompt of the task that `cwd` belongs to. */
 export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const now = (options.now ?? (() => new Date()))();
+  const at = now.toISOString();
   const repo = findRepo(options.cwd);
   const { paths } = repo;
   const agent = resolveAgent(options);
   const config = valueOrThrow(readConfig(paths));
   const requested = options.level ?? config.boot.level;
-  const needs = { markers: requested !== 1, drift: requested === 3 || requested === 'auto' };
+  const source = options.source ?? null;
+  const session = options.session ?? null;
   // git starts working while the state files are read and the tokenizer loads.
-  prepareLiveFacts(repo, needs, options.env);
+  prepareLiveFacts(repo, options.env);
   const { goals, warnings } = readGoals(paths);
   const counting = options.counter
     ? Promise.resolve(options.counter)
@@ -78,42 +120,72 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       ? Promise.resolve(heuristicCounter)
       : loadO200kCounter();
   const threshold = config.boot.stall_threshold;
-  let facts: LiveFacts;
-  // Stamps the boot on `p` and takes its reminders, judging the facts on that same progress.
-  const apply = async (p: Progress): Promise<Reminder[]> => {
-    facts = await collectLiveFacts(repo, config, p, needs, options.env);
-    stampBoot(p, now);
-    stampLevel(p, chooseLevel(requested, { ...facts, progress: p }, threshold).level);
-    return takeReminders(p);
+  // Judges the facts, counts the boot and marks the reminders shown, on one reading of the state.
+  const count = async (): Promise<Counted> => {
+    const progress = valueOrThrow(readProgressFor(paths, agent));
+    const facts = await collectLiveFacts(repo, config, progress, options.env);
+    const record = readRecovery(paths, progress.stamp, agent);
+    const digest = digestProgress(progress, facts.extras);
+    const boot = countBoot(record.last, { at, session, progress: digest });
+    const recovery: BootRecovery = {
+      drift: facts.verdict,
+      stale: facts.stale,
+      stalled: boot.stalled,
+      moved: boot.moved,
+      boots: record.boots + 1,
+      measured: facts.drift !== null,
+    };
+    const level = chooseLevel(requested, recovery, threshold, source).level;
+    const reminders = pendingReminders(progress, record.reminders_shown);
+    record.boots += 1;
+    record.last_boot = at;
+    record.recovery_level = level;
+    record.stalled_boots = boot.stalled;
+    record.last = {
+      at,
+      // A repeat keeps the host's session: the restart it repeats is still the last one.
+      session: boot.repeat ? (record.last?.session ?? null) : session,
+      stalled: boot.stalled,
+      progress: digest,
+    };
+    record.reminders_shown = [
+      ...new Set([...record.reminders_shown, ...reminders.map(reminderKey)]),
+    ];
+    if (!options.dryRun) writeRecovery(paths, record, agent);
+    return { progress, facts, recovery, record, reminders };
   };
-  let progress: Progress;
-  let reminders: Reminder[];
-  if (options.dryRun) {
-    progress = valueOrThrow(readProgressFor(paths, agent));
-    reminders = await apply(progress);
-  } else {
-    // Under the lock, on a fresh copy: of several boots at once, exactly one takes the reminders.
-    const update = await updateProgress(apply, { cwd: paths.root, now: () => now, agent });
-    progress = update.progress;
-    reminders = update.result;
-  }
-  facts = facts!;
+  const counted = options.dryRun
+    ? await count()
+    : await withStateLock(paths, count, { now: () => now });
+  const { progress, facts, recovery, record, reminders } = counted;
   const agents = bootAgents(paths, agent, progress, config, now, options.env);
   const rendering = renderBoot(
-    { goals, progress, config, ...facts, reminders, agents, now },
+    {
+      goals,
+      progress,
+      config,
+      markers: facts.markers,
+      drift: facts.drift,
+      evidence: facts.evidence,
+      reminders,
+      recovery,
+      agents,
+      now,
+    },
     {
       level: requested,
       budget: options.budget,
       format: options.format,
       role: options.role,
-      source: options.source,
+      source,
       counter: await counting,
     },
   );
   return {
     ...rendering,
     dryRun: options.dryRun === true,
-    stamp: progress.stamp ?? {},
+    stamp: stampView(progress, record),
+    recovery: record,
     revision: progress.revision,
     // Empty goals sections are normal after init; only a missing or long anchor is worth a word.
     warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...facts.warnings],

@@ -1,40 +1,110 @@
-// Which recovery level a boot uses: the one asked for, or for `auto` the level the facts call
-// for — 3 (rebuild) when the tree drifted, a completion marker went stale, or the agent is in a
-// restart loop; 2 (restore) otherwise.
-import type { Progress } from '../types.js';
-import type { BootDrift, BootLevel, BootMarker, LevelChoice } from './types.js';
+// Which recovery level a boot uses (pure): the one asked for, or for `auto` the level the facts
+// call for. Only foreign drift (a change no recorded fact of the agent explains) or a real restart
+// loop calls for 3, a rebuild with a rescan allowed. The agent's own uncheckpointed work and stale
+// markers from its own edits do not: they are named at every level with the command that
+// re-checks them. A resume is level 1 unless a level-3 cause exists; anything else is level 2.
+import {
+  inRestartLoop,
+  judgeDrift,
+  judgeStale,
+  noDriftVerdict,
+  NO_OWN_FACTS,
+} from '../recovery/facts.js';
+import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
 /**
- * Whether the agent is in a restart loop: `stamp.stalled_boots`, this boot counted, reached the
- * threshold (as the status bar's restart.loop signal counts). `progress` carries this boot's stamp.
+ * The recovery facts of a context; for a context built without them, every drift and stale
+ * marker is judged foreign (nothing recorded explains it) and the loop counter is the stamp's.
  */
-export function inRestartLoop(progress: Progress, threshold: number): boolean {
-  return (progress.stamp?.stalled_boots ?? 0) >= threshold;
+export function contextRecovery(
+  context: Pick<BootContext, 'progress' | 'markers' | 'drift' | 'recovery'>,
+): BootRecovery {
+  if (context.recovery) return context.recovery;
+  const tree = { states: {}, mtimes: {} };
+  const drift = context.drift ? judgeDrift(context.drift, NO_OWN_FACTS, tree) : noDriftVerdict();
+  const stale = context.markers.filter((m) => m.state === 'stale');
+  const stamp = context.progress.stamp ?? {};
+  return {
+    drift,
+    stale: judgeStale(stale, drift, NO_OWN_FACTS, tree),
+    stalled: stamp.stalled_boots ?? 0,
+    moved: [],
+    boots: stamp.boots ?? 0,
+    measured: context.drift !== null,
+  };
 }
 
-/** Chooses the level from the request and the live facts; `progress` carries this boot's stamp. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// The level-3 causes: foreign drift, stale markers no own fact explains (and the drift did not
+// already name), a restart loop.
+function rebuildCauses(recovery: BootRecovery, threshold: number): string[] {
+  const causes = [...recovery.drift.causes];
+  const named = new Set(recovery.drift.foreignFiles.map((f) => f.path));
+  for (const marker of recovery.stale) {
+    const foreign = marker.files.filter((f) => !f.own && !named.has(f.path));
+    if (foreign.length > 0)
+      causes.push(
+        `${marker.id} is stale from a change no recorded edit of yours explains (${foreign.map((f) => f.path).join(', ')})`,
+      );
+  }
+  if (inRestartLoop(recovery.stalled, threshold))
+    causes.push(
+      `a restart loop (${plural(recovery.stalled, 'boot')} in a row with no progress between them)`,
+    );
+  return causes;
+}
+
+// What is true but calls for no rebuild: the agent's own uncheckpointed work and stale steps.
+function ownNotes(recovery: BootRecovery): string[] {
+  const notes: string[] = [];
+  const { ownFiles, ownCommits } = recovery.drift;
+  const parts = [
+    ownFiles.length ? plural(ownFiles.length, 'file') : '',
+    ownCommits.length ? plural(ownCommits.length, 'commit') : '',
+  ].filter(Boolean);
+  if (parts.length) notes.push(`your uncheckpointed changes: ${parts.join(' and ')}`);
+  const ownStale = recovery.stale.filter((m) => m.own).map((m) => m.id);
+  if (ownStale.length) notes.push(`stale from your own edits: ${ownStale.join(', ')}`);
+  return notes;
+}
+
+/** Chooses the level from the request, the recovery facts and why the host boots. */
 export function chooseLevel(
   requested: BootLevel | 'auto',
-  facts: { progress: Progress; markers: readonly BootMarker[]; drift: BootDrift | null },
+  recovery: BootRecovery,
   stallThreshold: number,
+  source: BootSource | null = null,
 ): LevelChoice {
-  const staleMarkers = facts.markers.filter((m) => m.state === 'stale').map((m) => m.id);
-  const drifted = facts.drift?.drifted === true;
-  const restartLoop = inRestartLoop(facts.progress, stallThreshold);
-  const base = { requested, restartLoop, staleMarkers, drifted };
-  if (requested !== 'auto')
-    return { ...base, level: requested, reason: `level ${requested} was asked for` };
-  const causes: string[] = [];
-  if (drifted) causes.push('the tree changed since the last checkpoint');
-  if (staleMarkers.length > 0)
-    causes.push(
-      `${staleMarkers.length === 1 ? 'a done step is' : `${staleMarkers.length} done steps are`} stale (${staleMarkers.join(', ')})`,
-    );
-  if (restartLoop)
-    causes.push(
-      `a restart loop (${facts.progress.stamp?.stalled_boots ?? 0} boots since the last checkpoint that recorded progress)`,
-    );
-  if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}` };
-  const drift = facts.drift === null ? 'no drift measured' : 'no drift';
-  return { ...base, level: 2, reason: `auto: ${drift}, no stale marker, no restart loop` };
+  const causes = rebuildCauses(recovery, stallThreshold);
+  const restartLoop = inRestartLoop(recovery.stalled, stallThreshold);
+  const base = {
+    requested,
+    restartLoop,
+    stalled: recovery.stalled,
+    staleMarkers: recovery.stale.map((m) => m.id),
+    drifted:
+      recovery.drift.foreign ||
+      recovery.drift.ownFiles.length + recovery.drift.ownCommits.length > 0,
+    foreignDrift: recovery.drift.foreign,
+    ownChanges: {
+      files: recovery.drift.ownFiles.map((f) => f.path),
+      commits: recovery.drift.ownCommits.map((c) => c.sha.slice(0, 7)),
+    },
+  };
+  const notes = ownNotes(recovery);
+  const tail = notes.length ? `; ${notes.join('; ')}` : '';
+  if (requested !== 'auto') {
+    const facts = causes.length ? causes.join('; ') : 'no foreign drift, no restart loop';
+    return {
+      ...base,
+      level: requested,
+      reason: `level ${requested} was asked for (${facts}${tail})`,
+    };
+  }
+  if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}${tail}` };
+  const drift = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
+  if (source === 'resume')
+    return { ...base, level: 1, reason: `auto, resume: ${drift}, no restart loop${tail}` };
+  return { ...base, level: 2, reason: `auto: ${drift}, no restart loop${tail}` };
 }

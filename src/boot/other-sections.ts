@@ -1,7 +1,7 @@
-// The sections outside the three layers: the instructions (per level, role and source; never cut)
-// and the drift report of level 3.
-import { RANK, bullet, keep, type Block, type Section } from './model.js';
-import type { BootDrift, BootLevel, BootRole, BootSource, LevelChoice } from './types.js';
+// The instructions (per level, role and source; never cut). The drift report of level 3 is in
+// recovery-sections.ts.
+import { keep, type Section } from './model.js';
+import type { BootLevel, BootRole, BootSource, LevelChoice } from './types.js';
 
 const LEVEL_TEXT: Record<BootLevel, string> = {
   1: 'Level 1 (resume): continue now with the next action. Do not re-read the project or re-plan.',
@@ -46,67 +46,5 @@ export function instructionSection(
     title: 'Instructions',
     layer: 'other',
     blocks: lines.map((l) => keep(l)),
-  };
-}
-
-const DRIFT_HOW = 'agent-state verify';
-const short = (sha: string | null) => (sha ? sha.slice(0, 7) : 'none');
-
-/** The drift report: commits, branch, files, key files and runtime changed since the checkpoint. */
-export function driftSection(drift: BootDrift | null, level: BootLevel): Section | null {
-  if (level < 3 || !drift?.drifted) return null;
-  const details: string[] = [];
-  const commits = drift.head?.commits ?? [];
-  for (const commit of commits)
-    details.push(bullet(`commit ${short(commit.sha)} ${commit.subject}`));
-  if (drift.branch)
-    details.push(bullet(`branch ${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'}`));
-  const dropped = drift.head?.dropped ?? 0;
-  if (dropped > 0)
-    details.push(
-      bullet(
-        `${dropped} recorded commit${dropped === 1 ? ' is' : 's are'} no longer in the history (a reset, rebase or branch switch)`,
-      ),
-    );
-  for (const file of drift.key_files)
-    details.push(bullet(`key file ${file.path}${file.change ? ` (${file.change})` : ''}`));
-  for (const file of drift.files)
-    details.push(bullet(`${file.path}${file.change ? ` (${file.change})` : ''}`));
-  for (const note of drift.unlisted ?? []) details.push(bullet(note));
-  for (const r of drift.runtime) details.push(bullet(`${r.field} ${r.from} → ${r.to}`));
-  const counts: string[] = [];
-  if (drift.head && drift.head.from !== drift.head.to) {
-    counts.push(
-      `HEAD moved ${short(drift.head.from)} → ${short(drift.head.to)}${drift.head.commits ? ` (${drift.head.commits.length} commit${drift.head.commits.length === 1 ? '' : 's'})` : ''}`,
-    );
-  }
-  if (drift.files.length)
-    counts.push(`${drift.files.length} file${drift.files.length === 1 ? '' : 's'} changed`);
-  if (drift.key_files.length)
-    counts.push(
-      `${drift.key_files.length} key file${drift.key_files.length === 1 ? '' : 's'} changed`,
-    );
-  if (drift.runtime.length) counts.push('the runtime changed');
-  const summary: Block = {
-    text: `Since the last checkpoint: ${counts.join(', ') || 'the tree changed'}.`,
-    rank: RANK.driftSummary,
-    order: 0,
-    omission: { kind: 'drift_details', how: DRIFT_HOW },
-  };
-  return {
-    key: 'drift',
-    title: 'Drift since the last checkpoint',
-    layer: 'other',
-    blocks: [
-      summary,
-      ...details.map((text, i): Block => ({
-        text,
-        rank: RANK.driftDetails,
-        order: details.length - i,
-        omission: { kind: 'drift_details', how: DRIFT_HOW },
-      })),
-    ],
-    summarize: (cut) =>
-      cut.length && cut.length <= details.length ? `[${cut.length} more: \`${DRIFT_HOW}\`]` : null,
   };
 }

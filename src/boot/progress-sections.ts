@@ -90,15 +90,19 @@ export function agentsSection(agents: BootAgents | null | undefined, now: Date):
 }
 
 /** The plain warning of a restart loop, with the last three next actions. */
-export function restartLoopSection(progress: Progress, threshold: number, now: Date): Section {
-  const stalled = progress.stamp?.stalled_boots ?? 0;
+export function restartLoopSection(
+  progress: Progress,
+  stalled: number,
+  threshold: number,
+  now: Date,
+): Section {
   const history = [...(progress.stamp?.recent_next_actions ?? [])];
   const current = progress.next_action ?? '';
   if (current.trim() && history[history.length - 1]?.text !== current)
     history.push({ text: current, at: '' });
   const lines = [
     keep(
-      `You are in a restart loop: this is boot ${stalled} since the last checkpoint that recorded progress (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
+      `You are in a restart loop: ${stalled} boots in a row with no progress between them (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
     ),
   ];
   const last = history.slice(-3);
@@ -210,29 +214,11 @@ export function planSection(
   };
 }
 
-/** Stale completion markers, named with their files (level 3). */
-export function staleSection(markers: readonly BootMarker[], level: BootLevel): Section | null {
-  const stale = markers.filter((m) => m.state === 'stale');
-  if (level < 3 || stale.length === 0) return null;
-  return {
-    key: 'stale-markers',
-    title: 'Stale completion markers',
-    layer: 'progress',
-    blocks: stale.map((m, i) => ({
-      text: bullet(
-        `${m.id}: ${markerText(m).replace(/^done, /, '')} (\`agent-state check ${m.id}\`)`,
-      ),
-      rank: RANK.staleMarkers,
-      order: stale.length - i,
-      omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
-    })),
-  };
-}
-
 /** The last verification: the newest test or checkpoint evidence, the last checkpoint's tests, the stamp. */
 export function lastVerificationSection(
   progress: Progress,
   evidence: readonly BootEvidence[],
+  boots: number,
   now: Date,
 ): Section {
   const stamp = progress.stamp ?? {};
@@ -264,7 +250,7 @@ export function lastVerificationSection(
     bullet(
       checkpoints === 0
         ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
-        : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${stamp.boots ?? 0}.`,
+        : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
     ),
   );
   return {

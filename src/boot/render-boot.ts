@@ -2,14 +2,14 @@
 // same context at the same time always gives the same bytes.
 import { redactSecrets } from '../evidence/redact.js';
 import { safeText } from '../text/safe-text.js';
-import { chooseLevel } from './choose-level.js';
+import { chooseLevel, contextRecovery } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
 import { MUST_KEEP, type Block, type Section } from './model.js';
 import { tallyOmissions, type OmissionTally } from './omission-tally.js';
-import { driftSection, instructionSection } from './other-sections.js';
+import { instructionSection } from './other-sections.js';
 import {
   agentsSection,
   lastVerificationSection,
@@ -18,13 +18,14 @@ import {
   planSection,
   reminderSection,
   restartLoopSection,
-  staleSection,
 } from './progress-sections.js';
+import { foreignDriftSection, ownChangesSection, staleSection } from './recovery-sections.js';
 import {
   LEVEL_NAMES,
   type BootContext,
   type BootLayer,
   type BootOmission,
+  type BootRecovery,
   type BootRendering,
   type BootRole,
   type BootSource,
@@ -38,6 +39,7 @@ export function bootSections(
   choice: LevelChoice,
   role: BootRole,
   source: BootSource | null,
+  recovery: BootRecovery = contextRecovery(context),
 ): Section[] {
   const { goals, progress, now } = context;
   const level = choice.level;
@@ -46,14 +48,15 @@ export function bootSections(
     ...nextSections(progress),
     agentsSection(context.agents, now),
     choice.restartLoop
-      ? restartLoopSection(progress, context.config.boot.stall_threshold, now)
+      ? restartLoopSection(progress, choice.stalled, context.config.boot.stall_threshold, now)
       : null,
     instructionSection(choice, role, source),
     reminderSection(context.reminders, now),
-    driftSection(context.drift, level),
-    staleSection(context.markers, level),
+    ownChangesSection(recovery),
+    staleSection(recovery),
+    foreignDriftSection(recovery, context.drift, level),
     planSection(progress, context.markers, level),
-    lastVerificationSection(progress, context.evidence, now),
+    lastVerificationSection(progress, context.evidence, recovery.boots, now),
     ...goalDetailSections(goals, level, role),
     memorySection(progress, level),
     ...evidenceSections(context.evidence, level, now),
@@ -153,12 +156,14 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   const budget = options.budget ?? config.budget.total;
   const multiplier = config.budget.multiplier;
   const textFormat: TextFormat = format === 'xml' ? 'xml' : 'markdown';
+  const recovery = contextRecovery(context);
   const choice = chooseLevel(
     options.level ?? config.boot.level,
-    context,
+    recovery,
     config.boot.stall_threshold,
+    source,
   );
-  const sections = bootSections(context, choice, role, source).map(shownSection);
+  const sections = bootSections(context, choice, role, source, recovery).map(shownSection);
   const meta = { level: choice.level, role, budget };
   const fit = fitBudget({
     sections,

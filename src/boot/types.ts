@@ -1,6 +1,7 @@
 // Types of the boot prompt: what the pure renderer takes (the state plus the live facts) and what
 // it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
 // evidence modules produce, so their results can be passed in as they are.
+import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/facts.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
 
 /** 1 resume, 2 restore, 3 rebuild. */
@@ -35,8 +36,8 @@ export interface BootDrift {
   head: {
     from: string | null;
     to: string | null;
-    /** New commits, newest first; null when unknown. */
-    commits: { sha: string; subject: string }[] | null;
+    /** New commits, newest first (with the files each touched, when known); null when unknown. */
+    commits: { sha: string; subject: string; files?: string[] }[] | null;
     /** Recorded commits no longer in the history (a reset, a rebase); null when unknown. */
     dropped?: number | null;
   } | null;
@@ -79,6 +80,25 @@ export interface BootAgents {
   others: BootAgent[];
 }
 
+/**
+ * What the recovery facts say about this boot (src/recovery/facts.ts): the drift split into the
+ * agent's own and foreign changes, the stale markers judged the same way, and the loop counter.
+ */
+export interface BootRecovery {
+  /** The drift since the last checkpoint, own and foreign (before the first: the own edits only). */
+  drift: DriftVerdict;
+  /** The stale completion markers, each changed file judged own or foreign. */
+  stale: StaleVerdict[];
+  /** Boots in a row with no progress between them, this one included. */
+  stalled: number;
+  /** What moved since the previous boot (empty: nothing). */
+  moved: ProgressPart[];
+  /** This boot's number in this worktree. */
+  boots: number;
+  /** Whether a checkpoint recorded a fingerprint to measure drift against. */
+  measured: boolean;
+}
+
 /** Everything the boot prompt is made of: the state files plus the live facts. */
 export interface BootContext {
   goals: Goals;
@@ -90,10 +110,15 @@ export interface BootContext {
   markers: BootMarker[];
   /** Drift since the last checkpoint; null when unknown (no fingerprint recorded, or not measured). */
   drift: BootDrift | null;
-  /** The reminders this boot shows (taken from progress by a real boot, peeked by a dry run). */
+  /** The reminders this boot shows (taken by a real boot, peeked by a dry run). */
   reminders: Reminder[];
   /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */
   agents?: BootAgents | null;
+  /**
+   * The recovery facts; without them (a context built by hand) every drift and stale marker
+   * counts as foreign and the loop counter is the stamp's, as agent-state 0.1.0 judged.
+   */
+  recovery?: BootRecovery;
   now: Date;
 }
 
@@ -168,11 +193,18 @@ export interface BootOmission {
 export interface LevelChoice {
   level: BootLevel;
   requested: BootLevel | 'auto';
-  /** One short sentence. */
+  /** One short sentence naming the facts that chose the level. */
   reason: string;
   restartLoop: boolean;
+  /** Boots in a row with no progress between them, this one included. */
+  stalled: number;
   staleMarkers: string[];
+  /** Anything differs from the last checkpoint (own or foreign). */
   drifted: boolean;
+  /** Something differs that no recorded fact of the agent explains (a level-3 cause). */
+  foreignDrift: boolean;
+  /** The agent's own changes since the last checkpoint: files, then commits (short sha). */
+  ownChanges: { files: string[]; commits: string[] };
 }
 
 /** The rendered prompt and everything known about it. */

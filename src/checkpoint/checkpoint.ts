@@ -62,7 +62,7 @@ export interface CheckpointResult {
   /** What changed since the previous checkpoint (null for the first). */
   drift: Drift | null;
   evidence: { id: string; file: string; removed: string[]; redactions: number } | null;
-  /** Whether stage, next action, plan statuses or markers changed since the previous checkpoint (then stalled_boots was reset). */
+  /** Whether stage, next action, plan statuses or markers changed since the previous checkpoint. */
   progress_changed: boolean;
   /** The commit made for `commit`, or git's error. */
   commit: { sha: string } | { error: string } | null;
@@ -142,7 +142,6 @@ function applyCheckpoint(
   stamp.last_checkpoint = at;
   stamp.last_test = test ? lastTestOf(test, at) : null;
   stamp.progress_digest = digest;
-  if (changed) stamp.stalled_boots = 0;
   p.fingerprint = fingerprint;
   return { changed, checkpoints: stamp.checkpoints };
 }

@@ -1,6 +1,7 @@
-// What "progress changed" means for stalled_boots (pure): the stage, the next action, every plan
-// item's status and the completion markers (ids and times). A checkpoint whose digest differs
-// from the previous checkpoint's resets stalled_boots; notes, memory and reminders do not count.
+// What a checkpoint records as "the progress it vouches for" (pure): the stage, the next action,
+// every plan item's status and the completion markers (ids and times). The Stop and PreCompact
+// hooks compare it with the last checkpoint's to ask for a checkpoint when it moved. (What counts
+// as progress between two boots, for the restart loop, is src/recovery/facts.ts.)
 import { createHash } from 'node:crypto';
 import type { Progress } from '../types.js';
 

@@ -3,7 +3,12 @@
 import type { BaseOptions } from '../types.js';
 import { checkConsumerName, DEFAULT_CONSUMER, readCursor, writeCursor } from './cursor-store.js';
 import { eventLogPaths } from './log-paths.js';
-import { publishStatus, type PublishResult, type PublishStrategy } from './publish.js';
+import {
+  publishStatus,
+  type PublishOptions,
+  type PublishResult,
+  type PublishStrategy,
+} from './publish.js';
 import { readStatus, type ReadStatusResult } from './read-status.js';
 import type { StatusFormat } from './render.js';
 
@@ -17,6 +22,8 @@ export interface PublishToOptions extends BaseOptions {
   reset?: boolean;
   /** A status already read (skips reading it again). */
   status?: ReadStatusResult;
+  /** Publish only a change of these sections (see PublishOptions.only). */
+  only?: PublishOptions['only'];
 }
 
 /** Publishes the current status to one consumer and moves its cursor; `output` null = nothing new. */
@@ -32,6 +39,7 @@ export async function publishStatusTo(
     consumer,
     compactions: status.snapshot.compactions,
     reset: options.reset === true,
+    only: options.only,
   });
   if (result.cursorChanged) writeCursor(log, result.cursor);
   return { ...result, consumer, status };

@@ -6,14 +6,19 @@
 //   delta   — a baseline once per epoch, then only the changed sections (N × Δ tokens).
 // A compaction (the host dropped earlier messages), a --reset or a change of strategy starts a new
 // epoch: the next publish is a full baseline.
-import { diffStatus, stableHash, type StatusDiff } from './diff.js';
+import { canonicalJson, diffStatus, stableHash, type StatusDiff } from './diff.js';
 import {
   renderStatus,
   renderStatusDelta,
   type StatusFormat,
   type StatusRenderKind,
 } from './render.js';
-import { isEmptyStatus, type StatusSections, type StatusView } from './sections.js';
+import {
+  isEmptyStatus,
+  type SectionName,
+  type StatusSections,
+  type StatusView,
+} from './sections.js';
 
 export type PublishStrategy = 'append' | 'replace' | 'delta';
 
@@ -46,6 +51,12 @@ export interface PublishOptions {
   compactions: number;
   /** Start a new epoch with a full baseline. */
   reset?: boolean;
+  /**
+   * Publish only a change of these sections (a delta of them alone; the rest waits for the next
+   * full publish). For `signals`, a change is a signal added, gone, or of another level or key —
+   * not a count in its message that moved with one more tool call.
+   */
+  only?: readonly SectionName[];
 }
 
 export interface PublishResult {
@@ -65,6 +76,54 @@ function fullKind(strategy: PublishStrategy): 'full' | 'replace' | 'baseline' {
   return strategy === 'delta' ? 'baseline' : strategy === 'replace' ? 'replace' : 'full';
 }
 
+// What must differ for a section to count as changed in an `only` publish.
+function identity(name: SectionName, sections: StatusSections): string {
+  if (name === 'signals')
+    return (sections.signals ?? []).map((s) => `${s.id}\0${s.key}\0${s.level}`).join('\n');
+  return canonicalJson(sections[name] ?? null);
+}
+
+// A publish of some sections only, to a consumer that has a baseline of this epoch: the sections
+// it knows, with just those replaced.
+function publishOnly(
+  cursor: PublishCursor,
+  view: StatusView,
+  options: PublishOptions & { only: readonly SectionName[] },
+): PublishResult {
+  const moved = options.only.filter(
+    (name) => identity(name, cursor.baseline) !== identity(name, view.sections),
+  );
+  const none = {
+    output: null,
+    kind: 'none' as const,
+    epoch: cursor.epoch,
+    newEpoch: false,
+    diff: null,
+    cursor,
+    cursorChanged: false,
+  };
+  if (moved.length === 0) return none;
+  const baseline = { ...cursor.baseline };
+  for (const name of moved) (baseline as Record<string, unknown>)[name] = view.sections[name];
+  const diff = diffStatus(cursor.baseline, baseline);
+  const partial = { ...view, sections: baseline };
+  const output = renderStatusDelta(partial, diff, options.format, { epoch: cursor.epoch });
+  return {
+    output,
+    kind: diff.cleared ? 'cleared' : 'delta',
+    epoch: cursor.epoch,
+    newEpoch: false,
+    diff,
+    cursor: {
+      ...cursor,
+      hash: stableHash(baseline),
+      baseline,
+      published_at: view.generated_at,
+    },
+    cursorChanged: true,
+  };
+}
+
 /** Decides what to publish to a consumer and how its cursor moves. */
 export function publishStatus(
   cursor: PublishCursor | null,
@@ -77,6 +136,8 @@ export function publishStatus(
     options.reset === true ||
     options.compactions > cursor.compactions ||
     cursor.strategy !== strategy;
+  if (options.only && cursor !== null && !newEpoch && strategy === 'delta')
+    return publishOnly(cursor, view, { ...options, only: options.only });
   const epoch = cursor === null ? 1 : cursor.epoch + (newEpoch ? 1 : 0);
   const hash = stableHash(view.sections);
   const empty = isEmptyStatus(view.sections);

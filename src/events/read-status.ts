@@ -5,12 +5,16 @@ import type { ForbiddenMatcher } from '../state/forbidden.js';
 import { loadState, type LoadedState } from '../state/store.js';
 import type { BaseOptions, Config, Warning } from '../types.js';
 import { statusSections, type StatusView } from './sections.js';
-import { computeSignals, type StatusSignal } from './signals.js';
+import { computeSignals, type SignalOptions, type StatusSignal } from './signals.js';
+import { signalFacts } from './signal-facts.js';
+import { readRecovery } from '../recovery/record-store.js';
+import type { RecoveryRecord } from '../recovery/record.js';
+import { locateRoot } from '../state/find-root.js';
 import { loadStatus } from './status-cache.js';
 import { withTaskState } from './task-state.js';
 import type { StatusSnapshot } from './types.js';
 
-export interface StatusViewOptions {
+export interface StatusViewOptions extends Pick<SignalOptions, 'stillChanged' | 'restartLoop'> {
   now: Date;
   config: Config;
   /** Forbidden globs of goals.md, for the forbidden-path signal. */
@@ -25,7 +29,12 @@ export function buildStatusView(
   const signals = computeSignals(
     snapshot,
     { ...options.config.signals, stall_threshold: options.config.boot.stall_threshold },
-    { now: options.now, forbidden: options.forbidden },
+    {
+      now: options.now,
+      forbidden: options.forbidden,
+      stillChanged: options.stillChanged,
+      restartLoop: options.restartLoop,
+    },
   );
   return {
     view: {
@@ -46,6 +55,8 @@ export interface ReadStatusResult {
   snapshot: StatusSnapshot;
   view: StatusView;
   signals: StatusSignal[];
+  /** This worktree's boot and compaction counters (.agent/log/recovery.json). */
+  recovery: RecoveryRecord;
   /** Non-fatal findings (skipped log lines, a rebuilt cache, goals.md warnings). */
   warnings: Warning[];
 }
@@ -68,6 +79,22 @@ export async function readStatus(
     const { compileForbidden } = await import('../state/forbidden.js');
     forbidden = compileForbidden(state.goals.forbidden);
   }
-  const { view, signals } = buildStatusView(snapshot, { now, config: state.config, forbidden });
-  return { state, snapshot, view, signals, warnings: loaded.warnings };
+  const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
+  const facts = await signalFacts({
+    repo: { paths: state.paths, gitRoot: locateRoot(state.paths.root).gitRoot },
+    snapshot,
+    forbidden,
+    fingerprint: state.progress.fingerprint ?? null,
+    record: recovery,
+    threshold: state.config.boot.stall_threshold,
+    progress: state.progress,
+    env: options.env,
+  });
+  const { view, signals } = buildStatusView(snapshot, {
+    now,
+    config: state.config,
+    forbidden,
+    ...facts,
+  });
+  return { state, snapshot, view, signals, recovery, warnings: loaded.warnings };
 }

@@ -163,6 +163,8 @@ function verificationFinished(s: StatusSnapshot, e: AgentEvent): void {
 
 function fileModified(s: StatusSnapshot, e: AgentEvent): void {
   if (typeof e.path !== 'string') return;
+  // An edit by the agent moves the task; `watch` only saw someone's change.
+  if (e.tool !== 'watch') madeProgress(s);
   const path = e.path;
   s.files.count++;
   const files = s.files.modified.filter((f) => f !== path);
@@ -183,11 +185,18 @@ type Fold = (s: StatusSnapshot, e: AgentEvent) => StatusSnapshot | void;
 // replaces the current one. Unknown types and malformed fields change nothing.
 const FOLDS: Record<KnownEventType, Fold> = {
   'task.created': taskUpdated,
-  'task.updated': taskUpdated,
-  'plan.updated': planUpdated,
+  'task.updated': (s, e) => {
+    taskUpdated(s, e);
+    madeProgress(s);
+  },
+  'plan.updated': (s, e) => {
+    planUpdated(s, e);
+    madeProgress(s);
+  },
   'step.started': (s, e) => {
     if (typeof e.step === 'string') s.task.step = { id: e.step, title: str(e.title) };
     s.task.plan = planCounts(e.plan) ?? s.task.plan;
+    madeProgress(s);
   },
   'step.completed': (s, e) => {
     if (s.task.step?.id === e.step) s.task.step = null;
@@ -206,9 +215,12 @@ const FOLDS: Record<KnownEventType, Fold> = {
     s.files = { modified: [], count: 0 };
     madeProgress(s);
   },
-  boot: (s) => {
+  // A boot says how many boots in a row saw no progress (src/recovery/facts.ts); an older one
+  // that does not is one more.
+  boot: (s, e) => {
     s.boots++;
-    s.boots_since_progress++;
+    const stalled = num(e.stalled);
+    s.boots_since_progress = stalled !== null ? stalled : s.boots_since_progress + 1;
   },
   compaction: (s) => {
     s.compactions++;

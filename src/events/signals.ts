@@ -31,6 +31,16 @@ export interface SignalOptions {
   now: Date;
   /** Matches Forbidden globs of goals.md; without it no forbidden signal is computed. */
   forbidden?: ForbiddenMatcher;
+  /**
+   * The modified files that are still changed now (git's view, as `verify` sees it); a Forbidden
+   * file not in it was reverted and raises no signal. Absent: every modified file counts.
+   */
+  stillChanged?: ReadonlySet<string>;
+  /**
+   * The restart-loop counter when a restart loop holds now (src/recovery/facts.ts: the last boot
+   * found one and nothing moved since), null when none does. Absent: the snapshot's count.
+   */
+  restartLoop?: number | null;
 }
 
 const calls = (n: number) => (n === 1 ? '1 call' : `${n} calls`);
@@ -141,6 +151,7 @@ export function computeSignals(
   const signals: StatusSignal[] = [];
   if (options.forbidden) {
     for (const path of snapshot.files.modified) {
+      if (options.stillChanged && !options.stillChanged.has(path)) continue;
       const hit = options.forbidden(path);
       if (hit)
         signals.push({
@@ -151,12 +162,18 @@ export function computeSignals(
         });
     }
   }
-  if (snapshot.boots_since_progress >= thresholds.stall_threshold)
+  const loop =
+    options.restartLoop === undefined
+      ? snapshot.boots_since_progress >= thresholds.stall_threshold
+        ? snapshot.boots_since_progress
+        : null
+      : options.restartLoop;
+  if (loop !== null)
     signals.push({
       id: 'restart.loop',
       key: 'restart.loop',
       level: 'stop',
-      message: `${snapshot.boots_since_progress} restarts without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`,
+      message: `${loop} restarts in a row without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`,
     });
   signals.push(...toolSignals(snapshot, thresholds), ...budgetSignals(snapshot, thresholds));
   const git = gitSignal(snapshot);

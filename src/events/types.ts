@@ -138,7 +138,11 @@ export interface StatusSnapshot {
   /** Files modified since the last checkpoint (newest last, capped), and how many in all. */
   files: { modified: string[]; count: number };
   boots: number;
-  /** Boots since the last sign of progress (a step completed, a checkpoint, passing tests). */
+  /**
+   * Boots in a row with no progress between them, as the last boot counted them; back to 0 at the
+   * next sign of progress in the log (an edit, a task or plan change, a step, a checkpoint,
+   * passing tests). `status` judges the restart loop from the recovery record instead.
+   */
   boots_since_progress: number;
   compactions: number;
   errors: { count: number; last: string | null };

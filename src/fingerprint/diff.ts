@@ -15,8 +15,8 @@ export interface FileChange {
 export interface HeadDrift {
   from: string | null;
   to: string | null;
-  /** New commits, newest first (commits that touched only .agent/ are left out); null when unknown. */
-  commits: Pick<CommitInfo, 'sha' | 'subject'>[] | null;
+  /** New commits, newest first, with the files each touched (commits that touched only .agent/ are left out); null when unknown. */
+  commits: CommitInfo[] | null;
   /** Recorded commits no longer in the history (a reset, a rebase, a branch switch); null when unknown. */
   dropped: number | null;
 }
@@ -113,7 +113,11 @@ function headDrift(
   if (!history) return { from, to, commits: null, dropped: null };
   const commits = history.commits
     .filter((c) => c.files.length === 0 || c.files.some((f) => !isAgentPath(f)))
-    .map(({ sha, subject }) => ({ sha, subject }));
+    .map(({ sha, subject, files }) => ({
+      sha,
+      subject,
+      files: files.filter((f) => !isAgentPath(f)),
+    }));
   if (commits.length === 0 && history.dropped === 0) return null;
   return { from, to, commits, dropped: history.dropped };
 }

@@ -3,8 +3,8 @@
 import type * as ChildProcess from 'node:child_process';
 import { AgentStateError } from '../errors.js';
 
-// Loaded on the first git run, not at import: child_process takes ~4 ms to load, and a boot at
-// level 1 or 2 (run at every session start) or a `status` never runs git.
+// Loaded on the first git run, not at import: child_process takes ~4 ms to load, and most calls
+// (a `status` without a touched Forbidden file, every hook but the boots) never run git.
 const childProcess = (): typeof ChildProcess => process.getBuiltinModule('node:child_process');
 
 /** What a git run produced. */

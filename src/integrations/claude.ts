@@ -36,6 +36,7 @@ export const CLAUDE_HOOK_EVENTS: readonly HookEventSpec[] = [
   { event: 'PostToolUse', timeout: 5 },
   { event: 'PostToolUseFailure', timeout: 5 },
   { event: 'PreCompact', timeout: 10 },
+  { event: 'PostCompact', timeout: 10 },
   { event: 'Stop', timeout: 10 },
 ];
 

@@ -35,6 +35,7 @@ export const CODEX_HOOK_EVENTS: readonly HookEventSpec[] = [
   { event: 'PreToolUse', matcher: CODEX_EDIT_MATCHER, timeout: 5 },
   { event: 'PostToolUse', timeout: 5 },
   { event: 'PreCompact', timeout: 10 },
+  { event: 'PostCompact', timeout: 10 },
   { event: 'Stop', timeout: 10 },
 ];
 

@@ -53,7 +53,11 @@ export const GEMINI_HOOK_EVENTS: readonly HookEventSpec[] = [
     GEMINI_EDIT_MATCHER,
   ),
   geminiEvent('AfterTool', 5000, 'agent-state: record tool facts; the status when a signal fires'),
-  geminiEvent('PreCompress', 10000, 'agent-state: record the compression'),
+  geminiEvent(
+    'PreCompress',
+    10000,
+    'agent-state: note that a compression may follow (counted once the chat recording shows it)',
+  ),
 ];
 
 export interface GeminiPlanOptions {

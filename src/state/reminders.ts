@@ -1,5 +1,7 @@
-// One-shot reminders (pure, on a progress value): queued by `remind`, shown and removed by the
-// next boot that is not a dry run. The store runs both under the lock, so each is shown once.
+// One-shot reminders (pure, on a progress value): queued by `remind`, shown once by the next boot
+// that is not a dry run. A boot writes no committed file, so it records which reminders it showed
+// in the local recovery record (by key), and the next write of progress.yaml removes them there.
+import { createHash } from 'node:crypto';
 import type { Progress, Reminder } from '../types.js';
 import { requireText } from './text-input.js';
 
@@ -13,7 +15,28 @@ export function queueReminder(progress: Progress, text: string, now: Date): Remi
   return reminder;
 }
 
-/** Removes every queued reminder and returns them, oldest first. */
+/** A stable key of one reminder (its time and text). */
+export function reminderKey(reminder: Reminder): string {
+  return createHash('sha256').update(`${reminder.at}\0${reminder.text}`).digest('hex').slice(0, 16);
+}
+
+/** The queued reminders no boot has shown yet, oldest first. */
+export function pendingReminders(progress: Progress, shown: Iterable<string>): Reminder[] {
+  const seen = new Set(shown);
+  return (progress.reminders ?? []).filter((r) => !seen.has(reminderKey(r)));
+}
+
+/** Removes the reminders in `shown` from a progress value; returns whether any were there. */
+export function dropShownReminders(progress: Progress, shown: Iterable<string>): boolean {
+  const seen = new Set(shown);
+  const before = progress.reminders ?? [];
+  const kept = before.filter((r) => !seen.has(reminderKey(r)));
+  if (kept.length === before.length) return false;
+  progress.reminders = kept;
+  return true;
+}
+
+/** Removes every queued reminder and returns them, oldest first (for callers that own the file). */
 export function takeReminders(progress: Progress): Reminder[] {
   const taken = progress.reminders ?? [];
   if (progress.reminders !== undefined) progress.reminders = [];

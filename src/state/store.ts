@@ -24,6 +24,7 @@ import { checkProgress, parseProgress } from './progress.js';
 import { cachedProgress, rememberProgress } from './progress-cache.js';
 import { readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
+import { settleVolatile } from '../recovery/settle.js';
 import { detectYamlStyle, parseYaml, type LocatedDocument } from './yaml-doc.js';
 
 /** Everything a command needs to know about the task, read from disk. */
@@ -296,6 +297,8 @@ export async function updateProgressLocked<T>(
       applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force, foreign);
     }
     if (isDeepStrictEqual(draft, current)) return { progress: current, changed: false, result };
+    // The counters of 0.1.0 move to the local record; reminders a boot showed leave the file.
+    const settled = settleVolatile(paths, draft, agent);
     const writes: { path: string; text: string; value: Progress; before: string | null }[] = [];
     let next: Progress;
     if (own === null || ownRead === null) {
@@ -342,6 +345,7 @@ export async function updateProgressLocked<T>(
       writeFileAtomic(write.path, write.text);
       if (write.path === paths.progress) rememberProgress(paths, write.text, write.value);
     }
+    settled.written();
     return { progress: next, changed: true, result };
   }
 }

@@ -26,11 +26,14 @@ it('runs the demo, whose boot outputs are the ones docs/boot.md shows, within th
   expect(two).toBeLessThan(2000);
   expect(one).toBeLessThan(two!);
   expect(two).toBeLessThan(three!);
-  // The compaction boot restored level 2 and showed the reminder; the edit made auto pick level 3.
+  // The compaction boot restored level 2 and showed the reminder; the agent's recorded edit kept
+  // a resume at level 1; someone else's edit made auto pick level 3.
   expect(result.stdout).toContain('agent-state boot · level 2 (restore)');
   expect(result.stdout).toContain('- Ask the user about the maximum page size before merging');
+  expect(result.stdout).toContain('agent-state boot · level 1 (resume)');
+  expect(result.stdout).toContain('1 file (src/server.js) since the last checkpoint');
   expect(result.stdout).toContain(
-    'Why level 3: the tree changed since the last checkpoint; a done step is stale (t1).',
+    'Why level 3: 1 file changed that no recorded edit of yours explains (test/pagination.test.js)',
   );
-  expect(result.stdout).toContain('You are in a restart loop: this is boot 3');
+  expect(result.stdout).toContain('You are in a restart loop: 3 boots in a row');
 }, 120_000);

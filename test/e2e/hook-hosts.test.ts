@@ -1,5 +1,6 @@
 // Codex, Gemini CLI and OpenCode hooks end to end: their payloads in, their documented output out,
 // and the generated OpenCode plugin loaded and driven as OpenCode would.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -127,27 +128,60 @@ describe('the generated OpenCode plugin', () => {
 });
 
 describe('boot after compaction on hosts without a SessionStart(compact)', () => {
-  it('gemini: PreCompress, then the next BeforeAgent carries the boot prompt, once', async () => {
+  it('gemini: PreCompress alone is no compression; one the chat recording shows gets the boot prompt, once', async () => {
     const repo = await repoWith('');
-    const base = {
-      session_id: 's',
-      transcript_path: '/t',
-      cwd: repo,
-      timestamp: '2026-01-01T00:00:00Z',
-    };
-    const compress = await runCli(repo, ['hook', 'gemini'], {
-      input: JSON.stringify({ ...base, hook_event_name: 'PreCompress', trigger: 'auto' }),
-    });
+    const transcript = join(repo, '.git', 'chat.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ sessionId: 's', projectHash: 'p' })}\n`);
+    const call = (fields: object) =>
+      runCli(repo, ['hook', 'gemini'], {
+        input: JSON.stringify({
+          session_id: 's',
+          transcript_path: transcript,
+          cwd: repo,
+          timestamp: new Date().toISOString(),
+          ...fields,
+        }),
+      });
+    const compress = await call({ hook_event_name: 'PreCompress', trigger: 'auto' });
     expect(compress).toEqual({ code: 0, stdout: '', stderr: '' });
-    const prompt = JSON.stringify({ ...base, hook_event_name: 'BeforeAgent', prompt: 'continue' });
-    const first = await runCli(repo, ['hook', 'gemini'], { input: prompt });
+    const prompt = { hook_event_name: 'BeforeAgent', prompt: 'continue' };
+    const plain = await call(prompt);
+    expect(plain.stdout).not.toContain('agent-state boot');
+    await call({ hook_event_name: 'PreCompress', trigger: 'auto' });
+    // Gemini CLI compresses: the recording's history is replaced by the summary and its ack.
+    const at = new Date(Date.now() + 500).toISOString();
+    appendFileSync(
+      transcript,
+      `${JSON.stringify({
+        $set: {
+          messages: [
+            {
+              id: 'a',
+              timestamp: at,
+              type: 'user',
+              content: [{ text: '<state_snapshot>…</state_snapshot>' }],
+            },
+            {
+              id: 'b',
+              timestamp: at,
+              type: 'gemini',
+              content: [{ text: 'Got it. Thanks for the additional context!' }],
+            },
+          ],
+        },
+      })}\n`,
+    );
+    const first = await call(prompt);
     const out = JSON.parse(first.stdout) as {
       hookSpecificOutput: { hookEventName: string; additionalContext: string };
     };
     expect(out.hookSpecificOutput.hookEventName).toBe('BeforeAgent');
     expect(out.hookSpecificOutput.additionalContext).toMatch(/level [23]/);
+    expect(out.hookSpecificOutput.additionalContext).toContain('Your context was just compacted');
     expect(out.hookSpecificOutput.additionalContext).toContain('`secrets/**` — never touch');
-    expect((await runCli(repo, ['hook', 'gemini'], { input: prompt })).stdout).toBe('');
+    expect((await call(prompt)).stdout).toBe('');
+    const record = JSON.parse(readFileSync(join(repo, '.agent/log/recovery.json'), 'utf8'));
+    expect(record.compactions).toBe(1);
   });
 
   it('codex: SessionStart(startup) gives the boot prompt as additionalContext', async () => {
@@ -203,5 +237,11 @@ describe('boot after compaction on hosts without a SessionStart(compact)', () =>
     const after = await agentTurn();
     expect(after[1]).toContain('# agent-state boot');
     expect(after[1]).not.toBe(first[1]);
+    expect(after[1]).toContain('Your context was just compacted');
+    // Counted once, when OpenCode said it happened (session.compacted), not at the compacting hook.
+    const recovery = JSON.parse(readFileSync(join(repo, '.agent/log/recovery.json'), 'utf8')) as {
+      compactions: number;
+    };
+    expect(recovery.compactions).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ describe('Codex: trust', () => {
     const before = doctor();
     expect(before.code).toBe(1);
     expect(before.out).toContain(
-      "FAIL  codex trust (.codex/hooks.json): Codex skips agent-state's hooks without a word: this project is not trusted; 6 of 6 hooks are not trusted",
+      "FAIL  codex trust (.codex/hooks.json): Codex skips agent-state's hooks without a word: this project is not trusted; 7 of 7 hooks are not trusted",
     );
     expect(before.out).toContain('fix: run `agent-state integrate codex --trust`');
     const run = await s.run('Start the task', [{ text: 'ok' }]);
@@ -45,9 +45,9 @@ describe('Codex: trust', () => {
     s.repo.cli(['integrate', 'codex', '--trust'], env);
     const hooks = await codexHooksList(s.repo.home, codexHome(s.repo.home), s.repo.dir);
     const ours = hooks.filter((h) => h.command.includes('agent-state'));
-    expect(ours).toHaveLength(6);
-    expect(ours.map((h) => h.trustStatus)).toEqual(Array(6).fill('trusted'));
-    expect(doctor().out).toContain('ok    codex trust (.codex/hooks.json): 6 hooks trusted');
+    expect(ours).toHaveLength(7);
+    expect(ours.map((h) => h.trustStatus)).toEqual(Array(7).fill('trusted'));
+    expect(doctor().out).toContain('ok    codex trust (.codex/hooks.json): 7 hooks trusted');
     const run = await s.run('Start the task', [{ text: 'ok' }]);
     expect(run.code, run.stderr).toBe(0);
     expect(allText(s.stub.turns()[0]!.body)).toContain('# agent-state boot');

@@ -1,6 +1,10 @@
-// The host-neutral hook logic on a real state directory, with the state libraries (boot, event
-// log, status) replaced by recording fakes: which facts are recorded, when the boot prompt owed
-// after a compaction is delivered, and how Stop blocks once.
+// The host-neutral hook logic on a real state directory. The boot prompt, the event log and the
+// status are recording fakes; the compaction state is the real recovery record
+// (.agent/log/recovery.json) and Gemini CLI's chat recording a real file. What is checked: which
+// facts are recorded, when a compaction counts (only once a host confirms it), when the boot
+// prompt owed after it is delivered, and how Stop blocks once.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   handleHookEvent,
@@ -8,24 +12,26 @@ import {
   type HookServices,
 } from '../../src/integrations/host-hook/handle-event.js';
 import type { HookEvent } from '../../src/integrations/host-hook/hook-event.js';
-import { readHookState } from '../../src/integrations/host-hook/hook-state.js';
+import { hookServices } from '../../src/integrations/host-hook/hook-services.js';
+import { peekCompaction } from '../../src/recovery/compaction-store.js';
+import { readRecovery } from '../../src/recovery/record-store.js';
+import { acquireLock } from '../../src/state/lock.js';
 import { initState } from '../../src/state/init.js';
 import { findRoot } from '../../src/state/find-root.js';
 import { loadState, readConfig } from '../../src/state/store.js';
 import { valueOrThrow } from '../../src/state/parsed-file.js';
 import { gitdir, writeFiles } from '../helpers/fixtures.js';
 
-function fakes(changed = true, stampFails = false) {
+function fakes(changed = true) {
   const recorded: HookFact[] = [];
   const boots: string[] = [];
   const statuses: string[] = [];
   const formats: string[] = [];
-  let compactionsStamped = 0;
   const services: HookServices = {
     loadState: async (paths) => loadState({ cwd: paths.root }),
     readConfig: async (paths) => valueOrThrow(readConfig(paths)),
-    boot: async (_paths, { source, minLevel }) => {
-      boots.push(`${source}:${minLevel}`);
+    boot: async (_paths, { source }) => {
+      boots.push(source);
       return `BOOT(${source})`;
     },
     record: async (_paths, facts) => {
@@ -34,15 +40,16 @@ function fakes(changed = true, stampFails = false) {
     status: async (_paths, consumer, { mode, format }) => {
       statuses.push(`${consumer}:${mode}`);
       formats.push(format);
-      return mode === 'baseline' ? 'STATUS' : '';
+      return mode === 'baseline' ? 'STATUS' : mode === 'delta' ? 'DELTA' : '';
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
-    stampCompaction: async () => {
-      if (stampFails) throw new Error('the state is busy');
-      compactionsStamped++;
-    },
+    peekCompaction: hookServices.peekCompaction,
+    compaction: hookServices.compaction,
+    transcriptShowsCompaction: hookServices.transcriptShowsCompaction,
+    transcriptOffset: hookServices.transcriptOffset,
   };
-  return { services, recorded, boots, statuses, formats, stamped: () => compactionsStamped };
+  const compactions = () => recorded.filter((f) => f.type === 'compaction');
+  return { services, recorded, boots, statuses, formats, compactions };
 }
 
 function repo(config = '') {
@@ -64,38 +71,53 @@ const event = (dir: string, e: Partial<HookEvent>): HookEvent => ({
   ...e,
 });
 
-describe('handleHookEvent', () => {
-  it('a host without SessionStart after compaction gets the boot prompt on the next prompt, once', async () => {
+const counted = (paths: ReturnType<typeof findRoot>) => readRecovery(paths).compactions;
+
+describe('handleHookEvent: compactions', () => {
+  it('a PreCompact is only a note: nothing counted, no boot, and it expires at the next prompt', async () => {
     const { dir, paths } = repo();
     const f = fakes();
-    expect(
-      await handleHookEvent(
-        event(dir, { kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto' }),
-        paths,
-        f.services,
-      ),
-    ).toEqual({});
-    expect(f.recorded).toEqual([{ type: 'compaction', trigger: 'auto', host: 'codex' }]);
-    expect(f.stamped()).toBe(1);
-    expect(readHookState(paths).compaction_pending).toMatchObject({
-      host: 'codex',
-      trigger: 'auto',
-    });
-    const first = await handleHookEvent(
-      event(dir, { kind: 'prompt', hostEvent: 'UserPromptSubmit' }),
-      paths,
-      f.services,
+    const call = (e: Partial<HookEvent>) => handleHookEvent(event(dir, e), paths, f.services);
+    expect(await call({ kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'manual' })).toEqual(
+      {},
     );
-    expect(first).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
-    expect(f.boots).toEqual(['compact:2']);
-    expect(readHookState(paths).compaction_pending).toBeNull();
-    expect(
-      await handleHookEvent(
-        event(dir, { kind: 'prompt', hostEvent: 'UserPromptSubmit' }),
-        paths,
-        f.services,
-      ),
-    ).toEqual({});
+    expect(peekCompaction(paths).note).toMatchObject({ host: 'codex', trigger: 'manual' });
+    expect(f.compactions()).toEqual([]);
+    expect(counted(paths)).toBe(0);
+    expect(await call({ kind: 'prompt', hostEvent: 'UserPromptSubmit' })).toEqual({
+      context: 'DELTA',
+    });
+    expect(peekCompaction(paths).note).toBeNull();
+    expect(f.boots).toEqual([]);
+    expect(counted(paths)).toBe(0);
+  });
+
+  it('PostCompact confirms it: counted once, the boot prompt on the next prompt, once', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    const call = (e: Partial<HookEvent>) => handleHookEvent(event(dir, e), paths, f.services);
+    await call({ kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto' });
+    expect(await call({ kind: 'post-compact', hostEvent: 'PostCompact', trigger: 'auto' })).toEqual(
+      {},
+    );
+    expect(f.compactions()).toEqual([
+      {
+        type: 'compaction',
+        actor: 'system',
+        trigger: 'auto',
+        host: 'codex',
+        confirmed_by: 'post-compact',
+      },
+    ]);
+    expect(counted(paths)).toBe(1);
+    expect(peekCompaction(paths).owed).toMatchObject({ host: 'codex', session: 's' });
+    expect(await call({ kind: 'prompt', hostEvent: 'UserPromptSubmit' })).toEqual({
+      context: 'BOOT(compact)\n\nSTATUS',
+    });
+    expect(await call({ kind: 'prompt', hostEvent: 'UserPromptSubmit' })).toEqual({
+      context: 'DELTA',
+    });
+    expect(f.boots).toEqual(['compact']);
     expect(f.statuses).toEqual(['codex:baseline', 'codex:delta']);
   });
 
@@ -111,45 +133,48 @@ describe('handleHookEvent', () => {
     expect(f.formats).toEqual(['markdown', 'xml', 'xml', 'xml']);
   });
 
-  it('SessionStart delivers the boot prompt (resume asks for level 1 at least) and clears what was owed', async () => {
+  it('PostCompact then SessionStart(compact) are one compaction, booted at SessionStart', async () => {
     const { dir, paths } = repo();
     const f = fakes();
-    await handleHookEvent(
-      event(dir, {
-        host: 'claude',
-        kind: 'pre-compact',
-        hostEvent: 'PreCompact',
-        trigger: 'manual',
-      }),
-      paths,
-      f.services,
-    );
-    const start = await handleHookEvent(
-      event(dir, {
-        host: 'claude',
-        kind: 'session-start',
-        hostEvent: 'SessionStart',
-        source: 'compact',
-      }),
-      paths,
-      f.services,
-    );
-    expect(start).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
-    expect(readHookState(paths).compaction_pending).toBeNull();
-    await handleHookEvent(
-      event(dir, {
-        host: 'claude',
-        kind: 'session-start',
-        hostEvent: 'SessionStart',
-        source: 'resume',
-      }),
-      paths,
-      f.services,
-    );
-    expect(f.boots).toEqual(['compact:2', 'resume:1']);
+    const call = (e: Partial<HookEvent>) =>
+      handleHookEvent(event(dir, { host: 'claude', ...e }), paths, f.services);
+    await call({ kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'manual' });
+    await call({ kind: 'post-compact', hostEvent: 'PostCompact', trigger: 'manual' });
+    expect(
+      await call({ kind: 'session-start', hostEvent: 'SessionStart', source: 'compact' }),
+    ).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
+    expect(counted(paths)).toBe(1);
+    expect(f.compactions()).toHaveLength(1);
+    expect(peekCompaction(paths)).toMatchObject({ note: null, owed: null });
+    // The other order counts once too.
+    await call({ kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto', sessionId: 't' });
+    await call({
+      kind: 'session-start',
+      hostEvent: 'SessionStart',
+      source: 'compact',
+      sessionId: 't',
+    });
+    await call({ kind: 'post-compact', hostEvent: 'PostCompact', trigger: 'auto', sessionId: 't' });
+    expect(counted(paths)).toBe(2);
+    expect(peekCompaction(paths).owed).toBeNull();
+    expect(f.boots).toEqual(['compact', 'compact']);
   });
 
-  it("OpenCode: nothing goes into the summarizer's prompt; session.compacted brings the boot", async () => {
+  it('a SessionStart(compact) counts without a note; a new session drops a stale note', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    const call = (e: Partial<HookEvent>) =>
+      handleHookEvent(event(dir, { host: 'claude', ...e }), paths, f.services);
+    await call({ kind: 'session-start', hostEvent: 'SessionStart', source: 'compact' });
+    expect(counted(paths)).toBe(1);
+    await call({ kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto' });
+    await call({ kind: 'session-start', hostEvent: 'SessionStart', source: 'resume' });
+    expect(peekCompaction(paths).note).toBeNull();
+    expect(counted(paths)).toBe(1);
+    expect(f.boots).toEqual(['compact', 'resume']);
+  });
+
+  it("OpenCode: nothing goes into the summarizer's prompt; session.compacted counts it and brings the boot", async () => {
     const { dir, paths } = repo();
     const f = fakes();
     const compacting = await handleHookEvent(
@@ -163,6 +188,7 @@ describe('handleHookEvent', () => {
     );
     expect(compacting).toEqual({});
     expect(f.boots).toEqual([]);
+    expect(counted(paths)).toBe(0);
     const compacted = await handleHookEvent(
       event(dir, {
         host: 'opencode',
@@ -174,13 +200,97 @@ describe('handleHookEvent', () => {
       f.services,
     );
     expect(compacted).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
-    expect(f.boots).toEqual(['compact:2']);
-    expect(readHookState(paths).compaction_pending).toBeNull();
+    expect(f.boots).toEqual(['compact']);
+    expect(counted(paths)).toBe(1);
+    expect(peekCompaction(paths)).toMatchObject({ note: null, owed: null });
   });
 
-  it('post-tool records tool.finished, and file.modified only for a call that succeeded', async () => {
+  it('Gemini CLI: PreCompress counts nothing until the chat recording shows a compression', async () => {
     const { dir, paths } = repo();
     const f = fakes();
+    const transcript = join(dir, 'chat.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ sessionId: 'g', projectHash: 'p' })}\n`);
+    const call = (e: Partial<HookEvent>) =>
+      handleHookEvent(
+        event(dir, { host: 'gemini', transcriptPath: transcript, sessionId: 'g', ...e }),
+        paths,
+        f.services,
+      );
+    const turn = () => call({ kind: 'pre-compact', hostEvent: 'PreCompress', trigger: 'auto' });
+    const afterTool = () =>
+      call({
+        kind: 'post-tool',
+        hostEvent: 'AfterTool',
+        tool: { name: 'read_file', input: {}, ok: true },
+      });
+    for (let i = 0; i < 4; i++) {
+      await call({ kind: 'prompt', hostEvent: 'BeforeAgent' });
+      await turn();
+      await afterTool();
+    }
+    expect(counted(paths)).toBe(0);
+    expect(f.boots).toEqual([]);
+    // An old compression in the recording (made before the announcement) proves nothing.
+    const record = (at: string) =>
+      `${JSON.stringify({
+        $set: {
+          messages: [
+            {
+              id: 'x',
+              timestamp: at,
+              type: 'user',
+              content: [{ text: '<state_snapshot>s</state_snapshot>' }],
+            },
+            {
+              id: 'y',
+              timestamp: at,
+              type: 'gemini',
+              content: [{ text: 'Got it. Thanks for the additional context!' }],
+            },
+          ],
+        },
+      })}\n`;
+    appendFileSync(transcript, record('2026-01-01T00:00:00.000Z'));
+    await afterTool();
+    expect(counted(paths)).toBe(0);
+    await turn();
+    appendFileSync(transcript, record(new Date(Date.now() + 1000).toISOString()));
+    // The next tool call sees it: counted, and the boot prompt goes out with AfterTool.
+    expect(await afterTool()).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
+    expect(counted(paths)).toBe(1);
+    expect(f.compactions()).toMatchObject([{ host: 'gemini', confirmed_by: 'transcript' }]);
+    expect(await call({ kind: 'prompt', hostEvent: 'BeforeAgent' })).toEqual({ context: 'DELTA' });
+    expect(counted(paths)).toBe(1);
+  });
+
+  it('a busy state costs the count, with a note, never the boot prompt', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    const lock = await acquireLock(paths.lock, { timeoutMs: 1000 });
+    try {
+      const out = await handleHookEvent(
+        event(dir, {
+          host: 'claude',
+          kind: 'session-start',
+          hostEvent: 'SessionStart',
+          source: 'compact',
+        }),
+        paths,
+        { ...f.services, compaction: (p, change) => hookServices.compaction(p, change) },
+      );
+      expect(out.context).toBe('BOOT(compact)\n\nSTATUS');
+      expect(out.note).toMatch(/the compaction state was not updated: /);
+    } finally {
+      lock.release();
+    }
+  }, 30_000);
+});
+
+describe('handleHookEvent: tools and stop', () => {
+  it('post-tool records tool.finished, and file.modified (with what the file holds) only on success', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    writeFileSync(join(dir, 'out.txt'), 'x\n');
     const tool = { name: 'Bash', input: { command: 'echo x > out.txt && rm old.txt' } };
     await handleHookEvent(
       event(dir, { kind: 'post-tool', hostEvent: 'PostToolUse', tool: { ...tool, ok: true } }),
@@ -194,16 +304,30 @@ describe('handleHookEvent', () => {
     );
     expect(f.recorded).toEqual([
       { type: 'tool.finished', name: 'Bash', ok: true },
-      { type: 'file.modified', path: 'out.txt' },
-      { type: 'file.modified', path: 'old.txt' },
+      {
+        type: 'file.modified',
+        path: 'out.txt',
+        tool: 'Bash',
+        state: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      },
+      { type: 'file.modified', path: 'old.txt', tool: 'Bash', state: 'deleted' },
       { type: 'tool.finished', name: 'Bash', ok: false },
     ]);
     expect(f.statuses).toEqual(['codex:signals', 'codex:signals']);
   });
 
-  it('pre-tool in enforce mode denies and records permission.denied with the rule', async () => {
+  it('pre-tool records when a shell command starts, and in enforce mode denies with the rule', async () => {
     const { dir, paths } = repo('integrations:\n  pre_tool_use: enforce\n');
     const f = fakes();
+    await handleHookEvent(
+      event(dir, {
+        kind: 'pre-tool',
+        hostEvent: 'PreToolUse',
+        tool: { name: 'Bash', input: { command: 'ls' } },
+      }),
+      paths,
+      f.services,
+    );
     const out = await handleHookEvent(
       event(dir, {
         kind: 'pre-tool',
@@ -215,6 +339,7 @@ describe('handleHookEvent', () => {
     );
     expect(out.deny).toContain('vendor/lib.js is Forbidden');
     expect(f.recorded).toEqual([
+      { type: 'tool.started', name: 'Bash' },
       { type: 'permission.denied', tool: 'apply_patch', permission: '`vendor/**`' },
     ]);
   });
@@ -235,28 +360,5 @@ describe('handleHookEvent', () => {
     expect(
       await handleHookEvent(event(dir, { kind: 'stop', hostEvent: 'Stop' }), paths, saved.services),
     ).toEqual({});
-  });
-
-  it('a compaction that cannot be counted still owes its boot prompt, with a note', async () => {
-    const { dir, paths } = repo();
-    const f = fakes(true, true);
-    const outcome = await handleHookEvent(
-      event(dir, { kind: 'pre-compact', hostEvent: 'PreCompact', trigger: 'auto' }),
-      paths,
-      f.services,
-    );
-    expect(outcome).toEqual({
-      note: 'the compaction was not counted in progress.yaml: the state is busy',
-    });
-    expect(f.recorded).toEqual([{ type: 'compaction', trigger: 'auto', host: 'codex' }]);
-    expect(readHookState(paths).compaction_pending).toMatchObject({ host: 'codex' });
-    const opencode = await handleHookEvent(
-      event(dir, { host: 'opencode', kind: 'pre-compact', hostEvent: 'session.compacting' }),
-      paths,
-      f.services,
-    );
-    expect(opencode).toEqual({
-      note: 'the compaction was not counted in progress.yaml: the state is busy',
-    });
   });
 });

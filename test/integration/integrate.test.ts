@@ -208,8 +208,8 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     const text = readFileSync(config, 'utf8');
     expect(text.startsWith(before)).toBe(true);
     expect(text).toContain(`[projects."${repo}"]\ntrust_level = "trusted"`);
-    // 6 hooks; Stop's table was the user's and is left alone (TOML allows no second one).
-    expect(text.match(/^\[hooks\.state\./gm)).toHaveLength(6);
+    // 7 hooks; Stop's table was the user's and is left alone (TOML allows no second one).
+    expect(text.match(/^\[hooks\.state\./gm)).toHaveLength(7);
     expect(text.match(/:stop:0:0/g)).toHaveLength(1);
     expect(run({ host: 'codex', trust: true }).changes.every((c) => c.action === 'unchanged')).toBe(
       true,

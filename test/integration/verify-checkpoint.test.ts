@@ -141,10 +141,12 @@ describe('checkpoint', () => {
       stage: 'implementing',
       stamp: {
         checkpoints: 1,
-        stalled_boots: 0,
         last_test: { passed: 4, failed: 0, exit_code: 0 },
       },
     });
+    // The boot counters live in .agent/log/recovery.json, never in the committed stamp.
+    expect(progress.stamp).not.toHaveProperty('stalled_boots');
+    expect(progress.stamp).not.toHaveProperty('boots');
     expect(readdirSync(join(repo, '.agent/state/evidence'))).toEqual(['000001-first-slice.md']);
     expect((await verify({ cwd: repo })).ok).toBe(true);
   });
@@ -172,18 +174,37 @@ describe('checkpoint', () => {
     expect(report.ok).toBe(true);
   });
 
-  it('resets stalled_boots only when the progress changed', async () => {
+  it('says whether the progress changed since the previous checkpoint', async () => {
     const repo = await project();
-    await updateProgress((p) => void (p.stamp = { ...p.stamp, stalled_boots: 4 }), { cwd: repo });
     expect((await checkpoint({ cwd: repo })).progress_changed).toBe(true);
-    expect(loadState({ cwd: repo }).progress.stamp?.stalled_boots).toBe(0);
-    await updateProgress((p) => void (p.stamp = { ...p.stamp, stalled_boots: 2 }), { cwd: repo });
     expect((await checkpoint({ cwd: repo })).progress_changed).toBe(false);
-    expect(loadState({ cwd: repo }).progress.stamp?.stalled_boots).toBe(2);
     expect((await checkpoint({ cwd: repo, next: 'Something new' })).progress_changed).toBe(true);
-    expect(loadState({ cwd: repo }).progress.stamp).toMatchObject({
-      stalled_boots: 0,
-      checkpoints: 3,
+    expect(loadState({ cwd: repo }).progress.stamp).toMatchObject({ checkpoints: 3 });
+  });
+
+  it('moves the boot counters of a 0.1.0 stamp into the local recovery record', async () => {
+    const repo = await project();
+    const file = join(repo, '.agent/state/progress.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /stamp:\n( {2}.*\n)*/,
+        'stamp:\n  boots: 7\n  checkpoints: 0\n  last_boot: "2026-11-30T10:00:00.000Z"\n  last_checkpoint: null\n  recovery_level: 2\n  stalled_boots: 2\n  compactions: 3\n  last_compaction: "2026-11-30T09:00:00.000Z"\n',
+      ),
+    );
+    expect(loadState({ cwd: repo }).progress.stamp).toMatchObject({ boots: 7, compactions: 3 });
+    expect((await checkpoint({ cwd: repo })).ok).toBe(true);
+    const { stamp } = loadState({ cwd: repo }).progress;
+    for (const key of ['boots', 'last_boot', 'recovery_level', 'stalled_boots', 'compactions'])
+      expect(stamp).not.toHaveProperty(key);
+    expect(stamp).toMatchObject({ checkpoints: 1 });
+    expect(JSON.parse(readFileSync(join(repo, '.agent/log/recovery.json'), 'utf8'))).toMatchObject({
+      boots: 7,
+      last_boot: '2026-11-30T10:00:00.000Z',
+      recovery_level: 2,
+      stalled_boots: 2,
+      compactions: 3,
+      last_compaction: '2026-11-30T09:00:00.000Z',
     });
   });
 

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadO200kCounter } from '../../src/boot/o200k-counter.js';
 import { renderBoot } from '../../src/boot/render-boot.js';
 import type { BootOmission, TokenCounter } from '../../src/boot/types.js';
-import { richContext } from '../fixtures/boot/rich-context.js';
+import { judgeDrift, judgeStale, noDriftVerdict, NO_OWN_FACTS } from '../../src/recovery/facts.js';
+import { NOW, richContext } from '../fixtures/boot/rich-context.js';
 
 const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 const CUT_ORDER: BootOmission['kind'][] = [
@@ -121,28 +122,78 @@ describe('boot budgets', () => {
   it('falls back to 2 with auto when nothing calls for a rebuild, and explains level 3 when it chooses it', () => {
     const calm = richContext({ drift: null, markers: [] });
     expect(renderBoot(calm, { level: 'auto', counter }).level).toBe(2);
+    // Without recovery facts nothing explains the drift: it is foreign.
     const rendering = renderBoot(richContext(), { level: 'auto', counter });
     expect(rendering.level).toBe(3);
     expect(rendering.choice.reason).toBe(
-      'auto: the tree changed since the last checkpoint; a done step is stale (t3)',
+      'auto: 2 commits not made here (9f86d08 Tweak the parser defaults, 2c26b46 Merge main into pagination); 4 files changed that no recorded edit of yours explains (src/routes/params.js, src/routes/todos.js, test/params.test.js and 1 more)',
     );
-    expect(rendering.text).toContain(
-      'Why level 3: the tree changed since the last checkpoint; a done step is stale (t3).',
+    expect(rendering.text).toContain('Why level 3: 2 commits not made here');
+  });
+
+  it("names the agent's own changes and stale markers at level 2 without a rebuild", () => {
+    const context = richContext();
+    const tree = { states: {}, mtimes: {} };
+    const own = {
+      ...NO_OWN_FACTS,
+      reflog: true,
+      commits: context.drift!.head!.commits!.map((c) => c.sha),
+      files: Object.fromEntries(
+        [...context.drift!.files, ...context.drift!.key_files].map((f) => [
+          f.path,
+          { at: NOW.toISOString(), state: null },
+        ]),
+      ),
+    };
+    const drift = judgeDrift(context.drift!, own, tree);
+    const stale = context.markers.filter((m) => m.state === 'stale');
+    context.recovery = {
+      drift,
+      stale: judgeStale(stale, drift, own, tree),
+      stalled: 1,
+      moved: ['edits'],
+      boots: 7,
+      measured: true,
+    };
+    const rendering = renderBoot(context, { level: 'auto', counter });
+    expect(rendering.level).toBe(2);
+    expect(rendering.choice.foreignDrift).toBe(false);
+    expect(rendering.choice.reason).toBe(
+      'auto: no foreign drift, no restart loop; your uncheckpointed changes: 4 files and 2 commits; stale from your own edits: t3',
     );
+    expect(rendering.text).toContain('## Uncheckpointed changes (yours)');
+    expect(rendering.text).toContain('STALE t3: src/routes/params.js changed (your edit)');
+    expect(rendering.text).not.toContain('a full rescan');
+    // A resume with the same facts is level 1, still naming them.
+    const resume = renderBoot(context, { level: 'auto', source: 'resume', counter });
+    expect(resume.level).toBe(1);
+    expect(resume.text).toContain('## Uncheckpointed changes (yours)');
+    expect(resume.text).toContain('STALE t3');
   });
 
   it('declares a restart loop at the threshold with the last three next actions', () => {
     const context = richContext({ drift: null, markers: [] });
-    context.progress.stamp!.stalled_boots = 2;
+    const recovery = {
+      drift: noDriftVerdict(),
+      stale: [],
+      stalled: 2,
+      moved: [],
+      boots: 3,
+      measured: false,
+    };
+    context.recovery = recovery;
     expect(renderBoot(context, { level: 'auto', counter }).choice.restartLoop).toBe(false);
-    context.progress.stamp!.stalled_boots = 3;
+    context.recovery = { ...recovery, stalled: 3 };
     const rendering = renderBoot(context, { level: 'auto', counter });
     expect(rendering.level).toBe(3);
     expect(rendering.choice.restartLoop).toBe(true);
+    expect(rendering.choice.reason).toBe(
+      'auto: a restart loop (3 boots in a row with no progress between them)',
+    );
     const loop = rendering.sections.find((s) => s.key === 'restart-loop')!;
     expect(loop.must_keep).toBe(true);
     expect(loop.text).toContain(
-      'You are in a restart loop: this is boot 3 since the last checkpoint',
+      'You are in a restart loop: 3 boots in a row with no progress between them',
     );
     expect(loop.text).toContain('- Write the failing pagination test (set 5h ago)');
     expect(loop.text).toContain('- Add the query-parameter parser (set 4h ago)');

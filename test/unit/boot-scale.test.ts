@@ -3,7 +3,7 @@
 // summary line after each cut), and a summary standing for thousands of cut blocks stays short.
 // Work is measured in characters counted, not in time: the timings are in bench/boot-scale.mjs.
 import { describe, expect, it } from 'vitest';
-import { chooseLevel } from '../../src/boot/choose-level.js';
+import { chooseLevel, contextRecovery } from '../../src/boot/choose-level.js';
 import { fitBudget } from '../../src/boot/fit-budget.js';
 import { heuristicCounter } from '../../src/boot/heuristic-counter.js';
 import type { Block, Section } from '../../src/boot/model.js';
@@ -47,7 +47,7 @@ function workRatio(context: BootContext): { ratio: number; text: string } {
 
 // How many times fitBudget reads a block, per block: each section's blocks are a counting proxy.
 function blockReads(context: BootContext): number {
-  const choice = chooseLevel(2, context, context.config.boot.stall_threshold);
+  const choice = chooseLevel(2, contextRecovery(context), context.config.boot.stall_threshold);
   let reads = 0;
   let blocks = 0;
   const sections: Section[] = bootSections(context, choice, 'execution', null).map((section) => {

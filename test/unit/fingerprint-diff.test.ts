@@ -58,7 +58,7 @@ describe('diffFingerprint', () => {
       worktree: { 'a.ts': hash('a') },
     });
     expect(drift.files).toEqual([]);
-    expect(drift.head?.commits).toEqual([{ sha: H2, subject: 'Commit a' }]);
+    expect(drift.head?.commits).toEqual([{ sha: H2, subject: 'Commit a', files: ['a.ts'] }]);
   });
 
   it('lists files changed by new commits and ignores commits that touched only .agent/', () => {

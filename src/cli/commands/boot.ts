@@ -64,7 +64,7 @@ export const bootCommand: LeanCommand = {
       },
       {
         flags: '--dry-run',
-        description: 'print the prompt without stamping the boot or consuming reminders',
+        description: 'print the prompt without counting the boot or consuming reminders',
       },
       {
         flags: '--fast',
@@ -74,8 +74,11 @@ export const bootCommand: LeanCommand = {
     ],
     help: `
 Levels: 1 resume (a few hundred tokens), 2 restore (+ plan, markers, memory, evidence headlines),
-3 rebuild (+ evidence bodies, drift, stale markers). auto: 3 when the tree drifted, a marker is
-stale or the agent is in a restart loop; otherwise 2.
+3 rebuild (+ evidence bodies, the changes that are not yours). auto: 3 only for foreign drift (a
+change no recorded fact of yours explains) or a restart loop (boot.stall_threshold boots in a row
+with no progress); else 1 for --source resume, 2 otherwise. Your uncheckpointed changes and stale
+markers are named at every level. A boot counts itself in .agent/log/recovery.json (local) and
+writes nothing under .agent/state/.
 
 Examples:
   $ agent-state boot
@@ -105,12 +108,14 @@ Examples:
       fast: options.fast === true,
     });
     const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
-    // The status bar counts boots (its restart.loop signal) from the event log.
+    // The event log keeps every boot with the level, its reason and the loop counter.
     const logged = result.dryRun
       ? []
       : await recordFact(io, {
           type: 'boot',
           level: result.level,
+          stalled: result.choice.stalled,
+          reason: result.choice.reason,
           ...(result.source ? { source: result.source } : {}),
           omitted: omittedFact(result.omitted),
         });

@@ -122,7 +122,9 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
     checkpoints: stamp.checkpoints ?? 0,
     last_checkpoint: stamp.last_checkpoint ?? null,
     checkpoint_age_seconds: ageSeconds(stamp.last_checkpoint, now),
-    boots: stamp.boots ?? 0,
+    // This worktree's counters (.agent/log/recovery.json).
+    boots: status.recovery.boots,
+    compactions: status.recovery.compactions,
   };
   const { style } = ctx.out;
   const byStatus = PLAN_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);

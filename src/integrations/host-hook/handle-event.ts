@@ -1,6 +1,19 @@
 // What each kind of hook call does, host-neutral. The state libraries (boot, event log, status,
 // checkpoint digest) are reached through HookServices, called in-process and loaded lazily, so
 // the hottest call (post-tool, after every tool) loads no more than it needs.
+import { join } from 'node:path';
+import { hashFile } from '../../fingerprint/hash-file.js';
+import {
+  bootDelivered,
+  confirmCompaction,
+  expireNote,
+  noteCompaction,
+  sessionStarted,
+  type CompactionNote,
+  type CompactionState,
+  type ConfirmedBy,
+} from '../../recovery/compaction.js';
+import type { CompactionChange } from '../../recovery/compaction-store.js';
 import type { LoadedState } from '../../state/store.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
@@ -14,7 +27,7 @@ import {
   warningContext,
   type ToolFinding,
 } from './tool-check.js';
-import { repoRelative, toolWrittenPaths } from './tool-paths.js';
+import { repoRelative, toolNames, toolWrittenPaths } from './tool-paths.js';
 
 /** A fact for the event log (see schemas/event.schema.json). */
 export interface HookFact {
@@ -28,17 +41,17 @@ export interface HookServices {
   loadState(paths: StatePaths): Promise<LoadedState>;
   /** Just the config (cached: no YAML parser unless config.yaml changed). */
   readConfig(paths: StatePaths): Promise<Config>;
-  /** The boot prompt, at most `maxChars` long; records the boot in the stamp. */
+  /** The boot prompt, at most `maxChars` long; counts the boot in the recovery record. */
   boot(
     paths: StatePaths,
-    options: { source: string; minLevel: 1 | 2; maxChars: number },
+    options: { source: string; maxChars: number; session: string | null },
   ): Promise<string>;
   /** Appends facts to the event log; never throws (a log problem must not fail a hook). */
   record(paths: StatePaths, facts: HookFact[]): Promise<void>;
   /**
    * The status for a consumer: `baseline` starts it over and returns the whole status; `delta`
-   * returns what changed since it was last told ('' when nothing); `signals` the same, but only
-   * when a control signal is active.
+   * returns what changed since it was last told ('' when nothing); `signals` only a change of the
+   * control signals (a new one, one gone, one changed), '' otherwise.
    */
   status(
     paths: StatePaths,
@@ -52,18 +65,23 @@ export interface HookServices {
   ): Promise<string>;
   /** Whether progress changed since the last checkpoint, and a key naming this progress. */
   progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
-  /** Counts a compaction in progress' stamp (no test run, nothing else changes). */
-  stampCompaction(paths: StatePaths): Promise<void>;
-}
-
-// compact always gets at least a restore (level 2); resume a resume (level 1) unless boot's
-// auto rule finds drift; startup and clear are auto.
-function minLevelFor(source: string): 1 | 2 {
-  return source === 'compact' ? 2 : 1;
+  /** The compaction state as stored (a quick look, no lock). */
+  peekCompaction(paths: StatePaths): CompactionState;
+  /** Changes the compaction state under the state lock (and counts a confirmed compaction). */
+  compaction<T>(
+    paths: StatePaths,
+    change: (state: CompactionState) => CompactionChange<T>,
+  ): Promise<T>;
+  /** Whether the host's own record shows the compaction a note announced (Gemini CLI). */
+  transcriptShowsCompaction(note: CompactionNote): boolean;
+  /** Where the host's transcript ends now (a compaction written later starts there). */
+  transcriptOffset(path: string): number;
 }
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
+
+const nowIso = () => new Date().toISOString();
 
 // The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
 async function bootContext(
@@ -71,11 +89,14 @@ async function bootContext(
   paths: StatePaths,
   s: HookServices,
   source: string,
-  minLevel: 1 | 2,
 ): Promise<string> {
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
   const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
-  const boot = await s.boot(paths, { source, minLevel, maxChars: maxChars - room - 2 });
+  const boot = await s.boot(paths, {
+    source,
+    maxChars: maxChars - room - 2,
+    session: event.sessionId ?? event.host,
+  });
   const status = await s.status(paths, event.host, {
     mode: 'baseline',
     maxChars: room,
@@ -84,26 +105,80 @@ async function bootContext(
   return status ? `${boot}\n\n${status}` : boot;
 }
 
+// A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
+// (a new status epoch), and the boot prompt owed.
+async function confirm(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+  by: ConfirmedBy,
+): Promise<{ counted: boolean; note: CompactionNote | null }> {
+  const at = event.at ?? nowIso();
+  const session = event.sessionId ?? null;
+  const outcome = await s.compaction(paths, (state) => {
+    const c = confirmCompaction(state, { host: event.host, session, at, by });
+    return { state: c.state, counted: c.counted ? { at } : null, result: c };
+  });
+  if (outcome.counted)
+    await s.record(paths, [
+      {
+        type: 'compaction',
+        actor: 'system',
+        trigger: outcome.note?.trigger ?? event.trigger ?? 'auto',
+        host: event.host,
+        confirmed_by: by,
+      },
+    ]);
+  return outcome;
+}
+
+// Gemini CLI has no hook after a compression: its chat recording is what says one happened.
+async function confirmFromTranscript(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+): Promise<void> {
+  const note = s.peekCompaction(paths).note;
+  if (!note?.transcript || note.host !== event.host) return;
+  if (s.transcriptShowsCompaction(note))
+    await confirm({ ...event, sessionId: note.session }, paths, s, 'transcript');
+}
+
+// The boot prompt owed after a confirmed compaction, delivered once.
+async function deliverOwed(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+): Promise<string | null> {
+  if (!s.peekCompaction(paths).owed) return null;
+  const context = await bootContext(event, paths, s, 'compact');
+  await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
+  return context;
+}
+
 async function sessionStart(
   event: HookEvent,
   paths: StatePaths,
   s: HookServices,
 ): Promise<HookOutcome> {
   const source = event.source ?? 'startup';
-  const context = await bootContext(event, paths, s, source, minLevelFor(source));
-  const hooks = readHookState(paths);
-  if (hooks.compaction_pending) writeHookState(paths, { ...hooks, compaction_pending: null });
+  if (source === 'compact') await confirm(event, paths, s, 'session-start');
+  else if (s.peekCompaction(paths).note || s.peekCompaction(paths).owed)
+    await s.compaction(paths, (state) => ({ state: sessionStarted(state), result: null }));
+  const context = await bootContext(event, paths, s, source);
+  if (source === 'compact')
+    await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
   return { context };
 }
 
 async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
-  const hooks = readHookState(paths);
-  // Hosts without a SessionStart after compaction (Codex, Gemini CLI) get the boot prompt here.
-  if (hooks.compaction_pending) {
-    const context = await bootContext(event, paths, s, 'compact', 2);
-    writeHookState(paths, { ...hooks, compaction_pending: null });
-    return { context };
-  }
+  await confirmFromTranscript(event, paths, s);
+  // Hosts without a SessionStart after compaction (Gemini CLI, older Codex) get it here.
+  const owed = await deliverOwed(event, paths, s);
+  if (owed !== null) return { context: owed };
+  // A compaction announced and never confirmed did not happen: no boot, no count.
+  if (s.peekCompaction(paths).note)
+    await s.compaction(paths, (state) => ({ state: expireNote(state).state, result: null }));
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
   const context = await s.status(paths, event.host, {
     mode: 'delta',
@@ -121,6 +196,21 @@ async function preTool(
 ): Promise<HookOutcome> {
   const tool = event.tool;
   if (!tool) return {};
+  const outcome = await checkTool(tool, event, paths, s, env);
+  // When a shell command starts (unless refused): a file it changes can then be told apart
+  // from someone else's edit.
+  if (!outcome.deny && toolNames(tool.name).includes('bash'))
+    await s.record(paths, [{ type: 'tool.started', name: tool.name }]);
+  return outcome;
+}
+
+async function checkTool(
+  tool: NonNullable<HookEvent['tool']>,
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+  env: NodeJS.ProcessEnv,
+): Promise<HookOutcome> {
   const state = await s.loadState(paths);
   const modes = toolCheckModes(state.config.integrations, env);
   if (modes.forbidden === 'off' && modes.step === 'off') return {};
@@ -158,14 +248,23 @@ async function postTool(
   if (!tool) return {};
   const ok = tool.ok !== false;
   const facts: HookFact[] = [{ type: 'tool.finished', name: tool.name, ok }];
+  const config = await s.readConfig(paths);
   if (ok) {
     for (const raw of toolWrittenPaths(tool)) {
       const rel = repoRelative(paths.root, event.cwd, raw);
-      if (rel !== null) facts.push({ type: 'file.modified', path: rel });
+      // What the file holds right after: a later change by someone else is then told apart.
+      const state = rel === null ? null : (fileState(paths.root, rel, config) ?? 'deleted');
+      if (rel !== null) facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
     }
   }
   await s.record(paths, facts);
-  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
+  const maxChars = config.integrations.max_context_chars;
+  // Gemini CLI: a compression announced before this model call may have happened.
+  if (event.host === 'gemini') {
+    await confirmFromTranscript(event, paths, s);
+    const owed = await deliverOwed(event, paths, s);
+    if (owed !== null) return { context: owed };
+  }
   const context = await s.status(paths, event.host, {
     mode: 'signals',
     maxChars,
@@ -190,27 +289,33 @@ async function preCompact(
       };
     }
   }
-  await s.record(paths, [{ type: 'compaction', trigger, host: event.host }]);
-  const hooks = readHookState(paths);
-  // The boot prompt is owed after the compaction: the host's SessionStart(compact) (Claude Code,
-  // OpenCode's session.compacted) or, for hosts without one, the next prompt delivers it.
-  writeHookState(paths, {
-    ...hooks,
-    compaction_pending: { host: event.host, at: new Date().toISOString(), trigger },
-  });
-  return { note: await countCompaction(paths, s) };
+  // Only a note: the host may still decide not to compact (nothing is counted until it says so).
+  // The boot prompt follows the confirmation: SessionStart(compact) (Claude Code, Codex, OpenCode's
+  // session.compacted), or, for hosts without one, the next prompt or tool call.
+  const transcript =
+    event.host === 'gemini' && event.transcriptPath
+      ? { path: event.transcriptPath, offset: s.transcriptOffset(event.transcriptPath) }
+      : null;
+  const note = {
+    host: event.host,
+    session: event.sessionId ?? null,
+    at: event.at ?? nowIso(),
+    trigger,
+    transcript,
+  };
+  await s.compaction(paths, (st) => ({ state: noteCompaction(st, note), result: null }));
+  return {};
 }
 
-// Best effort, after what matters more (the boot prompt owed after the compaction): a busy or
-// invalid progress.yaml costs the count, not the prompt. Returns the note for stderr, if any.
-async function countCompaction(paths: StatePaths, s: HookServices): Promise<string | undefined> {
-  try {
-    await s.stampCompaction(paths);
-    return undefined;
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return `the compaction was not counted in progress.yaml: ${why}`;
-  }
+async function postCompact(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+): Promise<HookOutcome> {
+  // Claude Code's and Codex's PostCompact: counted (once, with SessionStart(compact)), the boot
+  // prompt owed until a session start or prompt delivers it.
+  await confirm(event, paths, s, 'post-compact');
+  return {};
 }
 
 async function stop(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
@@ -234,8 +339,35 @@ const HANDLERS = {
   'pre-tool': preTool,
   'post-tool': postTool,
   'pre-compact': preCompact,
+  'post-compact': postCompact,
   stop,
 } as const;
+
+// What a file the agent's tool wrote holds now (null: gone); never fails the hook.
+function fileState(root: string, rel: string, config: Config): string | null {
+  try {
+    return hashFile(join(root, rel), config.fingerprint.max_hash_bytes);
+  } catch {
+    return null;
+  }
+}
+
+// Changes of the compaction state are best effort: a busy or broken record costs the count (said
+// in a note on stderr), never the boot prompt the agent is owed.
+function bestEffort(services: HookServices, notes: string[]): HookServices {
+  return {
+    ...services,
+    async compaction(paths, change) {
+      try {
+        return await services.compaction(paths, change);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        notes.push(`the compaction state was not updated: ${why}`);
+        return change(services.peekCompaction(paths)).result;
+      }
+    },
+  };
+}
 
 /** Handles one hook call against the state at `paths`. */
 export async function handleHookEvent(
@@ -245,5 +377,8 @@ export async function handleHookEvent(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<HookOutcome> {
   if (event.kind === 'other') return {};
-  return HANDLERS[event.kind](event, paths, services, env);
+  const notes: string[] = [];
+  const outcome = await HANDLERS[event.kind](event, paths, bestEffort(services, notes), env);
+  if (notes.length === 0) return outcome;
+  return { ...outcome, note: [outcome.note, ...notes].filter(Boolean).join('; ') };
 }

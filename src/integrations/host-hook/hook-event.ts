@@ -11,7 +11,8 @@ export type HookKind =
   | 'prompt' // the user submitted a prompt
   | 'pre-tool' // a tool is about to run
   | 'post-tool' // a tool ran (ok or not)
-  | 'pre-compact' // the context is about to be compacted
+  | 'pre-compact' // the context may be compacted now (the host may still decide not to)
+  | 'post-compact' // the host says the context was compacted (PostCompact, session.compacted)
   | 'stop' // the agent finished its turn
   | 'other'; // anything else: acknowledged, nothing done
 
@@ -35,8 +36,12 @@ export interface HookEvent {
   sessionId: string | null;
   /** session-start: startup, resume, clear, compact (Claude Code), fork, ... */
   source?: string;
-  /** pre-compact: manual or auto. */
+  /** pre-compact and post-compact: manual or auto. */
   trigger?: string;
+  /** The host's transcript of the session (Gemini CLI: its chat recording), when it names one. */
+  transcriptPath?: string;
+  /** When the host fired the hook (its payload's timestamp), when it says. */
+  at?: string;
   tool?: HookTool;
   /** stop: the host is already continuing because a stop hook blocked once. */
   stopHookActive?: boolean;

@@ -5,11 +5,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendEvents } from '../../events/append.js';
 import type { EventInput } from '../../events/types.js';
-import { computeSignals } from '../../events/signals.js';
+import { readCursor } from '../../events/cursor-store.js';
+import { eventLogPaths } from '../../events/log-paths.js';
+import { MAX_SIGNALS_SHOWN } from '../../events/sections.js';
+import { computeSignals, type StatusSignal } from '../../events/signals.js';
 import { loadStatus } from '../../events/status-cache.js';
+import { readStoredRecovery } from '../../recovery/record-store.js';
+import { hookAgent } from '../../agents/agent-name.js';
+import { locateRoot } from '../../state/find-root.js';
 import type { ForbiddenMatcher } from '../../state/forbidden.js';
 import type { StatePaths } from '../../state/paths.js';
+import { peekCompaction, updateCompaction } from '../../recovery/compaction-store.js';
 import type { HookServices } from './handle-event.js';
+import { geminiCompressedSince, transcriptSize } from './gemini-transcript.js';
 import { cachedConfig } from '../../state/config-cache.js';
 
 /** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
@@ -21,9 +29,11 @@ export function capContext(text: string, maxChars: number, rest: string): string
   return text.slice(0, cut > room / 2 ? cut : room) + marker;
 }
 
-// Whether the snapshot (the event log folded) shows a control signal now. The Forbidden-path
-// signal needs goals.md, read only when a modified file could match.
-async function anySignal(paths: StatePaths): Promise<boolean> {
+// Whether the control signals may differ from what `consumer` was last told (a signal new, gone,
+// or of another level), from the cached snapshot, the recovery record and the consumer's cursor,
+// without the YAML parser. It may say yes when the full status then finds nothing to tell (the
+// rare cases it cannot decide alone), never no when there is.
+async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promise<boolean> {
   const config = await cachedConfig(paths);
   const { snapshot } = loadStatus(paths);
   let forbidden: ForbiddenMatcher | undefined;
@@ -33,8 +43,34 @@ async function anySignal(paths: StatePaths): Promise<boolean> {
     if (entries.length > 0)
       forbidden = (await import('../../state/forbidden.js')).compileForbidden(entries);
   }
+  // Only a touched Forbidden file or a loop the last boot found needs more than the log.
+  const record = readStoredRecovery(paths, hookAgent());
+  const threshold = config.boot.stall_threshold;
+  const touched = forbidden && snapshot.files.modified.some((p) => forbidden!(p) !== null);
+  const looped = (record?.last?.stalled ?? 0) >= threshold;
+  const facts =
+    touched || looped
+      ? await (
+          await import('../../events/signal-facts.js')
+        ).signalFacts({
+          repo: { paths, gitRoot: locateRoot(paths.root).gitRoot },
+          snapshot,
+          forbidden,
+          fingerprint: null,
+          record,
+          threshold,
+          progress: null,
+        })
+      : { restartLoop: null };
   const thresholds = { ...config.signals, stall_threshold: config.boot.stall_threshold };
-  return computeSignals(snapshot, thresholds, { now: new Date(), forbidden }).length > 0;
+  const signals = computeSignals(snapshot, thresholds, { now: new Date(), forbidden, ...facts });
+  const told = readCursor(eventLogPaths(paths), consumer)?.baseline.signals ?? [];
+  const key = (list: readonly StatusSignal[]) =>
+    list
+      .slice(0, MAX_SIGNALS_SHOWN)
+      .map((x) => `${x.id}\0${x.key}\0${x.level}`)
+      .join('\n');
+  return key(signals) !== key(told);
 }
 
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
@@ -44,33 +80,29 @@ function budgetFor(maxChars: number, total: number): number {
   return Math.max(100, Math.min(total, Math.floor(maxChars / 4)));
 }
 
-// Resume gets level 1 unless the facts make auto choose 3 (drift, a stale marker, a restart loop).
-async function resumeLevel(paths: StatePaths): Promise<1 | 'auto'> {
-  const { boot } = await import('../../boot/boot.js');
-  const probe = await boot({ cwd: paths.root, level: 'auto', dryRun: true, fast: true });
-  return probe.level === 3 ? 'auto' : 1;
-}
-
 export const hookServices: HookServices = {
   loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
   readConfig: cachedConfig,
-  // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI does.
-  async boot(paths, { source, minLevel, maxChars }) {
+  // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI
+  // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
+  async boot(paths, { source, maxChars, session }) {
     const { boot } = await import('../../boot/boot.js');
     const { omittedFact } = await import('../../boot/omitted-fact.js');
     const config = await cachedConfig(paths);
-    const level = source === 'resume' && minLevel === 1 ? await resumeLevel(paths) : 'auto';
     const result = await boot({
       cwd: paths.root,
-      level,
+      level: 'auto',
       source: BOOT_SOURCES.find((s) => s === source) ?? null,
       budget: budgetFor(maxChars, config.budget.total),
+      session,
     });
     await hookServices.record(paths, [
       {
         type: 'boot',
         actor: 'system',
         level: result.level,
+        stalled: result.choice.stalled,
+        reason: result.choice.reason,
         ...(result.source ? { source: result.source } : {}),
         omitted: omittedFact(result.omitted),
       },
@@ -90,9 +122,9 @@ export const hookServices: HookServices = {
     }
   },
   async status(paths, consumer, { mode, maxChars, format }) {
-    // After a tool call, speak only when a control signal is active (the host's status bar):
-    // decided from the cached snapshot, without loading the state files.
-    if (mode === 'signals' && !(await anySignal(paths))) return '';
+    // After a tool call, speak only when the signals changed (a new one, one gone): decided from
+    // the cached snapshot and the consumer's cursor, without loading the state files.
+    if (mode === 'signals' && !(await signalsMayHaveChanged(paths, consumer))) return '';
     const { publishStatusTo } = await import('../../events/publish-to.js');
     const result = await publishStatusTo({
       cwd: paths.root,
@@ -100,6 +132,7 @@ export const hookServices: HookServices = {
       format,
       consumer,
       reset: mode === 'baseline',
+      only: mode === 'signals' ? ['signals'] : undefined,
     });
     return result.output ? capContext(result.output, maxChars, 'run `agent-state status`') : '';
   },
@@ -115,12 +148,11 @@ export const hookServices: HookServices = {
         Object.keys(progress.markers ?? {}).length > 0;
     return { changed, key: digest };
   },
-  async stampCompaction(paths) {
-    const [{ updateProgress }, { stampCompaction }] = await Promise.all([
-      import('../../state/store.js'),
-      import('../../boot/stamp-boot.js'),
-    ]);
-    const now = new Date();
-    await updateProgress((p) => stampCompaction(p, now), { cwd: paths.root });
+  peekCompaction,
+  compaction: updateCompaction,
+  transcriptShowsCompaction(note) {
+    if (note.host !== 'gemini' || !note.transcript) return false;
+    return geminiCompressedSince(note.transcript.path, note.transcript.offset, note.at);
   },
+  transcriptOffset: transcriptSize,
 };

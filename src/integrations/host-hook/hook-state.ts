@@ -1,19 +1,17 @@
-// What the host hooks remember between calls, in .agent/log/hooks.json (local, git-ignored):
-// a compaction whose boot prompt is still owed (hosts that have no SessionStart after a
-// compaction get it on the next prompt), and the progress a Stop hook already blocked for.
+// What the host hooks remember between calls, in .agent/log/hooks.json (local, git-ignored): the
+// progress a Stop hook already blocked for. (A compaction in flight is part of the recovery
+// record: src/recovery/compaction.ts.)
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import type { StatePaths } from '../../state/paths.js';
 
 export interface HookState {
-  /** Set by pre-compact; cleared by the next boot prompt delivered to the agent. */
-  compaction_pending: { host: string; at: string; trigger: string } | null;
   /** The progress (digest or revision key) the Stop hook last blocked for: it blocks once per progress. */
   stop_blocked_for: string | null;
 }
 
-const EMPTY: HookState = { compaction_pending: null, stop_blocked_for: null };
+const EMPTY: HookState = { stop_blocked_for: null };
 
 /** Where the hook state lives. */
 export function hookStatePath(paths: StatePaths): string {
@@ -25,10 +23,6 @@ export function readHookState(paths: StatePaths): HookState {
   try {
     const raw = JSON.parse(readFileSync(hookStatePath(paths), 'utf8')) as Partial<HookState>;
     return {
-      compaction_pending:
-        raw.compaction_pending && typeof raw.compaction_pending.at === 'string'
-          ? raw.compaction_pending
-          : null,
       stop_blocked_for: typeof raw.stop_blocked_for === 'string' ? raw.stop_blocked_for : null,
     };
   } catch {

@@ -22,6 +22,7 @@ const CLAUDE_KINDS: Record<string, HookKind> = {
   PostToolUse: 'post-tool',
   PostToolUseFailure: 'post-tool',
   PreCompact: 'pre-compact',
+  PostCompact: 'post-compact',
   Stop: 'stop',
 };
 
@@ -115,8 +116,13 @@ export function parseHookPayload(host: HostName, text: string, fallbackCwd: stri
   if (!name) throw new HookInputError('the payload has no "hook_event_name"');
   const kind = (host === 'gemini' ? GEMINI_KINDS : CLAUDE_KINDS)[name] ?? 'other';
   const event: HookEvent = { host, kind, hostEvent: name, cwd, sessionId };
+  const transcript = str(p.transcript_path);
+  if (transcript) event.transcriptPath = transcript;
+  const at = str(p.timestamp);
+  if (at && !Number.isNaN(Date.parse(at))) event.at = new Date(at).toISOString();
   if (kind === 'session-start') event.source = str(p.source) ?? str(p.trigger) ?? 'startup';
-  if (kind === 'pre-compact') event.trigger = str(p.trigger) ?? str(p.triggered_by) ?? 'auto';
+  if (kind === 'pre-compact' || kind === 'post-compact')
+    event.trigger = str(p.trigger) ?? str(p.triggered_by) ?? 'auto';
   if (kind === 'stop') event.stopHookActive = p.stop_hook_active === true;
   if (kind === 'pre-tool' || kind === 'post-tool') {
     const toolName = str(p.tool_name);

@@ -51,6 +51,19 @@ export const mcpTools: McpTool[] = [
           ? 'auto'
           : (Number(args.level) as 1 | 2 | 3);
       const result = await boot({ cwd: ctx.cwd, env: ctx.env, now: ctx.now, level });
+      // Every boot is a fact in the log, as the CLI and the host hooks record it.
+      const { recordEvent } = await import('../../events/record.js');
+      const { findRoot } = await import('../../state/find-root.js');
+      await recordEvent(
+        findRoot(ctx.cwd),
+        {
+          type: 'boot',
+          level: result.level,
+          stalled: result.choice.stalled,
+          reason: result.choice.reason,
+        },
+        { env: ctx.env, now: ctx.now },
+      );
       return result.text;
     },
   },

@@ -1,0 +1,145 @@
+// The sections the recovery facts add: the agent's own uncheckpointed changes and its stale
+// markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
+// recorded fact of the agent explains.
+import type { DriftVerdict } from '../recovery/facts.js';
+import { RANK, bullet, keep, type Block, type Section } from './model.js';
+import type { BootDrift, BootLevel, BootRecovery } from './types.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function names(items: readonly string[], max = 3): string {
+  return items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** "Uncheckpointed changes (yours): 3 files (…) — run `agent-state verify`, then checkpoint." */
+export function ownChangesSection(recovery: BootRecovery): Section | null {
+  const { ownFiles, ownCommits } = recovery.drift;
+  if (ownFiles.length === 0 && ownCommits.length === 0) return null;
+  const parts: string[] = [];
+  if (ownFiles.length)
+    parts.push(`${plural(ownFiles.length, 'file')} (${names(ownFiles.map((f) => f.path))})`);
+  if (ownCommits.length)
+    parts.push(
+      `${plural(ownCommits.length, 'commit')} (${names(
+        ownCommits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
+        2,
+      )})`,
+    );
+  return {
+    key: 'own-changes',
+    title: 'Uncheckpointed changes (yours)',
+    layer: 'progress',
+    blocks: [
+      keep(
+        `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
+      ),
+    ],
+  };
+}
+
+/** "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`)", one line per marker. */
+export function staleSection(recovery: BootRecovery): Section | null {
+  if (recovery.stale.length === 0) return null;
+  return {
+    key: 'stale-markers',
+    title: 'Stale completion markers',
+    layer: 'progress',
+    blocks: recovery.stale.map((m, i) => {
+      const files = m.files.map((f) => f.path);
+      const whose = m.own ? 'your edit' : 'not your edit';
+      return {
+        text: bullet(
+          `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`)`,
+        ),
+        rank: RANK.staleMarkers,
+        order: recovery.stale.length - i,
+        omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
+      };
+    }),
+  };
+}
+
+const DRIFT_HOW = 'agent-state verify';
+const sha = (value: string | null) => (value ? value.slice(0, 7) : 'none');
+
+function foreignDetails(verdict: DriftVerdict, drift: BootDrift | null): string[] {
+  const details: string[] = [];
+  for (const commit of verdict.foreignCommits)
+    details.push(bullet(`commit ${sha(commit.sha)} ${commit.subject} (not made here)`));
+  if (verdict.branch)
+    details.push(
+      bullet(`branch ${verdict.branch.from ?? 'none'} → ${verdict.branch.to ?? 'none'}`),
+    );
+  if (verdict.dropped > 0)
+    details.push(
+      bullet(
+        `${plural(verdict.dropped, 'recorded commit')} ${verdict.dropped === 1 ? 'is' : 'are'} no longer in the history (a reset, rebase or branch switch)`,
+      ),
+    );
+  const changes = new Map(
+    [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, f.change]),
+  );
+  const keyFiles = new Set((drift?.key_files ?? []).map((f) => f.path));
+  for (const file of verdict.foreignFiles) {
+    const change = changes.get(file.path);
+    const what = [change, file.why].filter(Boolean).join(', ');
+    details.push(bullet(`${keyFiles.has(file.path) ? 'key file ' : ''}${file.path} (${what})`));
+  }
+  for (const note of verdict.unlisted) details.push(bullet(note));
+  for (const r of drift?.runtime ?? []) details.push(bullet(`${r.field} ${r.from} → ${r.to}`));
+  return details;
+}
+
+// Counts only: the details below name each item.
+function foreignSummary(verdict: DriftVerdict): string {
+  const parts: string[] = [];
+  if (verdict.foreignCommits.length)
+    parts.push(`${plural(verdict.foreignCommits.length, 'commit')} not made here`);
+  if (verdict.branch) parts.push('the branch changed');
+  if (verdict.dropped) parts.push(`${plural(verdict.dropped, 'recorded commit')} dropped`);
+  const unexplained = verdict.foreignFiles.filter((f) => f.why === 'no recorded edit of yours');
+  const after = verdict.foreignFiles.filter((f) => f.why === 'changed after your last edit of it');
+  const byCommit = verdict.foreignFiles.length - unexplained.length - after.length;
+  if (unexplained.length)
+    parts.push(
+      `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains`,
+    );
+  if (after.length) parts.push(`${plural(after.length, 'file')} changed after your last edit`);
+  if (byCommit) parts.push(`${plural(byCommit, 'file')} changed by those commits`);
+  if (verdict.unlisted.length) parts.push(plural(verdict.unlisted.length, 'other change'));
+  return parts.join(', ') || 'the tree changed';
+}
+
+/** Level 3: what changed since the last checkpoint that no recorded fact of the agent explains. */
+export function foreignDriftSection(
+  recovery: BootRecovery,
+  drift: BootDrift | null,
+  level: BootLevel,
+): Section | null {
+  if (level < 3 || !recovery.drift.foreign) return null;
+  const details = foreignDetails(recovery.drift, drift);
+  const summary: Block = {
+    text: `Since the last checkpoint: ${foreignSummary(recovery.drift)}.`,
+    rank: RANK.driftSummary,
+    order: 0,
+    omission: { kind: 'drift_details', how: DRIFT_HOW },
+  };
+  return {
+    key: 'drift',
+    title: 'Changes that are not yours',
+    layer: 'other',
+    blocks: [
+      summary,
+      ...details.map((text, i): Block => ({
+        text,
+        rank: RANK.driftDetails,
+        order: details.length - i,
+        omission: { kind: 'drift_details', how: DRIFT_HOW },
+      })),
+    ],
+    summarize: (cut) =>
+      cut.length && cut.length <= details.length ? `[${cut.length} more: \`${DRIFT_HOW}\`]` : null,
+  };
+}

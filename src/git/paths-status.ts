@@ -1,0 +1,58 @@
+// git's answer for a few named paths only (fast on any tree): which of them differ from HEAD or
+// are untracked now, and which commits between two points changed them. The status bar asks this
+// for Forbidden paths the agent touched, so a reverted one stops being reported.
+import { runGit, splitNul } from './exec-git.js';
+import { gitPrefix } from './snapshot.js';
+import { parseStatusV2 } from './status.js';
+
+// Why: the same porcelain v2 flags as the fingerprint's status, limited by a pathspec; `--`
+// keeps a path that starts with a dash a path; :(literal) keeps glob characters in names literal.
+const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--no-renames', '--untracked-files=all'];
+const literal = (path: string) => `:(literal)${path}`;
+
+/** Of `paths` (relative to the state root), those that differ from HEAD or are untracked now. */
+export function changedPaths(
+  root: string,
+  gitRoot: string,
+  paths: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): Set<string> {
+  if (paths.length === 0) return new Set();
+  const result = runGit([...STATUS_ARGS, '--', ...paths.map(literal)], { cwd: root, env });
+  const prefix = gitPrefix(root, gitRoot);
+  const changed = new Set<string>();
+  for (const entry of parseStatusV2(splitNul(result.stdout)).entries) {
+    if (entry.kind === 'ignored') continue;
+    if (prefix === '' || entry.path.startsWith(prefix))
+      changed.add(entry.path.slice(prefix.length));
+  }
+  return changed;
+}
+
+/** Of `paths` (relative to the state root), those whose content differs between two commits. */
+export function changedBetween(
+  root: string,
+  from: string,
+  to: string,
+  paths: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): Set<string> {
+  if (paths.length === 0) return new Set();
+  const result = runGit(
+    [
+      'diff',
+      '--name-only',
+      '-z',
+      '--no-renames',
+      '--relative',
+      from,
+      to,
+      '--',
+      ...paths.map(literal),
+    ],
+    { cwd: root, env, allowFailure: true },
+  );
+  // An unknown commit (garbage-collected, another clone's): every path may have changed.
+  if (result.status !== 0) return new Set(paths);
+  return new Set(splitNul(result.stdout));
+}

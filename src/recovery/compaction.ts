@@ -1,0 +1,106 @@
+// When a compaction counts (pure). Hosts announce one before it runs (Claude Code and Codex
+// PreCompact, Gemini CLI PreCompress, OpenCode's compacting hook) and then often do not compact
+// at all: Claude Code finds "not enough messages", Gemini CLI fires PreCompress before every model
+// call and checks its threshold only afterwards. So an announcement is only a note that one may
+// follow; a compaction is counted once, when the host confirms it (Claude Code and Codex
+// SessionStart `compact` or PostCompact, OpenCode `session.compacted`, Gemini CLI a compression in
+// its chat recording). A note nobody confirms expires at the next user prompt: no boot, no count.
+
+/** "A compaction may follow": what a PreCompact / PreCompress left. */
+export interface CompactionNote {
+  host: string;
+  session: string | null;
+  /** When the first unconfirmed announcement of this run came (ISO 8601 UTC). */
+  at: string;
+  trigger: string;
+  /** Gemini CLI: the chat recording, and its size at the announcement (a compression is written after it). */
+  transcript?: { path: string; offset: number } | null;
+}
+
+/** A confirmed compaction whose boot prompt the agent has not been handed yet. */
+export interface OwedBoot {
+  host: string;
+  session: string | null;
+  at: string;
+}
+
+/** What confirmed a compaction. */
+export type ConfirmedBy = 'session-start' | 'post-compact' | 'transcript';
+
+/** The compaction part of the recovery record. */
+export interface CompactionState {
+  note: CompactionNote | null;
+  owed: OwedBoot | null;
+  /** The last confirmation, so that the second signal of one compaction does not count it again. */
+  last: { host: string; session: string | null; at: string; by: ConfirmedBy } | null;
+}
+
+export const NO_COMPACTION: CompactionState = { note: null, owed: null, last: null };
+
+/** Two signals of one compaction (PostCompact, then SessionStart `compact`) arrive this close. */
+export const SAME_COMPACTION_MS = 2 * 60 * 1000;
+
+/** Records that a compaction may follow; an unconfirmed note keeps its first time. */
+export function noteCompaction(state: CompactionState, note: CompactionNote): CompactionState {
+  const same =
+    state.note !== null && state.note.host === note.host && state.note.session === note.session;
+  return {
+    ...state,
+    note: same
+      ? { ...note, at: state.note!.at, transcript: state.note!.transcript ?? note.transcript }
+      : note,
+  };
+}
+
+/** The outcome of a confirmation. */
+export interface Confirmation {
+  state: CompactionState;
+  /** True when this confirmation counts a compaction (false for the second signal of one). */
+  counted: boolean;
+  /** The note it confirmed, if there was one (its trigger is the compaction's). */
+  note: CompactionNote | null;
+}
+
+/** A host confirmed a compaction: count it (once) and owe its boot prompt. */
+export function confirmCompaction(
+  state: CompactionState,
+  signal: { host: string; session: string | null; at: string; by: ConfirmedBy },
+): Confirmation {
+  const last = state.last;
+  const second =
+    last !== null &&
+    last.host === signal.host &&
+    last.session === signal.session &&
+    last.by !== signal.by &&
+    Math.abs(Date.parse(signal.at) - Date.parse(last.at)) < SAME_COMPACTION_MS;
+  const note =
+    state.note && state.note.host === signal.host && state.note.session === signal.session
+      ? state.note
+      : null;
+  if (second) return { state: { ...state, note: note ? null : state.note }, counted: false, note };
+  return {
+    state: {
+      note: note ? null : state.note,
+      owed: { host: signal.host, session: signal.session, at: signal.at },
+      last: { ...signal },
+    },
+    counted: true,
+    note,
+  };
+}
+
+/** The owed boot prompt was handed over. */
+export function bootDelivered(state: CompactionState): CompactionState {
+  return { ...state, owed: null };
+}
+
+/** A user prompt: a note nobody confirmed is over (the host did not compact). */
+export function expireNote(state: CompactionState): { state: CompactionState; expired: boolean } {
+  if (state.note === null) return { state, expired: false };
+  return { state: { ...state, note: null }, expired: true };
+}
+
+/** A new session (startup, resume, clear): its boot covers whatever an older one left behind. */
+export function sessionStarted(state: CompactionState): CompactionState {
+  return { ...state, note: null, owed: null };
+}

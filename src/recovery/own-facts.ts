@@ -1,0 +1,96 @@
+// What the agent's own records say it did since the last checkpoint (I/O): the files its host
+// hooks saw it write (`file.modified` facts, with what each file held right after), when its shell
+// commands ran, and which HEAD moves in this worktree were commits it made. src/recovery/facts.ts
+// judges the drift with these.
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEvents } from '../events/query.js';
+import type { StatusSnapshot } from '../events/types.js';
+import { hashFile } from '../fingerprint/hash-file.js';
+import { readReflog } from '../git/reflog.js';
+import { toolNames } from '../integrations/host-hook/tool-paths.js';
+import type { Repo } from '../state/repo.js';
+import type { FileState, Fingerprint } from '../types.js';
+import { isOwnMove, type OwnFacts, type TreeNow } from './facts.js';
+
+const FACT_TYPES = ['file.modified', 'tool.started', 'tool.finished', 'boot', 'checkpoint.created'];
+
+const isShell = (name: unknown) => typeof name === 'string' && toolNames(name).includes('bash');
+
+/**
+ * The own facts since `since` (the recorded fingerprint's time; null: since the log began).
+ * `snapshot` is the status snapshot: events before its last checkpoint are not read again.
+ */
+export function readOwnFacts(
+  repo: Repo,
+  since: string | null,
+  snapshot: StatusSnapshot,
+  env?: NodeJS.ProcessEnv,
+): OwnFacts {
+  const sinceMs = since === null ? Number.NEGATIVE_INFINITY : Date.parse(since);
+  const checkpoint = snapshot.checkpoint;
+  // The log's last checkpoint is the one progress.yaml recorded, or older: read from there.
+  const fromSeq =
+    checkpoint && since !== null && Date.parse(checkpoint.at) <= sinceMs ? checkpoint.seq - 1 : 0;
+  const { events } = readEvents(repo.paths, { since: Math.max(0, fromSeq), types: FACT_TYPES });
+  const files: OwnFacts['files'] = {};
+  const shellRuns: OwnFacts['shellRuns'] = [];
+  const started = new Map<string, number[]>();
+  let previous = sinceMs;
+  for (const event of events) {
+    const at = Date.parse(event.at);
+    if (Number.isNaN(at) || at < sinceMs) continue;
+    // `watch` sees everyone's edits: its facts are observations, not the agent's own.
+    if (event.type === 'file.modified' && typeof event.path === 'string' && event.tool !== 'watch')
+      files[event.path] = {
+        at: event.at,
+        state: typeof event.state === 'string' ? event.state : null,
+      };
+    if (event.type === 'tool.started' && isShell(event.name)) {
+      const list = started.get(event.name as string) ?? [];
+      list.push(at);
+      started.set(event.name as string, list);
+    }
+    if (event.type === 'tool.finished' && isShell(event.name)) {
+      // The run began at its tool.started, or else no earlier than the fact before it.
+      const from = started.get(event.name as string)?.pop() ?? previous;
+      shellRuns.push({ from: Number.isFinite(from) ? from : at, to: at });
+    }
+    previous = at;
+  }
+  let commits: string[] = [];
+  let moves: OwnFacts['moves'] = [];
+  let reflog = false;
+  if (repo.gitRoot !== null && since !== null) {
+    const entries = readReflog(repo.paths.root, sinceMs, env);
+    if (entries !== null) {
+      reflog = true;
+      commits = entries.filter((e) => isOwnMove(e.subject)).map((e) => e.sha);
+      moves = entries
+        .filter((e) => !isOwnMove(e.subject))
+        .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
+    }
+  }
+  return { files, shellRuns, commits, moves, reflog };
+}
+
+/** What `paths` hold now and when they last changed, reusing the hashes a fingerprint already took. */
+export function treeNow(
+  root: string,
+  paths: Iterable<string>,
+  current: Fingerprint | null,
+  maxBytes: number,
+): TreeNow {
+  const states: Record<string, FileState | null> = {};
+  const mtimes: Record<string, number | null> = {};
+  for (const path of new Set(paths)) {
+    const known = current?.dirty[path] ?? current?.untracked[path];
+    states[path] = known ?? hashFile(join(root, path), maxBytes);
+    try {
+      mtimes[path] = lstatSync(join(root, path)).mtimeMs;
+    } catch {
+      mtimes[path] = null;
+    }
+  }
+  return { states, mtimes };
+}
