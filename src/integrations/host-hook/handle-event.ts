@@ -1,6 +1,8 @@
 // What each kind of hook call does, host-neutral. The state libraries (boot, event log, status,
 // checkpoint digest) are reached through HookServices, called in-process and loaded lazily, so
 // the hottest call (post-tool, after every tool) loads no more than it needs.
+import { AgentStateError, formatLocation } from '../../errors.js';
+import { redactSecrets } from '../../evidence/redact.js';
 import type { LoadedState } from '../../state/store.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
@@ -68,13 +70,45 @@ async function bootContext(
   return status ? `${boot}\n\n${status}` : boot;
 }
 
+// The longest error message the notice quotes (a YAML error can quote a long line).
+const NOTICE_MESSAGE_CHARS = 400;
+
+/**
+ * A state file that does not parse leaves the agent without its boot prompt, and hosts show the
+ * model nothing of stderr: instead of the prompt it gets this notice, naming file:line and the
+ * fix, so that it can repair the file or tell the user. Null for any other error.
+ */
+export function brokenStateNotice(error: unknown): HookOutcome | null {
+  if (!(error instanceof AgentStateError) || error.code !== 'INVALID') return null;
+  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+  const message = redactSecrets(error.message).text;
+  const clipped =
+    message.length > NOTICE_MESSAGE_CHARS ? `${message.slice(0, NOTICE_MESSAGE_CHARS)}…` : message;
+  const problem = `${where}${clipped}${error.hint ? ` (fix: ${error.hint})` : ''}`;
+  return {
+    context: [
+      'agent-state: the task state could not be read, so this session has no boot prompt.',
+      problem,
+      'Repair that file (`agent-state validate` lists every problem of the state files), then run `agent-state boot` for the prompt. If you cannot repair it, tell the user; until then do not assume the goal, plan or constraints.',
+    ].join('\n'),
+    note: problem,
+  };
+}
+
 async function sessionStart(
   event: HookEvent,
   paths: StatePaths,
   s: HookServices,
 ): Promise<HookOutcome> {
   const source = event.source ?? 'startup';
-  const context = await bootContext(event, paths, s, source, minLevelFor(source));
+  let context: string;
+  try {
+    context = await bootContext(event, paths, s, source, minLevelFor(source));
+  } catch (error) {
+    const notice = brokenStateNotice(error);
+    if (notice) return notice;
+    throw error;
+  }
   const hooks = readHookState(paths);
   if (hooks.compaction_pending) writeHookState(paths, { ...hooks, compaction_pending: null });
   return { context };
@@ -82,9 +116,17 @@ async function sessionStart(
 
 async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
   const hooks = readHookState(paths);
-  // Hosts without a SessionStart after compaction (Codex, Gemini CLI) get the boot prompt here.
+  // Hosts without a SessionStart after compaction (Codex, Gemini CLI) get the boot prompt here
+  // (still owed while a state file is broken: the notice says so, the boot comes once it is fixed).
   if (hooks.compaction_pending) {
-    const context = await bootContext(event, paths, s, 'compact', 2);
+    let context: string;
+    try {
+      context = await bootContext(event, paths, s, 'compact', 2);
+    } catch (error) {
+      const notice = brokenStateNotice(error);
+      if (notice) return notice;
+      throw error;
+    }
     writeHookState(paths, { ...hooks, compaction_pending: null });
     return { context };
   }
@@ -150,8 +192,16 @@ async function preCompact(
   s: HookServices,
 ): Promise<HookOutcome> {
   const trigger = event.trigger ?? 'auto';
-  const state = await s.loadState(paths);
-  if (state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
+  // A broken state file must not cost the boot owed after this compaction (nor its notice).
+  let state: LoadedState | null = null;
+  let broken: HookOutcome | null = null;
+  try {
+    state = await s.loadState(paths);
+  } catch (error) {
+    broken = brokenStateNotice(error);
+    if (!broken) throw error;
+  }
+  if (state && state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
     const progress = await s.progressSinceCheckpoint(state);
     if (progress.changed) {
       return {
@@ -164,11 +214,12 @@ async function preCompact(
   const hooks = readHookState(paths);
   // OpenCode takes the boot prompt into the compaction itself; the others get it afterwards.
   if (event.host === 'opencode') {
+    if (broken) return broken;
     const note = await countCompaction(paths, s);
     const context = await s.boot(paths, {
       source: 'compact',
       minLevel: 2,
-      maxChars: state.config.integrations.max_context_chars,
+      maxChars: state!.config.integrations.max_context_chars,
     });
     return { context, note };
   }
@@ -176,7 +227,7 @@ async function preCompact(
     ...hooks,
     compaction_pending: { host: event.host, at: new Date().toISOString(), trigger },
   });
-  return { note: await countCompaction(paths, s) };
+  return { note: broken ? broken.note : await countCompaction(paths, s) };
 }
 
 // Best effort, after what matters more (the boot prompt owed after the compaction): a busy or
