@@ -155,6 +155,9 @@ export interface Config {
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
   /** How the agent host hooks act (docs/integrations.md). */
   integrations: {
+    /** Writes to goals.md's Forbidden paths: refused (default), warned about, or not checked. */
+    forbidden: 'enforce' | 'warn' | 'off';
+    /** The current step's denied/allowed tools and file scopes. */
     pre_tool_use: 'warn' | 'enforce' | 'off';
     stop_checkpoint: 'off' | 'block';
     pre_compact: 'allow' | 'block';

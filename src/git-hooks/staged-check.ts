@@ -1,6 +1,6 @@
 // The pre-commit rules as pure functions: staged paths (and hashes) in, findings out.
 import type { StagedChange } from '../git/hooks-git.js';
-import { compileForbidden } from '../state/forbidden.js';
+import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../state/forbidden.js';
 import type { ForbiddenEntry, Marker } from '../types.js';
 
 /** What a finding is about. */
@@ -45,7 +45,7 @@ export function stateFileKind(inAgent: string): StateFileKind {
 }
 
 /** The environment variable that lets Forbidden paths through for one commit. */
-export const ALLOW_FORBIDDEN_ENV = 'AGENT_STATE_ALLOW_FORBIDDEN';
+export { ALLOW_FORBIDDEN_ENV };
 
 // Quoted for a shell command in a hint, only when needed.
 function shellArg(path: string): string {

@@ -14,7 +14,10 @@ import {
 } from './hook-groups.js';
 import type { HookBinary } from './hook-binary.js';
 import { jsonEdit } from './json-edit.js';
-import { HASH_MARKERS } from './managed-block.js';
+import { codexHookTrusts, codexTrustBlock, readCodexTrust } from './codex-trust.js';
+import { readHostFile } from './file-edits.js';
+import { parseJsonObject } from './json-text.js';
+import { HASH_MARKERS, removeBlock, upsertBlock } from './managed-block.js';
 import { MCP_SERVER_NAME } from './mcp-json.js';
 import type { IntegrationPlan } from './plan.js';
 import { protocolBlockEdit } from './protocol-block.js';
@@ -38,6 +41,8 @@ export const CODEX_HOOK_EVENTS: readonly HookEventSpec[] = [
 export interface CodexPlanOptions {
   scope: CodexScope;
   mcp: boolean;
+  /** Also trust the project and our hooks in $CODEX_HOME/config.toml (`--trust`). */
+  trust?: boolean;
   binary: HookBinary;
   root: string;
   /** Codex's home (~/.codex, or $CODEX_HOME). */
@@ -62,13 +67,45 @@ function dirOf(options: CodexPlanOptions): { dir: string; display: string } {
     : { dir: join(options.root, '.codex'), display: '.codex' };
 }
 
+/** The managed block in $CODEX_HOME/config.toml that trusts the project and our hooks. */
+function trustEdit(options: CodexPlanOptions, hooksPath: string, specs: HookSpec[]): FileEdit {
+  const projectRoot = options.scope === 'project' ? options.root : null;
+  const block = (before: string) => {
+    // The hooks as they will be once hooks.json is merged: trust keys carry group positions.
+    const current = readHostFile(hooksPath, 'hooks.json');
+    const merged = mergeHooks(parseJsonObject(current ?? '', hooksPath), specs, isCodexHook);
+    const outside = readCodexTrust(removeBlock(before, HASH_MARKERS));
+    return codexTrustBlock(outside, codexHookTrusts(merged, hooksPath, isCodexHook), projectRoot);
+  };
+  const edit = textEdit({
+    path: join(options.codexHome, 'config.toml'),
+    display: '~/.codex/config.toml',
+    body: '',
+    markers: HASH_MARKERS,
+  });
+  return {
+    ...edit,
+    install: (before) => {
+      const body = block(before ?? '');
+      if (body === '') return before === null ? null : removeBlock(before, HASH_MARKERS);
+      return upsertBlock(before ?? '', body, HASH_MARKERS);
+    },
+  };
+}
+
+/** The one command that makes Codex run agent-state's hooks (printed by integrate and doctor). */
+export function codexTrustCommand(scope: CodexScope): string {
+  return `agent-state integrate codex${scope === 'user' ? ' --scope user' : ''} --trust`;
+}
+
 /** The files `integrate codex` edits, and what to tell the user. */
 export function codexPlan(options: CodexPlanOptions): IntegrationPlan {
   const { dir, display } = dirOf(options);
   const specs = codexHookSpecs(options.binary);
+  const hooksPath = join(dir, 'hooks.json');
   const edits: FileEdit[] = [
     jsonEdit({
-      path: join(dir, 'hooks.json'),
+      path: hooksPath,
       display: `${display}/hooks.json`,
       install: (s) => mergeHooks(s, specs, isCodexHook),
       remove: (s) => removeHooks(s, isCodexHook),
@@ -88,17 +125,24 @@ export function codexPlan(options: CodexPlanOptions): IntegrationPlan {
       }),
     );
   }
-  const notes = [
-    'Codex runs a new or changed hook only after you review and trust it: open /hooks in Codex and trust the agent-state hooks',
-  ];
-  if (options.scope === 'project')
-    notes.push(
-      'project hooks (and a project config.toml) load only when Codex trusts this project',
-    );
+  if (options.trust) edits.push(trustEdit(options, hooksPath, specs));
+  const notes = options.trust
+    ? [
+        options.scope === 'project'
+          ? 'trusted this project and the agent-state hooks in ~/.codex/config.toml; a changed hook command needs `--trust` again'
+          : 'trusted the agent-state hooks in ~/.codex/config.toml; a changed hook command needs `--trust` again',
+      ]
+    : [
+        `Codex runs a hook only once you trust it, and \`codex exec\` skips an untrusted one without a word: run \`${codexTrustCommand(options.scope)}\` (it writes the trust into ~/.codex/config.toml), or review the hooks in Codex's /hooks`,
+        ...(options.scope === 'project'
+          ? ['Codex reads .codex/ only in a trusted project (`--trust` trusts this one too)']
+          : []),
+      ];
   return { edits, notes };
 }
 
-/** The edits that `integrate codex --remove` undoes. */
+/** The edits that `integrate codex --remove` undoes (the trust block included). */
 export function codexRemovalPlan(options: CodexPlanOptions): IntegrationPlan {
-  return { edits: codexPlan({ ...options, mcp: true }).edits, notes: [] };
+  const plan = codexPlan({ ...options, mcp: true, trust: true });
+  return { edits: plan.edits, notes: [] };
 }

@@ -11,7 +11,8 @@ import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';
 import type { BaseOptions } from '../types.js';
 import { CLAUDE_HOOK_EVENTS, claudeSettingsPath, isClaudeHook } from './claude.js';
-import { CODEX_HOOK_EVENTS, isCodexHook } from './codex.js';
+import { CODEX_HOOK_EVENTS, codexTrustCommand, isCodexHook } from './codex.js';
+import { codexHookTrusts, codexTrustGaps, readCodexTrust } from './codex-trust.js';
 import { GEMINI_HOOK_EVENTS, isGeminiHook } from './gemini.js';
 import type { HandlerTest } from './hook-groups.js';
 import { whichAgentState } from './hook-binary.js';
@@ -144,6 +145,59 @@ function checkHostFile(file: HostFile, root: string, env: NodeJS.ProcessEnv): Do
   return checks;
 }
 
+// Codex skips untrusted hooks, and a whole untrusted project's .codex/, without a word.
+function checkCodexTrust(root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
+  const codexHome = env.CODEX_HOME || join(home(env), '.codex');
+  const checks: DoctorCheck[] = [];
+  for (const scope of ['project', 'user'] as const) {
+    const hooksPath =
+      scope === 'project' ? join(root, '.codex', 'hooks.json') : join(codexHome, 'hooks.json');
+    let settings: JsonObject;
+    try {
+      settings = parseJsonObject(readFileSync(hooksPath, 'utf8'), hooksPath);
+    } catch {
+      continue; // absent, or reported by the hooks check
+    }
+    const trusts = codexHookTrusts(settings, hooksPath, isCodexHook);
+    if (trusts.length === 0) continue;
+    let config = '';
+    try {
+      config = readFileSync(join(codexHome, 'config.toml'), 'utf8');
+    } catch {
+      /* no config.toml: nothing is trusted */
+    }
+    const gaps = codexTrustGaps(readCodexTrust(config), trusts, scope === 'project' ? root : null);
+    const name = `codex trust (${scope === 'project' ? '.codex/hooks.json' : '~/.codex/hooks.json'})`;
+    const fix = `run \`${codexTrustCommand(scope)}\``;
+    if (gaps.projectDenied)
+      checks.push(
+        check(
+          name,
+          'fail',
+          'Codex marks this project untrusted (~/.codex/config.toml: trust_level = "untrusted"), so it loads nothing from .codex/ here',
+          `trust the project in Codex if you mean to, then ${fix}`,
+        ),
+      );
+    else if (gaps.project || gaps.untrusted.length > 0) {
+      const why = [
+        gaps.project ? 'this project is not trusted' : '',
+        gaps.untrusted.length
+          ? `${gaps.untrusted.length} of ${trusts.length} hooks are not trusted${gaps.modified.length ? ` (${gaps.modified.length} changed since they were)` : ''}`
+          : '',
+      ].filter(Boolean);
+      checks.push(
+        check(
+          name,
+          'fail',
+          `Codex skips agent-state's hooks without a word: ${why.join('; ')}`,
+          fix,
+        ),
+      );
+    } else checks.push(check(name, 'ok', `${trusts.length} hooks trusted`));
+  }
+  return checks;
+}
+
 function checkState(paths: StatePaths): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
   const files: [
@@ -271,6 +325,7 @@ export function runDoctor(options: BaseOptions = {}): DoctorResult {
     },
   ];
   const hostChecks = hostFiles.flatMap((f) => checkHostFile(f, root, env));
+  hostChecks.push(...checkCodexTrust(root, env));
   const plugin = join(root, '.opencode', 'plugins', 'agent-state.js');
   if (existsSync(plugin) && readFileSync(plugin, 'utf8').startsWith(OPENCODE_PLUGIN_HEADER)) {
     const bin = /^const BIN = (".*");$/m.exec(readFileSync(plugin, 'utf8'))?.[1];

@@ -28,6 +28,8 @@ export interface IntegrateOptions extends BaseOptions {
   statusline?: boolean;
   /** Claude Code and Codex: also register the MCP server. */
   mcp?: boolean;
+  /** Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. */
+  trust?: boolean;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
   /** Take our part out instead of putting it in. */
@@ -89,6 +91,8 @@ function checkOptions(options: IntegrateOptions): IntegrationScope {
     throw new UsageError('--statusline applies to claude only', { hint: 'drop --statusline' });
   if (options.mcp && host !== 'claude' && host !== 'codex')
     throw new UsageError('--mcp applies to claude and codex only', { hint: 'drop --mcp' });
+  if (options.trust && host !== 'codex')
+    throw new UsageError('--trust applies to codex only', { hint: 'drop --trust' });
   if (options.file !== undefined && host !== 'agents-md')
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
   if (
@@ -126,6 +130,7 @@ function planFor(
       const o = {
         scope: scope as CodexScope,
         mcp: options.mcp === true,
+        trust: options.trust === true,
         binary,
         root,
         codexHome: env.CODEX_HOME || join(home(env), '.codex'),

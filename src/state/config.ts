@@ -14,6 +14,7 @@ export const DEFAULT_CONFIG: Config = {
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },
   integrations: {
+    forbidden: 'enforce',
     pre_tool_use: 'warn',
     stop_checkpoint: 'off',
     pre_compact: 'allow',

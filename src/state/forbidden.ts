@@ -3,6 +3,9 @@
 import picomatch from 'picomatch';
 import type { ForbiddenEntry } from '../types.js';
 
+/** The environment variable with which the user lets Forbidden paths through (git and host hooks). */
+export const ALLOW_FORBIDDEN_ENV = 'AGENT_STATE_ALLOW_FORBIDDEN';
+
 /** A path that a Forbidden entry covers. */
 export interface ForbiddenHit {
   /** POSIX path relative to the repository root. */

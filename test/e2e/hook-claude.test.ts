@@ -107,8 +107,30 @@ describe('hook claude: PreToolUse', () => {
       tool_use_id: 'toolu_01',
     });
 
-  it('warn (default): a Forbidden edit gets the warning as context, the tool still runs', async () => {
+  it('default: a Forbidden edit is refused, and the agent is told to ask the user and how they approve', async () => {
     const repo = await repoWithState();
+    const result = await hook(repo, edit(repo, 'src/storage/db.js'));
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as { hookSpecificOutput: Record<string, string> };
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    const reason = out.hookSpecificOutput.permissionDecisionReason!;
+    expect(reason).toContain(
+      'src/storage/db.js is Forbidden (goals.md: "`src/storage/**` — the storage layer is frozen")',
+    );
+    expect(reason).toContain('ask the user');
+    expect(reason).toContain('restarting Claude Code with AGENT_STATE_ALLOW_FORBIDDEN=1');
+    // The user's approval in the host's environment turns the refusal into a warning.
+    const approved = await runCli(repo, ['hook', 'claude'], {
+      input: edit(repo, 'src/storage/db.js'),
+      env: { AGENT_STATE_ALLOW_FORBIDDEN: '1' },
+    });
+    expect(JSON.parse(approved.stdout).hookSpecificOutput.additionalContext).toContain(
+      'agent-state warning: src/storage/db.js is Forbidden',
+    );
+  });
+
+  it('forbidden: warn: a Forbidden edit gets the warning as context, the tool still runs', async () => {
+    const repo = await repoWithState('integrations:\n  forbidden: warn\n');
     const result = await hook(repo, edit(repo, 'src/storage/db.js'));
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -171,7 +193,7 @@ describe('hook claude: PreToolUse', () => {
   });
 
   it('off, and an allowed edit: nothing on stdout', async () => {
-    const off = await repoWithState('integrations:\n  pre_tool_use: "off"\n');
+    const off = await repoWithState('integrations:\n  forbidden: "off"\n  pre_tool_use: "off"\n');
     expect(await hook(off, edit(off, 'src/storage/db.js'))).toEqual({
       code: 0,
       stdout: '',

@@ -68,7 +68,7 @@ describe('hook gemini', () => {
       decision: 'deny',
       reason: expect.stringContaining('secrets/a is Forbidden'),
     });
-    const warn = await repoWith('');
+    const warn = await repoWith('integrations:\n  forbidden: warn\n');
     const warned = await runCli(warn, ['hook', 'gemini'], { input: input(warn) });
     expect(JSON.parse(warned.stdout)).toEqual({
       systemMessage: expect.stringContaining('agent-state warning'),

@@ -193,6 +193,32 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     expect(read('AGENTS.md')).toContain(PROTOCOL_BLOCK);
   });
 
+  it('codex --trust: trusts the project and each hook in ~/.codex/config.toml, once, and --remove takes it out', () => {
+    const { run, repo, home } = setup();
+    const config = join(home, '.codex', 'config.toml');
+    writeFiles(home, {
+      '.codex/config.toml': `model = "gpt-5.5"\n\n[hooks.state."${repo}/.codex/hooks.json:stop:0:0"]\ntrusted_hash = "sha256:mine"\n`,
+    });
+    const before = readFileSync(config, 'utf8');
+    const result = run({ host: 'codex', trust: true });
+    expect(result.changes.map((c) => [c.file, c.action])).toContainEqual([
+      '~/.codex/config.toml',
+      'updated',
+    ]);
+    const text = readFileSync(config, 'utf8');
+    expect(text.startsWith(before)).toBe(true);
+    expect(text).toContain(`[projects."${repo}"]\ntrust_level = "trusted"`);
+    // 6 hooks; Stop's table was the user's and is left alone (TOML allows no second one).
+    expect(text.match(/^\[hooks\.state\./gm)).toHaveLength(6);
+    expect(text.match(/:stop:0:0/g)).toHaveLength(1);
+    expect(run({ host: 'codex', trust: true }).changes.every((c) => c.action === 'unchanged')).toBe(
+      true,
+    );
+    run({ host: 'codex', remove: true });
+    expect(readFileSync(config, 'utf8')).toBe(before);
+    expect(() => run({ host: 'gemini', trust: true })).toThrow('--trust applies to codex only');
+  });
+
   it('gemini: golden settings.json with millisecond timeouts, and the GEMINI.md block', async () => {
     const { run, read } = setup({ '.gemini/settings.json': '{\n  "theme": "GitHub"\n}\n' });
     run({ host: 'gemini' });

@@ -205,7 +205,14 @@ describe('renderHookOutput', () => {
       JSON.parse(
         renderHookOutput(event('codex', 'pre-tool', 'PreToolUse'), { context: 'careful' }),
       ),
-    ).toEqual({ systemMessage: 'careful' });
+    ).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'careful' },
+    });
+    // Codex's PreCompact schema has no `decision`: a block is continue/stopReason.
+    expect(
+      JSON.parse(renderHookOutput(event('codex', 'pre-compact', 'PreCompact'), { block: 'wait' })),
+    ).toEqual({ continue: false, stopReason: 'wait' });
+    expect(renderHookOutput(event('codex', 'pre-compact', 'PreCompact'), { note: 'x' })).toBe('');
     expect(
       JSON.parse(
         renderHookOutput(event('opencode', 'pre-tool', 'tool.execute.before'), { deny: 'no' }),

@@ -14,6 +14,7 @@ interface IntegrateFlags {
   scope?: IntegrationScope;
   statusline?: boolean;
   mcp?: boolean;
+  trust?: boolean;
   dryRun?: boolean;
   remove?: boolean;
   bin?: string;
@@ -79,6 +80,10 @@ export function registerIntegrate(program: Command, state: RunState): void {
     .option('--scope <scope>', 'project (default), local (claude only) or user')
     .option('--statusline', 'claude: also show a status line for the human')
     .option('--mcp', 'claude, codex: also register the MCP server')
+    .option(
+      '--trust',
+      "codex: also trust this project and agent-state's hooks in ~/.codex/config.toml (codex exec skips untrusted hooks)",
+    )
     .option('--dry-run', 'show what would change, write nothing')
     .option('--remove', 'take out exactly what integrate added')
     .option(
@@ -91,7 +96,7 @@ export function registerIntegrate(program: Command, state: RunState): void {
       `
 Every run is idempotent and prints what it changed. Hosts:
   claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)
-  codex      .codex/hooks.json + a block in AGENTS.md (Codex asks you to trust new hooks)
+  codex      .codex/hooks.json + a block in AGENTS.md (--trust: Codex runs only trusted hooks)
   gemini     .gemini/settings.json hooks + a block in GEMINI.md
   opencode   .opencode/plugins/agent-state.js
   agents-md  a block in AGENTS.md (or --file CLAUDE.md|GEMINI.md) teaching any agent the protocol
@@ -99,7 +104,7 @@ Every run is idempotent and prints what it changed. Hosts:
 Examples:
   $ agent-state integrate claude --statusline
   $ agent-state integrate claude --scope user --dry-run
-  $ agent-state integrate codex --mcp
+  $ agent-state integrate codex --mcp --trust
   $ agent-state integrate agents-md --file CLAUDE.md
   $ agent-state integrate claude --remove`,
     )
@@ -111,6 +116,7 @@ Examples:
           scope: flags.scope,
           statusline: flags.statusline,
           mcp: flags.mcp,
+          trust: flags.trust,
           dryRun: flags.dryRun,
           remove: flags.remove,
           bin: flags.bin,

@@ -8,7 +8,13 @@ import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
 import { readHookState, writeHookState } from './hook-state.js';
-import { checkToolCall, denyReason, warningContext } from './tool-check.js';
+import {
+  checkToolCall,
+  denyReason,
+  toolCheckModes,
+  warningContext,
+  type ToolFinding,
+} from './tool-check.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 
 /** A fact for the event log (see schemas/event.schema.json). */
@@ -135,12 +141,17 @@ async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Pro
   return context ? { context } : {};
 }
 
-async function preTool(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
+async function preTool(
+  event: HookEvent,
+  paths: StatePaths,
+  s: HookServices,
+  env: NodeJS.ProcessEnv,
+): Promise<HookOutcome> {
   const tool = event.tool;
   if (!tool) return {};
   const state = await s.loadState(paths);
-  const mode = state.config.integrations.pre_tool_use;
-  if (mode === 'off') return {};
+  const modes = toolCheckModes(state.config.integrations, env);
+  if (modes.forbidden === 'off' && modes.step === 'off') return {};
   const written = toolWrittenPaths(tool).map((raw) => ({
     raw,
     rel: repoRelative(paths.root, event.cwd, raw),
@@ -148,21 +159,22 @@ async function preTool(event: HookEvent, paths: StatePaths, s: HookServices): Pr
   const findings = checkToolCall({
     tool: tool.name,
     paths: written,
-    forbidden: state.goals.forbidden,
-    step: state.progress.current_step,
+    forbidden: modes.forbidden === 'off' ? [] : state.goals.forbidden,
+    step: modes.step === 'off' ? null : state.progress.current_step,
   });
-  if (findings.length === 0) return {};
-  if (mode === 'enforce') {
+  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? modes.forbidden : modes.step);
+  const enforced = findings.filter((f) => modeOf(f) === 'enforce');
+  if (enforced.length > 0) {
     await s.record(paths, [
       {
         type: 'permission.denied',
         tool: tool.name,
-        permission: findings.map((f) => f.rule).join('; '),
+        permission: enforced.map((f) => f.rule).join('; '),
       },
     ]);
-    return { deny: denyReason(findings) };
+    return { deny: denyReason(enforced, event.host) };
   }
-  return { context: warningContext(findings) };
+  return findings.length > 0 ? { context: warningContext(findings) } : {};
 }
 
 async function postTool(
@@ -206,7 +218,7 @@ async function preCompact(
     if (progress.changed) {
       return {
         block:
-          'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "<summary>"` first, then compact.',
+          'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary"` first, then compact.',
       };
     }
   }
@@ -253,7 +265,7 @@ async function stop(event: HookEvent, paths: StatePaths, s: HookServices): Promi
   writeHookState(paths, { ...hooks, stop_blocked_for: progress.key });
   return {
     block:
-      'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "<what was done>"` now (it verifies the tree and runs the tests), then stop.',
+      'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary of what was done"` now (it verifies the tree and runs the tests), then stop.',
   };
 }
 
@@ -271,7 +283,8 @@ export async function handleHookEvent(
   event: HookEvent,
   paths: StatePaths,
   services: HookServices,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<HookOutcome> {
   if (event.kind === 'other') return {};
-  return HANDLERS[event.kind](event, paths, services);
+  return HANDLERS[event.kind](event, paths, services, env);
 }

@@ -1,6 +1,8 @@
 // Parsing what each host writes on a hook's stdin into a HookEvent. Field names per host come from
-// their hook references (docs/integrations.md); unknown events parse as kind `other`, so a new
-// host event never breaks the session.
+// their hook references and from running them (docs/integrations.md); unknown events parse as
+// kind `other`, so a new host event never breaks the session. For Codex, whose tool responses
+// carry no exit code, the session transcript the payload names is read too.
+import { codexToolOk } from './codex-exit-code.js';
 import type { HookEvent, HookKind, HostName } from './hook-event.js';
 
 /** The payload is not what a hook expects (garbage on stdin). */
@@ -37,17 +39,6 @@ const OPENCODE_KINDS: Record<string, HookKind> = {
   'tool.execute.after': 'post-tool',
   'experimental.session.compacting': 'pre-compact',
 };
-
-// Codex reports a failed shell command in its tool_response, in one of a few shapes.
-function codexToolOk(response: unknown): boolean {
-  const r = obj(response);
-  for (const key of ['exit_code', 'exitCode', 'exit']) {
-    const code = r[key] ?? obj(r.metadata)[key];
-    if (typeof code === 'number') return code === 0;
-  }
-  if (r.success === false || r.is_error === true || r.error) return false;
-  return true;
-}
 
 function decode(text: string): Payload {
   const trimmed = text.trim();
@@ -97,7 +88,8 @@ export function parseHookPayload(host: HostName, text: string, fallbackCwd: stri
     let ok: boolean | undefined;
     if (kind === 'post-tool') {
       if (host === 'claude') ok = name !== 'PostToolUseFailure';
-      else if (host === 'codex') ok = codexToolOk(p.tool_response);
+      else if (host === 'codex')
+        ok = codexToolOk(p.tool_response, str(p.tool_use_id), str(p.transcript_path));
       else ok = !obj(p.tool_response).error;
     }
     event.tool = { name: toolName, input: obj(p.tool_input), ...(ok === undefined ? {} : { ok }) };

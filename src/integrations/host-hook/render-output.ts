@@ -31,11 +31,13 @@ function claudeOutput(event: HookEvent, outcome: HookOutcome): Json {
   return out;
 }
 
-// Codex: as Claude Code, except that PreToolUse ignores additionalContext (fail open), so a
-// warning before a tool call goes to the user as a systemMessage.
+// Codex [0.171]: as Claude Code (PreToolUse additionalContext does reach the model), except
+// that PreCompact takes only `continue`, `stopReason`, `suppressOutput` and `systemMessage`
+// (a `decision` makes its output invalid), and a deny reason gets ". Command: ..." appended.
 function codexOutput(event: HookEvent, outcome: HookOutcome): Json {
-  if (event.kind === 'pre-tool' && !outcome.deny && outcome.context)
-    return { systemMessage: outcome.context };
+  if (event.kind === 'pre-compact') {
+    return outcome.block ? { continue: false, stopReason: outcome.block } : {};
+  }
   return claudeOutput(event, outcome);
 }
 

@@ -1,6 +1,6 @@
 // The rules a tool call is checked against before it runs: the Forbidden globs of goals.md, and
 // the current step's denied_tools, allowed_tools and file_scopes. Pure: facts in, findings out.
-import { compileForbidden } from '../../state/forbidden.js';
+import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../../state/forbidden.js';
 import type { CurrentStep, ForbiddenEntry } from '../../types.js';
 import { toolNames } from './tool-paths.js';
 
@@ -74,9 +74,47 @@ export function checkToolCall(input: ToolCheckInput): ToolFinding[] {
   return findings;
 }
 
-/** The deny reason shown to the agent when a call is refused (enforce mode). */
-export function denyReason(findings: readonly ToolFinding[]): string {
-  return `agent-state refused this tool call: ${findings.map((f) => f.message).join('; ')}. Choose another way that keeps to the task's rules; only the user can change them (.agent/state/goals.md, \`agent-state current\`).`;
+/** How each kind of rule is checked: Forbidden globs, and the current step's limits. */
+export interface ToolCheckModes {
+  forbidden: 'enforce' | 'warn' | 'off';
+  step: 'enforce' | 'warn' | 'off';
+}
+
+/**
+ * The modes from the config: `integrations.forbidden` (default enforce) and
+ * `integrations.pre_tool_use` (the step's limits, default warn). AGENT_STATE_ALLOW_FORBIDDEN=1 in
+ * the host's environment, the user's approval, turns a Forbidden refusal into a warning.
+ */
+export function toolCheckModes(
+  integrations: { forbidden?: ToolCheckModes['forbidden']; pre_tool_use: ToolCheckModes['step'] },
+  env: NodeJS.ProcessEnv,
+): ToolCheckModes {
+  let forbidden = integrations.forbidden ?? 'enforce';
+  if (forbidden === 'enforce' && env[ALLOW_FORBIDDEN_ENV] === '1') forbidden = 'warn';
+  return { forbidden, step: integrations.pre_tool_use };
+}
+
+// Host names as the user knows them, for "restart <host> with ...".
+const HOST_TITLES: Record<string, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  opencode: 'OpenCode',
+};
+
+/**
+ * The deny reason shown to the agent when a call is refused. It names the rule, tells the agent
+ * to ask the user rather than work around it, and says how the user approves. No closing period:
+ * Codex appends ". Command: ..." to it.
+ */
+export function denyReason(findings: readonly ToolFinding[], host?: string): string {
+  const what = findings.map((f) => f.message).join('; ');
+  const forbidden = findings.some((f) => f.kind === 'forbidden');
+  const hostName = (host && HOST_TITLES[host]) ?? 'the agent host';
+  const how = forbidden
+    ? `Do not try another way to make this change: ask the user. Only the user can allow it, by removing the entry from .agent/state/goals.md or by restarting ${hostName} with ${ALLOW_FORBIDDEN_ENV}=1`
+    : 'Do not try another way around it: ask the user. Only the user can change the current step (`agent-state current`)';
+  return `agent-state refused this tool call: ${what}. ${how}`;
 }
 
 /** The warning added to the agent's context (warn mode). */

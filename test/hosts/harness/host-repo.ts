@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseDocument } from 'yaml';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = join(REPO_ROOT, 'bin', 'agent-state.js');
@@ -65,8 +66,8 @@ export interface HostRepoOptions {
   integrateArgs?: string[];
   /** Extra files (path → content), committed with the rest. */
   files?: Record<string, string>;
-  /** Lines appended to .agent/config.yaml (e.g. `integrations:` settings). */
-  config?: string;
+  /** Settings for .agent/config.yaml by dotted path (`integrations.stop_checkpoint: block`). */
+  config?: Record<string, unknown>;
 }
 
 const GIT_ENV = {
@@ -84,6 +85,14 @@ function git(cwd: string, ...args: string[]): void {
 function writeAt(root: string, path: string, content: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), content);
+}
+
+/** Sets values in .agent/config.yaml by dotted path, keeping the rest of the file as it is. */
+export function setConfig(dir: string, values: Record<string, unknown>): void {
+  const file = join(dir, '.agent', 'config.yaml');
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  for (const [path, value] of Object.entries(values)) doc.setIn(path.split('.'), value);
+  writeFileSync(file, doc.toString());
 }
 
 /** Creates the repository and its HOME; `remove()` deletes both. */
@@ -118,10 +127,7 @@ export function hostRepo(options: HostRepoOptions = {}): HostRepo {
     });
   cli(['init', '--goal', 'Add a greet() function to src/app.ts that returns "hello".']);
   writeAt(dir, '.agent/state/goals.md', GOALS_MD);
-  if (options.config) {
-    const config = join(dir, '.agent', 'config.yaml');
-    writeFileSync(config, `${readFileSync(config, 'utf8').trimEnd()}\n${options.config}\n`);
-  }
+  if (options.config) setConfig(dir, options.config);
   let integrateOutput = '';
   if (options.integrate)
     integrateOutput = cli(['integrate', options.integrate, ...(options.integrateArgs ?? [])], {
@@ -149,6 +155,6 @@ export function hostRepo(options: HostRepoOptions = {}): HostRepo {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     integrateOutput,
-    remove: () => rmSync(base, { recursive: true, force: true }),
+    remove: () => rmSync(base, { recursive: true, force: true, maxRetries: 5 }),
   };
 }

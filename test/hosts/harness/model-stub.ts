@@ -24,6 +24,8 @@ export interface StubRequest {
 /** A tool call the model makes. `id` defaults to a generated one. */
 export interface ToolCall {
   name: string;
+  /** The tool's namespace, for protocols that group tools (Codex's MCP tools: `mcp__server__`). */
+  namespace?: string;
   input: Record<string, unknown> | string;
   id?: string;
 }
@@ -34,6 +36,8 @@ export interface Reply {
   toolCalls?: ToolCall[];
   /** Token usage to report (a large input count makes a host compact). */
   usage?: { input?: number; output?: number };
+  /** Items in the protocol's own shape, written after the others (e.g. a Responses tool_search_call). */
+  rawItems?: Record<string, unknown>[];
   /** An HTTP error instead of a reply (status, body text). */
   error?: { status: number; body: string };
 }

@@ -41,11 +41,13 @@ function items(reply: Reply, ids: IdSource): Item[] {
             id: ids.next('fc'),
             call_id: callId,
             name: call.name,
+            ...(call.namespace ? { namespace: call.namespace } : {}),
             arguments: JSON.stringify(call.input),
             status: 'completed',
           },
     );
   }
+  for (const raw of reply.rawItems ?? []) out.push({ id: ids.next('item'), ...raw });
   return out;
 }
 

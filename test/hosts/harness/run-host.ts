@@ -2,9 +2,9 @@
 // but PATH and the host's private HOME (no API keys, config or caches of this machine), with
 // telemetry, update checks and auto-updaters off, and a timeout that kills the whole process tree.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { hostRepo, REPO_ROOT, type HostRepo, type HostRepoOptions } from './host-repo.js';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { BIN, hostRepo, REPO_ROOT, type HostRepo, type HostRepoOptions } from './host-repo.js';
 import {
   startModelStub,
   type ModelStub,
@@ -80,8 +80,14 @@ export interface HostRun {
 
 /** The environment every host starts with: PATH, a locale, and its private HOME. */
 export function baseEnv(home: string): Record<string, string> {
+  // agent-state on PATH, as after `npm install -g agent-state`, so the model can run it.
+  const bin = join(home, '.local', 'bin');
+  mkdirSync(bin, { recursive: true });
+  if (!existsSync(join(bin, 'agent-state'))) symlinkSync(BIN, join(bin, 'agent-state'));
+  // Login shells (Codex runs `bash -lc`) rebuild PATH from /etc/profile, then read ~/.profile.
+  writeFileSync(join(home, '.profile'), 'export PATH="$HOME/.local/bin:$PATH"\n');
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PATH: `${bin}${delimiter}${process.env.PATH ?? '/usr/bin:/bin'}`,
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     NO_COLOR: '1',

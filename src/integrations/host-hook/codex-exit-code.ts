@@ -1,0 +1,90 @@
+// Where Codex puts a tool call's exit code. Its PostToolUse `tool_response` is the command's bare
+// output string [0.171]: no exit code, no error field. An apply_patch response starts with
+// `Exit code: N`; for a shell command the exit code is in the session's transcript
+// (`transcript_path`, a JSONL rollout), on the event that completed the call
+// (`item_completed` with a `CommandExecution` item whose id is the call id, or an older
+// `exec_command_end` with its `call_id`).
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** The exit code in the response itself (an object with one, or `Exit code: N` text), or null. */
+export function responseExitCode(response: unknown): number | null {
+  if (typeof response === 'string') {
+    const m = /^Exit code: (\d+)/.exec(response);
+    return m ? Number(m[1]) : null;
+  }
+  const r = obj(response);
+  for (const key of ['exit_code', 'exitCode', 'exit']) {
+    const code = r[key] ?? obj(r.metadata)[key];
+    if (typeof code === 'number') return code;
+  }
+  if (r.success === false || r.is_error === true || r.error) return 1;
+  return null;
+}
+
+// The exit code on one transcript line, when the line completed the call `id`.
+function lineExitCode(line: string, id: string): number | null {
+  let entry: Record<string, unknown>;
+  try {
+    entry = obj(JSON.parse(line));
+  } catch {
+    return null;
+  }
+  const payload = obj(entry.payload);
+  const item = obj(payload.item);
+  if (item.id === id && typeof item.exit_code === 'number') return item.exit_code;
+  if (payload.call_id === id && typeof payload.exit_code === 'number') return payload.exit_code;
+  return null;
+}
+
+// How much of the transcript's end is read at most: the call just finished, so its line is near
+// the end; reading all of a long session's rollout on every tool call would cost too much.
+const TAIL_BYTES = [64 * 1024, 1024 * 1024];
+
+/** The exit code the transcript records for call `id`, searching from the end; null if none. */
+export function transcriptExitCode(path: string, id: string): number | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    for (const want of TAIL_BYTES) {
+      const length = Math.min(size, want);
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, size - length);
+      const text = buffer.toString('utf8');
+      const lines = text.split('\n');
+      if (length < size) lines.shift(); // a partial first line
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i]!;
+        if (!line.includes(id) || !line.includes('exit_code')) continue;
+        const code = lineExitCode(line, id);
+        if (code !== null) return code;
+      }
+      if (length === size) break;
+    }
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a Codex tool call succeeded: from its response when that says, else from the
+ * transcript; a call nothing says failed counts as a success.
+ */
+export function codexToolOk(
+  response: unknown,
+  toolUseId?: string,
+  transcriptPath?: string,
+): boolean {
+  const code =
+    responseExitCode(response) ??
+    (toolUseId && transcriptPath ? transcriptExitCode(transcriptPath, toolUseId) : null);
+  return code === null || code === 0;
+}
