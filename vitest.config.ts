@@ -21,7 +21,11 @@ export default defineConfig({
       // Third-party tools that `npm test` does not assume (the pre-commit framework, from Debian).
       tier('tools', { globalSetup: ['test/tools/setup.ts'] }),
       // Fuzzed and hostile input; TORTURE_SCALE sets the size of a full run.
-      tier('torture', { testTimeout: 600_000 }),
+      tier('torture', {
+        testTimeout: 6 * 3_600_000,
+        hookTimeout: 600_000,
+        globalSetup: ['test/torture/setup.ts'],
+      }),
       // The real host CLIs against a model stub on 127.0.0.1 (test/hosts/versions.json).
       tier('hosts', { testTimeout: 300_000, hookTimeout: 600_000 }),
       // Debian's headless Chromium.

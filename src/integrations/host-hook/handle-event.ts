@@ -14,6 +14,8 @@ import {
   type ConfirmedBy,
 } from '../../recovery/compaction.js';
 import type { CompactionChange } from '../../recovery/compaction-store.js';
+import { AgentStateError, formatLocation } from '../../errors.js';
+import { redactSecrets } from '../../evidence/redact.js';
 import type { LoadedState } from '../../state/store.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
@@ -105,6 +107,31 @@ async function bootContext(
   return status ? `${boot}\n\n${status}` : boot;
 }
 
+// The longest error message the notice quotes (a YAML error can quote a long line).
+const NOTICE_MESSAGE_CHARS = 400;
+
+/**
+ * A state file that does not parse leaves the agent without its boot prompt, and hosts show the
+ * model nothing of stderr: instead of the prompt it gets this notice, naming file:line and the
+ * fix, so that it can repair the file or tell the user. Null for any other error.
+ */
+export function brokenStateNotice(error: unknown): HookOutcome | null {
+  if (!(error instanceof AgentStateError) || error.code !== 'INVALID') return null;
+  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+  const message = redactSecrets(error.message).text;
+  const clipped =
+    message.length > NOTICE_MESSAGE_CHARS ? `${message.slice(0, NOTICE_MESSAGE_CHARS)}…` : message;
+  const problem = `${where}${clipped}${error.hint ? ` (fix: ${error.hint})` : ''}`;
+  return {
+    context: [
+      'agent-state: the task state could not be read, so this session has no boot prompt.',
+      problem,
+      'Repair that file (`agent-state validate` lists every problem of the state files), then run `agent-state boot` for the prompt. If you cannot repair it, tell the user; until then do not assume the goal, plan or constraints.',
+    ].join('\n'),
+    note: problem,
+  };
+}
+
 // A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
 // (a new status epoch), and the boot prompt owed.
 async function confirm(
@@ -149,11 +176,19 @@ async function deliverOwed(
   event: HookEvent,
   paths: StatePaths,
   s: HookServices,
-): Promise<string | null> {
+): Promise<HookOutcome | null> {
   if (!s.peekCompaction(paths).owed) return null;
-  const context = await bootContext(event, paths, s, 'compact');
+  let context: string;
+  try {
+    context = await bootContext(event, paths, s, 'compact');
+  } catch (error) {
+    // Still owed while a state file is broken: the notice says so, the boot comes once it is fixed.
+    const notice = brokenStateNotice(error);
+    if (notice) return notice;
+    throw error;
+  }
   await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
-  return context;
+  return { context };
 }
 
 async function sessionStart(
@@ -165,7 +200,14 @@ async function sessionStart(
   if (source === 'compact') await confirm(event, paths, s, 'session-start');
   else if (s.peekCompaction(paths).note || s.peekCompaction(paths).owed)
     await s.compaction(paths, (state) => ({ state: sessionStarted(state), result: null }));
-  const context = await bootContext(event, paths, s, source);
+  let context: string;
+  try {
+    context = await bootContext(event, paths, s, source);
+  } catch (error) {
+    const notice = brokenStateNotice(error);
+    if (notice) return notice;
+    throw error;
+  }
   if (source === 'compact')
     await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
   return { context };
@@ -175,7 +217,7 @@ async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Pro
   await confirmFromTranscript(event, paths, s);
   // Hosts without a SessionStart after compaction (Gemini CLI, older Codex) get it here.
   const owed = await deliverOwed(event, paths, s);
-  if (owed !== null) return { context: owed };
+  if (owed !== null) return owed;
   // A compaction announced and never confirmed did not happen: no boot, no count.
   if (s.peekCompaction(paths).note)
     await s.compaction(paths, (state) => ({ state: expireNote(state).state, result: null }));
@@ -263,7 +305,7 @@ async function postTool(
   if (event.host === 'gemini') {
     await confirmFromTranscript(event, paths, s);
     const owed = await deliverOwed(event, paths, s);
-    if (owed !== null) return { context: owed };
+    if (owed !== null) return owed;
   }
   const context = await s.status(paths, event.host, {
     mode: 'signals',
@@ -279,8 +321,16 @@ async function preCompact(
   s: HookServices,
 ): Promise<HookOutcome> {
   const trigger = event.trigger ?? 'auto';
-  const state = await s.loadState(paths);
-  if (state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
+  // A broken state file must not cost the boot owed after this compaction (nor its notice).
+  let state: LoadedState | null = null;
+  let broken: HookOutcome | null = null;
+  try {
+    state = await s.loadState(paths);
+  } catch (error) {
+    broken = brokenStateNotice(error);
+    if (!broken) throw error;
+  }
+  if (state && state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
     const progress = await s.progressSinceCheckpoint(state);
     if (progress.changed) {
       return {
@@ -304,7 +354,7 @@ async function preCompact(
     transcript,
   };
   await s.compaction(paths, (st) => ({ state: noteCompaction(st, note), result: null }));
-  return {};
+  return broken ? { note: broken.note } : {};
 }
 
 async function postCompact(
