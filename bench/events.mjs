@@ -6,11 +6,11 @@
 //   3. `event` (one append) / `node -e 0` (target ≤ 1.5: hooks run it after every tool call).
 // Interleaved runs, medians.  Usage: node bench/events.mjs [--runs N] [--events N]
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, interleave, median, report, timeOnce } from './lib.mjs';
+import { BIN, ROOT, interleave, median, report, timeOnce, writeEvents } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -19,7 +19,6 @@ const arg = (name, fallback) => {
 const runs = arg('--runs', 21);
 const bigCount = arg('--events', 1_000_000);
 const SMALL = 1_000;
-const TOOLS = ['grep', 'read', 'edit', 'bash', 'glob', 'write'];
 const dirs = [];
 let failed = false;
 
@@ -32,56 +31,6 @@ function repo(name) {
   });
   execFileSync(process.execPath, [BIN, 'next', 'Measure', '--stage', 'bench', '-q'], { cwd: dir });
   return dir;
-}
-
-// A realistic mix: tool calls (started + finished, some failing, some searches finding nothing),
-// cwd changes, file edits, test runs and checkpoints; written straight to the log (the appender
-// would take hours for a million events, and this measures reading, not writing).
-function writeEvents(dir, count) {
-  const log = join(dir, '.agent', 'log', 'events.jsonl');
-  mkdirSync(join(dir, '.agent', 'log'), { recursive: true });
-  const t0 = Date.parse('2026-01-01T00:00:00Z');
-  let lines = [];
-  for (let seq = 3; seq < count + 3; seq++) {
-    const at = new Date(t0 + seq * 1000).toISOString();
-    const tool = TOOLS[seq % TOOLS.length];
-    const k = seq % 20;
-    let e;
-    if (k < 8) e = { type: 'tool.started', actor: 'tool', name: tool, id: `c${seq}` };
-    else if (k < 16)
-      e = {
-        type: 'tool.finished',
-        actor: 'tool',
-        name: tool,
-        ok: seq % 7 !== 0,
-        new_results: seq % 3,
-        causation_id: `c${seq - 8}`,
-      };
-    else if (k === 16)
-      e = { type: 'file.modified', actor: 'tool', path: `src/module-${seq % 50}.ts` };
-    else if (k === 17)
-      e = { type: 'cwd.changed', actor: 'agent', cwd: `/repo/services/s${seq % 5}` };
-    else if (k === 18)
-      e = {
-        type: 'verification.finished',
-        actor: 'tool',
-        passed: seq % 400,
-        failed: seq % 3,
-        artifact: '.agent/artifacts/test.log',
-      };
-    else
-      e =
-        seq % 500 === 19
-          ? { type: 'checkpoint.created', actor: 'system' }
-          : { type: 'usage', actor: 'agent', tokens: 1200 };
-    lines.push(JSON.stringify({ seq, at, ...e }));
-    if (lines.length === 20_000) {
-      appendFileSync(log, `${lines.join('\n')}\n`);
-      lines = [];
-    }
-  }
-  if (lines.length) appendFileSync(log, `${lines.join('\n')}\n`);
-  return log;
 }
 
 const status = (cwd) => ({ cmd: process.execPath, args: [BIN, 'status'], cwd });

@@ -2,6 +2,7 @@
 // A, B, ...) exposes both sides to the same machine load, so the ratio is stable even when the
 // absolute times are not.
 import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,4 +52,56 @@ export function report(label, numerator, denominator, target) {
     `${label}: ${numerator.toFixed(1)} ms / ${denominator.toFixed(1)} ms = ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ≤ ${target})`}${verdict}`,
   );
   return ratio;
+}
+
+const TOOLS = ['grep', 'read', 'edit', 'bash', 'glob', 'write'];
+
+// A realistic mix: tool calls (started + finished, some failing, some searches finding nothing),
+// cwd changes, file edits, test runs and checkpoints; written straight to the log (the appender
+// would take hours for a million events, and this measures reading, not writing).
+export function writeEvents(dir, count, firstSeq = 3) {
+  const log = join(dir, '.agent', 'log', 'events.jsonl');
+  mkdirSync(join(dir, '.agent', 'log'), { recursive: true });
+  const t0 = Date.parse('2026-01-01T00:00:00Z');
+  let lines = [];
+  for (let seq = firstSeq; seq < count + firstSeq; seq++) {
+    const at = new Date(t0 + seq * 1000).toISOString();
+    const tool = TOOLS[seq % TOOLS.length];
+    const k = seq % 20;
+    let e;
+    if (k < 8) e = { type: 'tool.started', actor: 'tool', name: tool, id: `c${seq}` };
+    else if (k < 16)
+      e = {
+        type: 'tool.finished',
+        actor: 'tool',
+        name: tool,
+        ok: seq % 7 !== 0,
+        new_results: seq % 3,
+        causation_id: `c${seq - 8}`,
+      };
+    else if (k === 16)
+      e = { type: 'file.modified', actor: 'tool', path: `src/module-${seq % 50}.ts` };
+    else if (k === 17)
+      e = { type: 'cwd.changed', actor: 'agent', cwd: `/repo/services/s${seq % 5}` };
+    else if (k === 18)
+      e = {
+        type: 'verification.finished',
+        actor: 'tool',
+        passed: seq % 400,
+        failed: seq % 3,
+        artifact: '.agent/artifacts/test.log',
+      };
+    else
+      e =
+        seq % 500 === 19
+          ? { type: 'checkpoint.created', actor: 'system' }
+          : { type: 'usage', actor: 'agent', tokens: 1200 };
+    lines.push(JSON.stringify({ seq, at, ...e }));
+    if (lines.length === 20_000) {
+      appendFileSync(log, `${lines.join('\n')}\n`);
+      lines = [];
+    }
+  }
+  if (lines.length) appendFileSync(log, `${lines.join('\n')}\n`);
+  return log;
 }

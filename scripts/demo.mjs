@@ -4,12 +4,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'agent-state.js');
 const repo = mkdtempSync(join(tmpdir(), 'agent-state-demo-'));
 const keep = process.argv.includes('--keep');
+let reportFile = null;
 const env = {
   ...process.env,
   GIT_AUTHOR_NAME: 'Demo',
@@ -375,6 +376,35 @@ test('page=2&limit=10 returns items 11-20', () => {
   say('doctor checks the wiring; --remove takes it all out again');
   run(['doctor']);
   run(['integrate', 'claude', '--remove']);
+
+  say('See what the agent knows: the Task Context as one page (`agent-state ui` serves it live)');
+  run([
+    'current',
+    '--allow-tools',
+    'Read,Edit,Bash',
+    '--deny-tools',
+    'WebFetch',
+    '--scope',
+    'src/**',
+    'test/**',
+  ]);
+  // Outside the demo repository, which is removed at the end: the report outlives it.
+  reportFile = join(mkdtempSync(join(tmpdir(), 'agent-state-demo-report-')), 'report.html');
+  run(['report', '--html', reportFile]);
+  console.log(`\nThe report: ${reportFile}\nOpen it: ${pathToFileURL(reportFile).href}`);
+  if (process.argv.includes('--open')) {
+    const opened = spawnSync(
+      process.platform === 'darwin'
+        ? 'open'
+        : process.platform === 'win32'
+          ? 'explorer'
+          : 'xdg-open',
+      [reportFile],
+      { stdio: 'ignore' },
+    );
+    if (opened.error || opened.status !== 0)
+      console.log('(could not open a browser: open the file yourself)');
+  }
 } finally {
   if (keep) console.log(`\n(kept the demo repository at ${repo})`);
   else rmSync(repo, { recursive: true, force: true });

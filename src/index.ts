@@ -279,3 +279,22 @@ export {
 } from './state/memory.js';
 export { queueReminder, takeReminders } from './state/reminders.js';
 export { setCurrentStep, type CurrentStepChange } from './state/current-step.js';
+// The page of the Task Context: `agent-state ui` and `report --html` (docs/ui.md).
+export type * from './ui/model.js';
+export { UiSource, type TimelineQuery } from './ui/ui-source.js';
+export { buildUiModel, restoreCommands, type UiInput } from './ui/build-model.js';
+export {
+  renderPage as renderUiPage,
+  renderSections as renderUiSections,
+  contentSecurityPolicy,
+  SECTION_IDS as UI_SECTION_IDS,
+  type RenderOptions as UiRenderOptions,
+} from './ui/render-page.js';
+export {
+  writeHtmlReport,
+  type HtmlReportOptions,
+  type HtmlReportResult,
+} from './ui/write-report.js';
+export { startUiServer, type UiServer, type UiServerOptions } from './ui/serve.js';
+export { omittedFact, type OmittedFact } from './boot/omitted-fact.js';
+export { verifyChecked } from './verify/verify.js';

@@ -2,6 +2,7 @@
 // path (boot-cli.ts): check the options, boot, build the JSON document, record the boot event.
 import { bootDocument, type BootDocument } from '../boot/boot-document.js';
 import { boot } from '../boot/boot.js';
+import { omittedFact } from '../boot/omitted-fact.js';
 import type { BootFormat, BootRole, BootSource } from '../boot/types.js';
 import { UsageError } from '../errors.js';
 import type { EventInput } from '../events/types.js';
@@ -73,6 +74,7 @@ export async function runBoot(
         type: 'boot',
         level: result.level,
         ...(result.source ? { source: result.source } : {}),
+        omitted: omittedFact(result.omitted),
       });
   return {
     text: result.format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : result.text,

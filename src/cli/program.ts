@@ -29,6 +29,8 @@ import { registerBoot } from './commands/boot.js';
 import { registerRemind } from './commands/remind.js';
 import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
+import { registerUi } from './commands/ui.js';
+import { registerReport } from './commands/report.js';
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -91,5 +93,7 @@ Examples:
   registerRemind(program, state);
   registerMemory(program, state);
   registerCurrent(program, state);
+  registerUi(program, state);
+  registerReport(program, state);
   return program;
 }

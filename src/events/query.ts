@@ -21,8 +21,8 @@ export interface EventQuery {
 
 const SKIP_SEARCH_BELOW = 1 << 20;
 
-// The first complete, parseable line starting at or after `position`: its start and seq.
-function lineAt(fd: number, position: number): { start: number; seq: number } | null {
+/** The first complete, parseable line starting at or after `position`: its start and seq. */
+export function lineAt(fd: number, position: number): { start: number; seq: number } | null {
   const buffer = Buffer.allocUnsafe(64 * 1024);
   const view = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, position));
   let start = 0;
@@ -58,7 +58,8 @@ export function offsetBeforeSeq(file: string, since: number): number {
   }
 }
 
-function typeMatcher(types: string[] | undefined): (type: string) => boolean {
+/** `--type` matching: exact types, and `tool.*` for every type starting with `tool.`. */
+export function typeMatcher(types: readonly string[] | undefined): (type: string) => boolean {
   if (!types || types.length === 0) return () => true;
   const exact = new Set(types.filter((t) => !t.endsWith('*')));
   const prefixes = types.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1));

@@ -1,6 +1,7 @@
 // Reading every state file for verify: like `validate`, a bad file is a list of located problems,
 // not a throw, so that one report can name them all.
 import { AgentStateError, formatLocation } from '../errors.js';
+import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
 import type { StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';
@@ -22,6 +23,8 @@ export interface CheckedState {
   config: Config | undefined;
   goals: Goals | undefined;
   progress: Progress | undefined;
+  /** The evidence entries that parse, oldest first. */
+  evidence: EvidenceEntry[];
   problems: StateProblem[];
   warnings: Warning[];
 }
@@ -64,6 +67,7 @@ export function readStateChecked(paths: StatePaths): CheckedState {
     config: config.value?.value,
     goals: goals.value?.goals,
     progress: progress.value?.value,
+    evidence: evidence.value?.entries ?? [],
     problems,
     warnings: goals.value?.warnings ?? [],
   };

@@ -7,7 +7,7 @@ import type { Drift } from '../fingerprint/diff.js';
 import { measureDrift } from '../fingerprint/measure-drift.js';
 import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo, type Repo } from '../state/repo.js';
 import type { BaseOptions, Fingerprint, Goals, Warning } from '../types.js';
 import {
   driftFindings,
@@ -17,7 +17,7 @@ import {
   type ForbiddenSource,
   type VerifyFinding,
 } from './findings.js';
-import { readStateChecked, type StateProblem } from './read-state-checked.js';
+import { readStateChecked, type CheckedState, type StateProblem } from './read-state-checked.js';
 
 /** Everything verify found. */
 export interface VerifyReport {
@@ -63,7 +63,15 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
   const repo = findRepo(options.cwd === undefined ? undefined : resolve(options.cwd));
   // git starts now and works while the state files are read (the CLI may have started it already).
   if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, options.env);
-  const state = readStateChecked(repo.paths);
+  return verifyChecked(repo, readStateChecked(repo.paths), options);
+}
+
+/** Verifies state already read (by readStateChecked) against the tree of `repo`. */
+export async function verifyChecked(
+  repo: Repo,
+  state: CheckedState,
+  options: BaseOptions = {},
+): Promise<VerifyReport> {
   if (state.problems.length > 0 || !state.config || !state.goals || !state.progress) {
     return {
       ok: false,
@@ -79,7 +87,7 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
     };
   }
   const { config, goals, progress } = state;
-  // Takes over the snapshot started above; the markers are hashed while git finishes.
+  // Takes over the snapshot started by the caller; the markers are hashed while git finishes.
   const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
   const markers = checkProgressMarkers(repo.paths.root, progress);
   const { fingerprint, warnings } = await pending;

@@ -173,6 +173,8 @@ async function recordCheckpointFacts(
         summary: summary ?? `checkpoint ${result.checkpoint}`,
         evidence: result.evidence?.id ?? null,
         commit: result.commit && 'sha' in result.commit ? result.commit.sha : null,
+        // Where the tree was: the commit to go back to when the state was not committed itself.
+        head: result.fingerprint?.git?.head ?? null,
       })),
     );
   }

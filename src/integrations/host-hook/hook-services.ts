@@ -57,6 +57,7 @@ export const hookServices: HookServices = {
   // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI does.
   async boot(paths, { source, minLevel, maxChars }) {
     const { boot } = await import('../../boot/boot.js');
+    const { omittedFact } = await import('../../boot/omitted-fact.js');
     const config = await readHookConfig(paths);
     const level = source === 'resume' && minLevel === 1 ? await resumeLevel(paths) : 'auto';
     const result = await boot({
@@ -71,6 +72,7 @@ export const hookServices: HookServices = {
         actor: 'system',
         level: result.level,
         ...(result.source ? { source: result.source } : {}),
+        omitted: omittedFact(result.omitted),
       },
     ]);
     return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');

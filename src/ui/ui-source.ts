@@ -1,0 +1,105 @@
+// Reading the page's model from disk (I/O), with the library's own readers: the state files as
+// `verify` reads them (every problem collected, nothing thrown), verify's markers and drift, the
+// evidence folder, and the event log through a follower that reads only what is new. Nothing is
+// written: not the state, not the status cache.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';
+import { prefetchGitSnapshot } from '../git/snapshot.js';
+import { packageVersion } from '../package-root.js';
+import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
+import { findRepo, type Repo } from '../state/repo.js';
+import { staysInside } from '../state/repo-path.js';
+import type { BaseOptions, ForbiddenEntry } from '../types.js';
+import { readStateChecked } from '../verify/read-state-checked.js';
+import { verifyChecked } from '../verify/verify.js';
+import { buildUiModel } from './build-model.js';
+import { describeEvent } from './describe-event.js';
+import { LogFollower, RECENT_EVENTS } from './log-follower.js';
+import type { UiModel, UiTimeline } from './model.js';
+import { readTimeline } from './read-backward.js';
+
+/** Which timeline page to show. */
+export interface TimelineQuery {
+  /** Only these types (`tool.*` for a family); empty or absent: every type. */
+  types?: string[];
+  /** Only events below this seq (the next older page). */
+  before?: number;
+  /** Events per page (default 50). */
+  limit?: number;
+}
+
+/** The Task Context of one state root, read for the page. */
+export class UiSource {
+  readonly repo: Repo;
+  readonly log: EventLogPaths;
+  private readonly follower: LogFollower;
+  private forbidden: { key: string; match: ForbiddenMatcher | undefined } = {
+    key: '[]',
+    match: undefined,
+  };
+
+  constructor(private readonly options: BaseOptions & { recent?: number } = {}) {
+    this.repo = findRepo(options.cwd);
+    this.log = eventLogPaths(this.repo.paths);
+    this.follower = new LogFollower(this.log, options.recent ?? RECENT_EVENTS);
+  }
+
+  /** The model as the files are now; `timeline` picks another page than the newest events. */
+  async model(timeline: TimelineQuery = {}): Promise<UiModel> {
+    const { paths, gitRoot } = this.repo;
+    if (gitRoot !== null) prefetchGitSnapshot(paths.root, gitRoot, this.options.env);
+    const state = readStateChecked(paths);
+    const report = await verifyChecked(this.repo, state, this.options);
+    const log = this.follower.refresh();
+    const forbidden = this.matcher(state.goals?.forbidden ?? []);
+    const custom = (timeline.types?.length ?? 0) > 0 || timeline.before !== undefined;
+    const page = custom
+      ? readTimeline(this.log, { ...timeline, limit: timeline.limit ?? RECENT_EVENTS })
+      : { events: log.recent, more: log.olderExist };
+    const present = new Set<string>();
+    for (const entry of state.evidence)
+      for (const ref of entry.refs ?? [])
+        if (staysInside(paths.root, ref.path) && existsSync(join(paths.root, ref.path)))
+          present.add(ref.path);
+    return buildUiModel({
+      now: (this.options.now ?? (() => new Date()))(),
+      root: paths.root,
+      generator: `agent-state ${packageVersion()}`,
+      goals: state.goals ?? null,
+      progress: state.progress ?? null,
+      config: state.config ?? null,
+      problems: state.problems,
+      warnings: report.warnings,
+      evidence: state.evidence,
+      presentArtifacts: present,
+      report: state.problems.length > 0 ? null : report,
+      log,
+      timeline: { ...page, types: timeline.types ?? [] },
+      forbidden,
+    });
+  }
+
+  /** One timeline page alone (for the page's filter and its older pages). */
+  timeline(query: TimelineQuery): UiTimeline {
+    const page = readTimeline(this.log, { ...query, limit: query.limit ?? RECENT_EVENTS });
+    const state = readStateChecked(this.repo.paths);
+    const forbidden = this.matcher(state.goals?.forbidden ?? []);
+    return {
+      events: page.events.map((e) => describeEvent(e, forbidden)),
+      more: page.more,
+      types: query.types ?? [],
+    };
+  }
+
+  // The Forbidden globs compiled once per version of the Forbidden section.
+  private matcher(entries: readonly ForbiddenEntry[]): ForbiddenMatcher | undefined {
+    const key = JSON.stringify(entries);
+    if (key !== this.forbidden.key)
+      this.forbidden = {
+        key,
+        match: entries.some((e) => e.globs.length > 0) ? compileForbidden(entries) : undefined,
+      };
+    return this.forbidden.match;
+  }
+}
