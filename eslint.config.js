@@ -20,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // The bin shim is CommonJS (bin/package.json): it must not load the ES module loader.
-    files: ['bin/**/*.js'],
+    // The bin shim and the benchmarks' preload are CommonJS: they must not load the ES module loader.
+    files: ['bin/**/*.js', 'bench/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

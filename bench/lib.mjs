@@ -2,7 +2,8 @@
 // A, B, ...) exposes both sides to the same machine load, so the ratio is stable even when the
 // absolute times are not.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,28 +17,42 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Runs a command once; returns wall milliseconds. Throws on an unexpected exit code. */
-export function timeOnce({ cmd, args, cwd, input, okCodes = [0], env }) {
+const CPU_PROBE = join(ROOT, 'bench', 'cpu-probe.cjs');
+let cpuDir;
+
+/**
+ * Runs a command once; returns wall milliseconds, or with `cpu` the CPU milliseconds of the
+ * (node) process itself, measured by bench/cpu-probe.cjs. Throws on an unexpected exit code.
+ */
+export function timeOnce({ cmd, args, cwd, input, okCodes = [0], env, cpu = false }) {
+  cpuDir ??= cpu ? mkdtempSync(join(tmpdir(), 'agent-state-bench-cpu-')) : undefined;
+  const cpuFile = cpu ? join(cpuDir, 'cpu') : undefined;
+  const probe = cpu
+    ? { NODE_OPTIONS: `--require ${CPU_PROBE}`, AGENT_STATE_CPU_FILE: cpuFile }
+    : {};
   const start = process.hrtime.bigint();
   const result = spawnSync(cmd, args, {
     cwd,
     input,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...probe },
     stdio: ['pipe', 'ignore', 'pipe'],
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (!okCodes.includes(result.status)) {
     throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   }
-  return ms;
+  if (!cpu) return ms;
+  const micros = Number(readFileSync(cpuFile, 'utf8'));
+  rmSync(cpuFile);
+  return micros / 1000;
 }
 
 /** Interleaves `runs` rounds of every case (after `warmup` rounds); returns medians by name. */
-export function interleave(cases, { runs = 21, warmup = 3 } = {}) {
+export function interleave(cases, { runs = 21, warmup = 3, cpu = false } = {}) {
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const [name, spec] of Object.entries(cases)) {
-      const ms = typeof spec === 'function' ? spec() : timeOnce(spec);
+      const ms = typeof spec === 'function' ? spec() : timeOnce({ cpu, ...spec });
       if (round >= warmup) times[name].push(ms);
     }
   }

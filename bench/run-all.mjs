@@ -9,7 +9,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 let failed = 0;
 for (const file of readdirSync(here).sort()) {
-  if (!file.endsWith('.mjs') || ['lib.mjs', 'run-all.mjs', 'rss-probe.mjs'].includes(file))
+  if (
+    !file.endsWith('.mjs') ||
+    ['lib.mjs', 'run-all.mjs', 'rss-probe.mjs', 'cpu-probe.cjs'].includes(file)
+  )
     continue;
   if (only.length && !only.some((name) => file.includes(name))) continue;
   // The real agent hosts (hundreds of MB to install, minutes to run): only when named.

@@ -1,4 +1,5 @@
-// Typed errors thrown by the library. Only src/cli/main.ts turns them into messages and exit codes.
+// Typed errors thrown by the library. Only src/error-report.ts turns them into what a user sees
+// (a code, an exit code, a message and a fix), for every route of the CLI.
 
 /** Why an operation failed; each code maps to one documented exit code. */
 export type ErrorCode =
@@ -25,32 +26,20 @@ export interface AgentStateErrorOptions {
   details?: unknown;
 }
 
-// Several copies of this module can live in one process (the CLI bundle loads the implementation of
-// a command from the compiled library), so `instanceof` checks a brand shared through the global
-// symbol registry instead of one copy's prototype; subclasses match by class name.
-const BRAND = Symbol.for('agent-state.error');
+// The class name of each code's error (error.name), spelled out for the minified bundle.
+const ERROR_NAMES: Record<ErrorCode, string> = {
+  USAGE: 'UsageError',
+  INVALID: 'InvalidStateError',
+  NOT_INITIALIZED: 'NotInitializedError',
+  BUSY: 'BusyError',
+  CONFLICT: 'ConflictError',
+  CHECK_FAILED: 'CheckFailedError',
+  CANCELLED: 'CancelledError',
+  INTERNAL: 'AgentStateError',
+};
 
 /** Base class of every error the library throws on purpose. */
 export class AgentStateError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    if (
-      typeof value !== 'object' ||
-      value === null ||
-      (value as Record<symbol, unknown>)[BRAND] !== true
-    )
-      return false;
-    if (this.name === 'AgentStateError') return true;
-    for (
-      let proto = Object.getPrototypeOf(value) as object | null;
-      proto;
-      proto = Object.getPrototypeOf(proto) as object | null
-    ) {
-      if ((proto as { constructor?: { name?: string } }).constructor?.name === this.name)
-        return true;
-    }
-    return false;
-  }
-
   readonly code: ErrorCode;
   /** How to fix it, in one sentence. */
   readonly hint: string | undefined;
@@ -60,8 +49,8 @@ export class AgentStateError extends Error {
 
   constructor(code: ErrorCode, message: string, options: AgentStateErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    Object.defineProperty(this, BRAND, { value: true });
-    this.name = new.target.name;
+    // Not new.target.name: the CLI bundle is minified.
+    this.name = ERROR_NAMES[code];
     this.code = code;
     this.hint = options.hint;
     this.location = options.location;

@@ -15,6 +15,16 @@ export {
   type ErrorCode,
   type SourceLocation,
 } from './errors.js';
+export {
+  describeError,
+  errorDocument,
+  errorText,
+  exitCodeFor,
+  EXIT,
+  type ErrorReport,
+  type ExitCode,
+  type ReportCode,
+} from './error-report.js';
 export { findRoot, locateRoot, type RootInfo } from './state/find-root.js';
 export { statePaths, type StatePaths } from './state/paths.js';
 export { initState, type InitOptions, type InitResult } from './state/init.js';

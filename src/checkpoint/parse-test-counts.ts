@@ -78,8 +78,8 @@ const READERS: Reader[] = [
   },
   // node:test: TAP "# pass 12" / "# fail 1", or the spec reporter's "ℹ pass 12" / "ℹ fail 1"
   (text) => {
-    const pass = lastMatch(text, /^(?:#|ℹ) pass (\d+)\s*$/gm);
-    const fail = lastMatch(text, /^(?:#|ℹ) fail (\d+)\s*$/gm);
+    const pass = lastMatch(text, /^(?:#|\u2139) pass (\d+)\s*$/gm);
+    const fail = lastMatch(text, /^(?:#|\u2139) fail (\d+)\s*$/gm);
     if (!pass || !fail) return null;
     return { runner: 'node:test', passed: Number(pass[1]), failed: Number(fail[1]) };
   },

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { formatLocation } from '../errors.js';
 import type { Warning } from '../types.js';
-import type { ExitCode } from './exit-codes.js';
+import type { ExitCode } from '../error-report.js';
 import type { Output } from './output.js';
 import { safeText } from '../text/safe-text.js';
 
@@ -28,6 +28,8 @@ export interface CommandResult {
 /** Per-run state shared between the actions and main.ts. */
 export interface RunState {
   exitCode: ExitCode;
+  /** The whole argv of the run (without node and script). */
+  argv: readonly string[];
   makeContext(command: Command): CommandContext;
 }
 

@@ -1,9 +1,21 @@
 // Where command output goes: human text or one JSON document on stdout, warnings and errors on
-// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured). Everything passes
-// safeText / safeJson on the way out: no secret and no control character of the state reaches
-// the terminal (or the agent reading it).
-import { Chalk, type ChalkInstance } from 'chalk';
+// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured). The styles come
+// from the caller: chalk for the commander program, plain ANSI codes on the lean route (which
+// loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
+// character of the state reaches the terminal (or the agent reading it).
 import { safeJson, safeText } from '../text/safe-text.js';
+import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
+
+/** The styles commands use; a chalk instance is one. */
+export interface Style {
+  readonly level: 0 | 1 | 2 | 3;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  bold(text: string): string;
+  dim(text: string): string;
+}
 
 export interface OutputOptions {
   json: boolean;
@@ -13,13 +25,17 @@ export interface OutputOptions {
   env: NodeJS.ProcessEnv;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
+  /** Styles for a color level (default: ansiStyle). */
+  style?: (level: 0 | 1 | 2 | 3) => Style;
 }
 
 export interface Output {
   readonly json: boolean;
   readonly quiet: boolean;
   /** Styles for stdout text (no-ops without color). */
-  readonly style: ChalkInstance;
+  readonly style: Style;
+  /** Styles for stderr text. */
+  readonly errStyle: Style;
   /** Human output (suppressed by --json and --quiet). */
   print(text: string): void;
   /** The --json document. */
@@ -30,23 +46,43 @@ export interface Output {
   error(text: string): void;
 }
 
-function colorLevel(options: OutputOptions, stream: NodeJS.WriteStream): 0 | 1 | 2 | 3 {
-  const { env } = options;
-  if (!options.color || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return 0;
+/** The color level for a stream: 0 none, 1 basic, 2 256 colors, 3 truecolor. */
+export function colorLevel(
+  color: boolean,
+  env: NodeJS.ProcessEnv,
+  stream: { isTTY?: boolean },
+): 0 | 1 | 2 | 3 {
+  if (!color || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return 0;
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') {
     if (force === '0' || force === 'false') return 0;
     const level = Number(force);
     return level >= 1 && level <= 3 ? (level as 1 | 2 | 3) : 1;
   }
-  if (!stream.isTTY || env.TERM === 'dumb') return 0;
+  if (stream.isTTY !== true || env.TERM === 'dumb') return 0;
   return env.COLORTERM === 'truecolor' ? 3 : 2;
+}
+
+/** Styles as plain ANSI escapes (the codes chalk writes), or none at level 0. */
+export function ansiStyle(level: 0 | 1 | 2 | 3): Style {
+  const wrap = (open: number, close: number) => (text: string) =>
+    level > 0 ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  return {
+    level,
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+  };
 }
 
 /** Creates the output channel of one CLI run. */
 export function createOutput(options: OutputOptions): Output {
-  const style = new Chalk({ level: colorLevel(options, options.stdout) });
-  const errStyle = new Chalk({ level: colorLevel(options, options.stderr) });
+  const styleFor = options.style ?? ansiStyle;
+  const style = styleFor(colorLevel(options.color, options.env, options.stdout));
+  const errStyle = styleFor(colorLevel(options.color, options.env, options.stderr));
   const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
   const out = (text: string) => safeText(line(text), { ownColors: style.level > 0 });
   const err = (text: string) => safeText(line(text), { ownColors: errStyle.level > 0 });
@@ -54,6 +90,7 @@ export function createOutput(options: OutputOptions): Output {
     json: options.json,
     quiet: options.quiet,
     style,
+    errStyle,
     print(text) {
       if (!options.json && !options.quiet && text !== '') options.stdout.write(out(text));
     },
@@ -68,4 +105,13 @@ export function createOutput(options: OutputOptions): Output {
       options.stderr.write(err(errStyle.red(text)));
     },
   };
+}
+
+/** Reports `error` through `out` (one line on stderr, the error document with --json); returns its exit code. */
+export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv): ExitCode {
+  const report = describeError(error);
+  out.error(`agent-state: ${errorText(report)}`);
+  if (out.json) out.printJson(errorDocument(report));
+  if (report.stack && env.AGENT_STATE_DEBUG) process.stderr.write(`${report.stack}\n`);
+  return report.exit;
 }

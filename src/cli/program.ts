@@ -1,22 +1,23 @@
 // The commander program: global options and every command, one file each under commands/.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
+import { bootCommand } from './commands/boot.js';
+import { eventCommand } from './commands/event.js';
+import { hookCommand } from './commands/hook.js';
+import { statuslineCommand } from './commands/statusline.js';
+import { runLean, type LeanCommand } from './lean.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
-import { registerHostHooks } from './commands/host-hook.js';
 import { registerIntegrate } from './commands/integrate.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
 import { registerStatus } from './commands/status.js';
-import { registerStatusline } from './commands/statusline.js';
 import { registerValidate } from './commands/validate.js';
 import { registerHooks } from './commands/hooks.js';
-import { registerHook } from './commands/hook.js';
 import { registerWatch } from './commands/watch.js';
-import { registerEvent } from './commands/event.js';
 import { registerEvents } from './commands/events.js';
 import { registerCheck } from './commands/check.js';
 import { registerCheckpoint } from './commands/checkpoint.js';
@@ -25,12 +26,39 @@ import { registerEvidence } from './commands/evidence.js';
 import { registerFingerprint } from './commands/fingerprint.js';
 import { registerUndone } from './commands/undone.js';
 import { registerVerify } from './commands/verify.js';
-import { registerBoot } from './commands/boot.js';
 import { registerRemind } from './commands/remind.js';
 import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
 import { registerUi } from './commands/ui.js';
 import { registerReport } from './commands/report.js';
+
+// A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
+// without --help take the lean route before commander loads; one that reaches commander still
+// runs there, so the lean parser decides every call alike.
+function registerLean(program: Command, lean: LeanCommand, state: RunState): void {
+  const { spec } = lean;
+  const command = program.command(spec.name).description(spec.description);
+  for (const a of spec.arguments) {
+    const name = `${a.name}${a.variadic ? '...' : ''}`;
+    const argument = program.createArgument(a.required ? `<${name}>` : `[${name}]`, a.description);
+    if (a.choices) argument.choices(a.choices);
+    command.addArgument(argument);
+  }
+  for (const o of spec.options) {
+    if (o.hidden) continue;
+    const option = new Option(o.flags, o.description);
+    if (o.choices) option.choices([...o.choices]);
+    if (o.default !== undefined) option.default(o.default);
+    command.addOption(option);
+  }
+  command
+    .addHelpText('after', spec.help)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async () => {
+      state.exitCode = await runLean(lean, state.argv);
+    });
+}
 
 export interface ProgramIo {
   writeOut(text: string): void;
@@ -66,6 +94,7 @@ Examples:
   $ agent-state status`,
     );
 
+  const lean = (command: LeanCommand) => registerLean(program, command, state);
   registerInit(program, state);
   registerStatus(program, state);
   registerGoal(program, state);
@@ -73,14 +102,13 @@ Examples:
   registerPlan(program, state);
   registerValidate(program, state);
   registerHooks(program, state);
-  registerHook(program, state);
+  lean(hookCommand);
   registerWatch(program, state);
   registerIntegrate(program, state);
-  registerHostHooks(program, state);
-  registerStatusline(program, state);
+  lean(statuslineCommand);
   registerMcp(program, state);
   registerDoctor(program, state);
-  registerEvent(program, state);
+  lean(eventCommand);
   registerEvents(program, state);
   registerFingerprint(program, state);
   registerDone(program, state);
@@ -89,7 +117,7 @@ Examples:
   registerEvidence(program, state);
   registerVerify(program, state);
   registerCheckpoint(program, state);
-  registerBoot(program, state);
+  lean(bootCommand);
   registerRemind(program, state);
   registerMemory(program, state);
   registerCurrent(program, state);

@@ -4,13 +4,15 @@ import { recordEvent } from '../events/record.js';
 import type { EventInput } from '../events/types.js';
 import { findRoot } from '../state/find-root.js';
 import type { Warning } from '../types.js';
-import type { CommandContext } from './action.js';
 
 /**
  * Appends `input` to the log of the task at ctx.cwd, leaving out fields that are null or
  * undefined (an unknown value is absent, not a value); returns the warnings to show (if any).
  */
-export async function recordFact(ctx: CommandContext, input: EventInput): Promise<Warning[]> {
+export async function recordFact(
+  ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv },
+  input: EventInput,
+): Promise<Warning[]> {
   const fact = Object.fromEntries(
     Object.entries(input).filter(([, v]) => v !== null && v !== undefined),
   ) as EventInput;

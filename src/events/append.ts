@@ -8,7 +8,7 @@ import { acquireLock } from '../state/lock.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import type { BaseOptions } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
-import { readLogSettings } from './log-settings.js';
+import { cachedLogSettings } from '../state/config-cache.js';
 import { readTail } from './read-log.js';
 import { rotateLog } from './rotate.js';
 import type { AgentEvent, EventInput } from './types.js';
@@ -83,7 +83,7 @@ export async function appendEvents(
         closeSync(fd);
       }
       if (size >= MIN_ROTATE_BYTES) {
-        const settings = await readLogSettings(paths, log);
+        const settings = await cachedLogSettings(paths);
         if (size >= settings.rotate_bytes) {
           rotateLog(log, settings, now);
         }

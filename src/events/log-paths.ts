@@ -11,8 +11,6 @@ export interface EventLogPaths {
   lock: string;
   /** The cached status snapshot and the byte offset of the log it covers. */
   status: string;
-  /** The log settings resolved from config.yaml, keyed by the config file's stat. */
-  settings: string;
 }
 
 /** The log paths of a task directory. */
@@ -23,7 +21,6 @@ export function eventLogPaths(paths: StatePaths): EventLogPaths {
     events: join(dir, 'events.jsonl'),
     lock: join(dir, 'events.lock'),
     status: join(dir, 'status.json'),
-    settings: join(dir, 'settings.json'),
   };
 }
 

@@ -17,10 +17,12 @@ import { basename } from 'node:path';
 import { fsyncDirectory, tempPathFor, TEMP_SUFFIX } from '../state/atomic-write.js';
 import type { EventLogPaths } from './log-paths.js';
 import { rotatedLogPath } from './log-paths.js';
-import type { LogSettings } from './log-settings.js';
+import type { Config } from '../types.js';
 import { reduceStatus } from './reduce.js';
 import { foldStatus, saveStatusCache } from './status-cache.js';
 import type { AgentEvent } from './types.js';
+
+type LogSettings = Config['log'];
 
 function moveIfExists(from: string, to: string): void {
   try {

@@ -15,7 +15,7 @@ import { InvalidStateError, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { deleteHookFile } from './hook-file.js';
 import { portableCall } from './hook-block.js';
-import type { HookFileChange, HookName } from './hook-types.js';
+import { HOOK_NAMES, type HookFileChange, type HookName } from './hook-types.js';
 
 /** The config files lefthook reads, in its order of precedence. */
 export const LEFTHOOK_CONFIGS = [
@@ -193,7 +193,7 @@ export function lefthookInstalled(root: string): { file: string | null; hooks: H
   const file = findLefthookConfig(root);
   if (!file) return { file: null, hooks: [] };
   const { doc } = load(root, file);
-  const hooks = (['pre-commit', 'post-checkout', 'post-merge'] as const).filter((hook) => {
+  const hooks = HOOK_NAMES.filter((hook) => {
     const node = doc.get(hook, true);
     if (!isMap(node)) return false;
     const commands = node.get('commands', true);

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isMap, isSeq, parseDocument, visit } from 'yaml';
-import type { HookName } from './hook-types.js';
+import { HOOK_NAMES, type HookName } from './hook-types.js';
 
 export const PRE_COMMIT_CONFIG = '.pre-commit-config.yaml';
 
@@ -52,9 +52,7 @@ function render(value: unknown): string {
 
 /** The text of the package's .pre-commit-hooks.yaml (a unit test keeps the shipped file equal). */
 export function preCommitManifest(): string {
-  const hooks = (['pre-commit', 'post-checkout', 'post-merge'] as const).map(
-    preCommitHookDefinition,
-  );
+  const hooks = HOOK_NAMES.map(preCommitHookDefinition);
   return `# agent-state hooks for https://pre-commit.com (docs/hooks.md).\n${render(hooks)}`;
 }
 

@@ -14,6 +14,7 @@ import { CLAUDE_HOOK_EVENTS, claudeSettingsPath, isClaudeHook } from './claude.j
 import { CODEX_HOOK_EVENTS, codexTrustCommand, isCodexHook } from './codex.js';
 import { codexHookTrusts, codexTrustGaps, readCodexTrust } from './codex-trust.js';
 import { GEMINI_HOOK_EVENTS, isGeminiHook } from './gemini.js';
+import { geminiTrust, geminiUserDir } from './gemini-trust.js';
 import type { HandlerTest } from './hook-groups.js';
 import { whichAgentState } from './hook-binary.js';
 import { isJsonObject, parseJsonObject, type JsonObject } from './json-text.js';
@@ -143,6 +144,19 @@ function checkHostFile(file: HostFile, root: string, env: NodeJS.ProcessEnv): Do
       );
   }
   return checks;
+}
+
+// Gemini CLI loads no hooks at all (project or user) in a folder it does not trust, and exits
+// with code 55 when run headless there: the hooks would look installed and never run.
+function checkGeminiTrust(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const trust = geminiTrust(root, env);
+  if (trust.trusted) return check('gemini folder trust', 'ok', `trusted: ${trust.reason}`);
+  return check(
+    'gemini folder trust',
+    'fail',
+    `Gemini CLI does not trust this folder (${trust.reason}), so it runs none of the hooks (headless it exits with code 55)`,
+    'run `agent-state integrate gemini --trust`',
+  );
 }
 
 // Codex skips untrusted hooks, and a whole untrusted project's .codex/, without a word.
@@ -318,13 +332,15 @@ export function runDoctor(options: BaseOptions = {}): DoctorResult {
     },
     {
       host: 'gemini',
-      path: join(home(env), '.gemini', 'settings.json'),
+      path: join(geminiUserDir(env), 'settings.json'),
       display: '~/.gemini/settings.json',
       events: GEMINI_HOOK_EVENTS,
       isOurs: isGeminiHook,
     },
   ];
   const hostChecks = hostFiles.flatMap((f) => checkHostFile(f, root, env));
+  if (hostChecks.some((c) => c.name.startsWith('gemini hooks')))
+    hostChecks.push(checkGeminiTrust(root, env));
   hostChecks.push(...checkCodexTrust(root, env));
   const plugin = join(root, '.opencode', 'plugins', 'agent-state.js');
   if (existsSync(plugin) && readFileSync(plugin, 'utf8').startsWith(OPENCODE_PLUGIN_HEADER)) {

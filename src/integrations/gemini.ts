@@ -12,6 +12,7 @@ import {
   type HookEventSpec,
   type HookSpec,
 } from './hook-groups.js';
+import { geminiTrust, trustFolderEdit } from './gemini-trust.js';
 import type { HookBinary } from './hook-binary.js';
 import { jsonEdit } from './json-edit.js';
 import type { IntegrationPlan } from './plan.js';
@@ -59,8 +60,20 @@ export interface GeminiPlanOptions {
   scope: GeminiScope;
   binary: HookBinary;
   root: string;
-  /** Gemini's user directory (~/.gemini). */
+  /** Gemini's user directory (~/.gemini, or $GEMINI_CLI_HOME/.gemini). */
   geminiHome: string;
+  /** Also trust the folder in ~/.gemini/trustedFolders.json (Gemini runs no hooks elsewhere). */
+  trust?: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+// The trust step Gemini CLI needs: without it, it loads no hooks in this folder.
+function trustNote(options: GeminiPlanOptions): string {
+  if (options.trust)
+    return 'Gemini CLI trusts this folder now (as its "Trust folder" choice would)';
+  const trust = geminiTrust(options.root, options.env);
+  if (trust.trusted) return `Gemini CLI trusts this folder (${trust.reason})`;
+  return `Gemini CLI runs no hooks in a folder it does not trust (${trust.reason}; headless it exits with code 55): run \`agent-state integrate gemini --trust\`, or start \`gemini\` here and choose "Trust folder"`;
 }
 
 export const isGeminiHook = commandRuns('hook', 'gemini');
@@ -88,15 +101,17 @@ export function geminiPlan(options: GeminiPlanOptions): IntegrationPlan {
       ? protocolBlockEdit(join(options.geminiHome, 'GEMINI.md'), '~/.gemini/GEMINI.md')
       : protocolBlockEdit(join(options.root, 'GEMINI.md'), 'GEMINI.md'),
   ];
+  if (options.trust) edits.push(trustFolderEdit(options.root, options.env));
   return {
     edits,
     notes: [
-      'check with /hooks panel in Gemini CLI that the hooks system is enabled (older versions: /settings → Advanced → Enable Hooks System)',
+      trustNote(options),
+      '`/hooks panel` in Gemini CLI lists the hooks (before 0.26: enable them in /settings → Advanced → Enable Hooks System)',
     ],
   };
 }
 
-/** The edits that `integrate gemini --remove` undoes. */
+/** The edits that `integrate gemini --remove` undoes (with --trust, the trust entry too). */
 export function geminiRemovalPlan(options: GeminiPlanOptions): IntegrationPlan {
   return { edits: geminiPlan(options).edits, notes: [] };
 }

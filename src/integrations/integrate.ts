@@ -10,6 +10,7 @@ import { CLAUDE_SCOPES, claudePlan, claudeRemovalPlan, type ClaudeScope } from '
 import { codexPlan, codexRemovalPlan, type CodexScope } from './codex.js';
 import { applyEdits, type IntegrationChange } from './file-edits.js';
 import { geminiPlan, geminiRemovalPlan, type GeminiScope } from './gemini.js';
+import { geminiUserDir } from './gemini-trust.js';
 import { resolveHookBinary, type HookBinary } from './hook-binary.js';
 import { opencodePlan, opencodeRemovalPlan, type OpencodeScope } from './opencode.js';
 import { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
@@ -28,7 +29,10 @@ export interface IntegrateOptions extends BaseOptions {
   statusline?: boolean;
   /** Claude Code and Codex: also register the MCP server. */
   mcp?: boolean;
-  /** Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. */
+  /**
+   * Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. Gemini CLI: also
+   * trust the folder in ~/.gemini/trustedFolders.json (both run no hooks otherwise).
+   */
   trust?: boolean;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
@@ -91,8 +95,8 @@ function checkOptions(options: IntegrateOptions): IntegrationScope {
     throw new UsageError('--statusline applies to claude only', { hint: 'drop --statusline' });
   if (options.mcp && host !== 'claude' && host !== 'codex')
     throw new UsageError('--mcp applies to claude and codex only', { hint: 'drop --mcp' });
-  if (options.trust && host !== 'codex')
-    throw new UsageError('--trust applies to codex only', { hint: 'drop --trust' });
+  if (options.trust && host !== 'codex' && host !== 'gemini')
+    throw new UsageError('--trust applies to codex and gemini only', { hint: 'drop --trust' });
   if (options.file !== undefined && host !== 'agents-md')
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
   if (
@@ -142,7 +146,9 @@ function planFor(
         scope: scope as GeminiScope,
         binary,
         root,
-        geminiHome: join(home(env), '.gemini'),
+        geminiHome: geminiUserDir(env),
+        trust: options.trust === true,
+        env,
       };
       return remove ? geminiRemovalPlan(o) : geminiPlan(o);
     }

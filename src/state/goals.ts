@@ -46,7 +46,7 @@ interface Line {
 function normalizeHeading(heading: string): string {
   return heading
     .trim()
-    .replace(/[\s:：]+$/u, '')
+    .replace(/[\s:\uFF1A]+$/u, '')
     .replace(/\s+/g, ' ')
     .toLowerCase();
 }

@@ -1,4 +1,4 @@
-// The main bundle loads through a V8 code cache: written on the first run, used afterwards, and a
+// The CLI bundle loads through a V8 code cache: written on the first run, used afterwards, and a
 // damaged cache is only a slower start, never a different result.
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,16 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, gitdir, runCli } from '../helpers/fixtures.js';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'bundle');
-const cacheFiles = (bundle = 'main') =>
-  readdirSync(BUNDLE).filter((f) => f.startsWith(`${bundle}.cjs.`) && f.endsWith('.cache'));
+// One cache per command word: `agent-state.cjs.<command>.<node version>.cache`.
+const cacheFiles = (command = 'status') =>
+  readdirSync(BUNDLE).filter(
+    (f) => f.startsWith(`agent-state.cjs.${command}.`) && f.endsWith('.cache'),
+  );
+const cacheName = (command: string) => `agent-state.cjs.${command}.${process.version}.cache`;
 
-describe('the code cache of the main bundle', () => {
+describe('the code cache of the CLI bundle', () => {
   it('is written by a run and gives the same output as a compile from source', async () => {
     const repo = gitdir();
     expect((await runCli(repo, ['init', '-q', '--goal', 'Cache me'])).code).toBe(0);
     for (const file of cacheFiles()) rmSync(join(BUNDLE, file));
     const cold = await runCli(repo, ['status', '--json']);
-    expect(cacheFiles()).toEqual([`main.cjs.${process.version}.cache`]);
+    expect(cacheFiles()).toEqual([cacheName('status')]);
     const written = readFileSync(join(BUNDLE, cacheFiles()[0]!));
     expect(written.toString('latin1', 0, 18)).toBe('agent-state-cache ');
     const warm = await runCli(repo, ['status', '--json']);
@@ -29,17 +33,21 @@ describe('the code cache of the main bundle', () => {
     const kinds = () =>
       cache().toString('latin1', 0, cache().indexOf(0x0a)).trimEnd().split(' ')[2]!.split('|');
     expect(kinds()).toHaveLength(1);
-    expect((await runCli(repo, ['validate', '--json'])).code).toBe(0);
+    expect((await runCli(repo, ['status', '--format', 'xml'])).code).toBe(0);
     expect(kinds()).toHaveLength(2);
     const grown = cache();
     expect(grown.length).toBeGreaterThan(written.length);
-    expect((await runCli(repo, ['validate', '--json'])).code).toBe(0);
+    expect((await runCli(repo, ['status', '--format', 'xml'])).code).toBe(0);
     expect((await runCli(repo, ['status', '--json'])).code).toBe(0);
+    expect(cache().equals(grown)).toBe(true);
+    // Another command has a cache of its own (what `status` compiled would only slow it down).
+    expect((await runCli(repo, ['validate', '--json'])).code).toBe(0);
+    expect(cacheFiles('validate')).toEqual([cacheName('validate')]);
     expect(cache().equals(grown)).toBe(true);
 
     // A rewritten bundle (an upgrade, a rebuild; here the same bytes) is another file: V8 alone
     // would take a cache for any source of the same length, so the cache is made again.
-    const bundle = join(BUNDLE, 'main.cjs');
+    const bundle = join(BUNDLE, 'agent-state.cjs');
     const code = readFileSync(bundle);
     rmSync(bundle);
     writeFileSync(bundle, code);
@@ -64,19 +72,20 @@ describe('the code cache of the main bundle', () => {
     expect(missing.stderr).toMatch(/^agent-state: no file matches "nope\.txt"/);
   });
 
-  it('serves the fast paths (boot, event, git hooks) from caches of their own', async () => {
+  it('serves the lean route (boot, event, git hooks) from the same bundle, a cache per command', async () => {
     const repo = gitdir({ 'a.txt': 'a\n' });
     expect((await runCli(repo, ['init', '-q', '--goal', 'Boot from the cache'])).code).toBe(0);
-    const runs: Record<string, string[]> = {
-      'boot-cli': ['boot', '--level', '2', '--fast', '--dry-run', '--json'],
-      'event-cli': ['event', 'note', '--field', 'text=hi', '--json'],
-      'hook-entry': ['hook', 'pre-commit'],
-    };
-    for (const [bundle, args] of Object.entries(runs)) {
-      for (const file of cacheFiles(bundle)) rmSync(join(BUNDLE, file));
+    const runs = [
+      ['boot', '--level', '2', '--fast', '--dry-run', '--json'],
+      ['event', 'note', '--field', 'text=hi', '--json'],
+      ['hook', 'pre-commit'],
+    ];
+    for (const args of runs) {
+      const command = args[0]!;
+      for (const file of cacheFiles(command)) rmSync(join(BUNDLE, file));
       const cold = await runCli(repo, args);
       expect(cold.code, `${args.join(' ')}: ${cold.stderr}`).toBe(0);
-      expect(cacheFiles(bundle)).toEqual([`${bundle}.cjs.${process.version}.cache`]);
+      expect(cacheFiles(command)).toEqual([cacheName(command)]);
       const warm = await runCli(repo, args);
       expect(warm.code).toBe(0);
       // Times and the event's seq differ from run to run; everything else is the same.
@@ -85,5 +94,10 @@ describe('the code cache of the main bundle', () => {
       expect(stable(warm.stdout)).toBe(stable(cold.stdout));
       expect(warm.stderr).toBe(cold.stderr);
     }
+    // One bundle: nothing else in dist/bundle/ but the loader, the bundle and its caches.
+    expect(readdirSync(BUNDLE).filter((f) => !f.endsWith('.cache'))).toEqual([
+      'agent-state.cjs',
+      'start.cjs',
+    ]);
   });
 });

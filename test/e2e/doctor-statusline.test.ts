@@ -1,5 +1,5 @@
 // `doctor` and `statusline` end to end on real repositories.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitdir, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
@@ -48,6 +48,59 @@ describe('doctor', () => {
       /FAIL {2}state \(\.agent\/state\/progress\.yaml\): \.agent\/state\/progress\.yaml:2/,
     );
     expect(result.stdout).toMatch(/fix: /);
+  });
+});
+
+describe('doctor and integrate: Gemini CLI folder trust', () => {
+  it('says the folder is untrusted and prints the command; integrate --trust fixes it', async () => {
+    const repo = gitdir();
+    const home = testdir();
+    const env = { HOME: home, GEMINI_CLI_HOME: '', GEMINI_CLI_TRUST_WORKSPACE: '' };
+    await runCli(repo, ['init', '--goal', 'Trust the folder'], { env });
+    const bin = join(testdir(), 'agent-state');
+    writeFileSync(bin, '#!/bin/sh\n');
+    chmodSync(bin, 0o755);
+    const integrated = await runCli(repo, ['integrate', 'gemini', '--bin', bin], { env });
+    expect(integrated.stdout).toContain(
+      'note: Gemini CLI runs no hooks in a folder it does not trust',
+    );
+    expect(integrated.stdout).toContain('run `agent-state integrate gemini --trust`');
+    const untrusted = await runCli(repo, ['doctor'], { env });
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stdout).toMatch(
+      /FAIL {2}gemini folder trust: Gemini CLI does not trust this folder \(no rule for it in .*trustedFolders\.json\), so it runs none of the hooks/,
+    );
+    expect(untrusted.stdout).toContain('fix: run `agent-state integrate gemini --trust`');
+    const trusted = await runCli(repo, ['integrate', 'gemini', '--trust', '--bin', bin], { env });
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatch(/created +~\/\.gemini\/trustedFolders\.json/);
+    const rules = JSON.parse(readFileSync(join(home, '.gemini', 'trustedFolders.json'), 'utf8'));
+    expect(rules).toEqual({ [realpathSync(repo)]: 'TRUST_FOLDER' });
+    const doctor = await runCli(repo, ['doctor', '--json'], { env });
+    const report = JSON.parse(doctor.stdout) as { checks: { name: string; status: string }[] };
+    expect(report.checks).toContainEqual(
+      expect.objectContaining({ name: 'gemini folder trust', status: 'ok' }),
+    );
+    // A parent folder's rule counts (TRUST_PARENT trusts the rule's parent), and the env var.
+    writeFileSync(
+      join(home, '.gemini', 'trustedFolders.json'),
+      JSON.stringify({ [join(repo, 'sub')]: 'TRUST_PARENT' }),
+    );
+    expect((await runCli(repo, ['doctor'], { env })).stdout).toMatch(/ok +gemini folder trust/);
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), '{}');
+    const viaEnv = await runCli(repo, ['doctor'], {
+      env: { ...env, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+    });
+    expect(viaEnv.stdout).toMatch(
+      /ok +gemini folder trust: trusted: GEMINI_CLI_TRUST_WORKSPACE=true/,
+    );
+  });
+
+  it('refuses --trust for another host', async () => {
+    const repo = gitdir();
+    const result = await runCli(repo, ['integrate', 'claude', '--trust']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--trust applies to codex and gemini only');
   });
 });
 

@@ -266,9 +266,9 @@ describe('agent-state event / events / status', () => {
       [['event', 'tool.started', '--stdin'], /stdin:2 is not valid JSON/, '{"name":"a"}\n{oops}\n'],
       [
         ['event', 'tool.started', '--actor', 'robot'],
-        /--actor must be one of user, agent, system, tool/,
+        /option '--actor <actor>' argument 'robot' is invalid. Allowed choices are user, agent, system, tool\./,
       ],
-      [['event', 'tool.started', '--bogus'], /unknown option --bogus/],
+      [['event', 'tool.started', '--bogus'], /unknown option '--bogus'/],
       [['status', '--format', 'html'], /--format must be one of text, xml, markdown, json/],
       [['status', '--publish', 'sometimes'], /--publish must be one of append, replace, delta/],
       [['status', '--reset'], /--consumer and --reset only apply with --publish/],

@@ -166,7 +166,7 @@ describe('boot after compaction on hosts without a SessionStart(compact)', () =>
     );
   });
 
-  it('opencode: the compaction gets the boot prompt pushed into its context', async () => {
+  it("opencode: the boot prompt in the agent turns' system prompt, renewed after session.compacted, never in the summarizer's", async () => {
     const repo = await repoWith('');
     expect((await runCli(repo, ['integrate', 'opencode', '--bin', BIN])).code).toBe(0);
     const mod = (await import(
@@ -174,12 +174,34 @@ describe('boot after compaction on hosts without a SessionStart(compact)', () =>
     )) as {
       AgentStatePlugin: (input: {
         directory: string;
-      }) => Promise<Record<string, (input: object, output: object) => Promise<void>>>;
+      }) => Promise<Record<string, (input: object, output?: object) => Promise<void>>>;
     };
     const hooks = await mod.AgentStatePlugin({ directory: repo });
-    const output = { context: [] as string[] };
-    await hooks['experimental.session.compacting']!({ sessionID: 's' }, output);
-    expect(output.context).toHaveLength(1);
-    expect(output.context[0]).toContain('Ship the demo');
+    const messages = { messages: [{ info: { sessionID: 's', role: 'user' }, parts: [] }] };
+    const agentTurn = async () => {
+      const system = { system: ['You are OpenCode'] };
+      await hooks['experimental.chat.messages.transform']!({}, messages);
+      await hooks['experimental.chat.system.transform']!({ sessionID: 's' }, system);
+      return system.system;
+    };
+    await hooks.event!({ event: { type: 'session.created', properties: { info: { id: 's' } } } });
+    const title = { system: ['You are a title generator'] };
+    await hooks['experimental.chat.system.transform']!({ sessionID: 's' }, title);
+    expect(title.system).toHaveLength(1);
+    const first = await agentTurn();
+    expect(first[1]).toContain('# agent-state boot');
+    expect(first[1]).toContain('A new session started');
+    expect((await agentTurn())[1]).toBe(first[1]);
+    const compaction = { context: [] as string[], prompt: undefined };
+    await hooks['experimental.session.compacting']!({ sessionID: 's' }, compaction);
+    expect(compaction.context).toEqual([]);
+    await hooks['experimental.chat.messages.transform']!({}, messages);
+    const summarizer = { system: ['You are a summarizer'] };
+    await hooks['experimental.chat.system.transform']!({ sessionID: 's' }, summarizer);
+    expect(summarizer.system).toHaveLength(1);
+    await hooks.event!({ event: { type: 'session.compacted', properties: { sessionID: 's' } } });
+    const after = await agentTurn();
+    expect(after[1]).toContain('# agent-state boot');
+    expect(after[1]).not.toBe(first[1]);
   });
 });

@@ -2,7 +2,9 @@
 // protocol's stream format (checked here with plain fetch; the host tests check it with the hosts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicMessages } from './harness/anthropic-messages.js';
+import { GEMINI_SNAPSHOT, geminiApi } from './harness/gemini-api.js';
 import { startModelStub, type ModelStub } from './harness/model-stub.js';
+import { CHAT_SUMMARY, openaiChat } from './harness/openai-chat.js';
 import { openaiResponses } from './harness/openai-responses.js';
 
 let stub: ModelStub | undefined;
@@ -99,5 +101,77 @@ describe('model stub', () => {
     expect(items[1]!.input).toBe('*** Begin Patch\n*** End Patch\n');
     const completed = stream.at(-1)!.data.response as { usage: { input_tokens: number } };
     expect(completed.usage.input_tokens).toBe(5000);
+  });
+
+  it('Gemini: streamed calls are turns (text and functionCall parts, usage), the rest aside', async () => {
+    stub = await startModelStub({
+      adapters: [geminiApi()],
+      script: [
+        {
+          toolCalls: [{ name: 'run_shell_command', input: { command: 'ls' } }],
+          usage: { input: 600_000 },
+        },
+      ],
+    });
+    const base = `${stub.url}/v1beta/models/gemini-2.5-flash`;
+    const turn = events(await post(`${base}:streamGenerateContent?alt=sse`, { contents: [] }));
+    expect(turn).toHaveLength(1);
+    expect(turn[0]!.data).toMatchObject({
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [{ functionCall: { name: 'run_shell_command', args: { command: 'ls' } } }],
+          },
+        },
+      ],
+      usageMetadata: { promptTokenCount: 600_000 },
+    });
+    const summary = JSON.parse(await post(`${base}:generateContent`, { contents: [] })) as {
+      candidates: { content: { parts: { text: string }[] } }[];
+    };
+    expect(summary.candidates[0]!.content.parts[0]!.text).toBe(GEMINI_SNAPSHOT);
+    expect(JSON.parse(await post(`${base}:countTokens`, {}))).toEqual({ totalTokens: 100 });
+    expect(stub.requests.map((r) => r.kind)).toEqual(['turn', 'aux', 'aux']);
+  });
+
+  it('chat completions: requests with tools are turns (content, tool_calls, usage), the others aside', async () => {
+    stub = await startModelStub({
+      adapters: [openaiChat()],
+      script: [{ text: 'hi', toolCalls: [{ name: 'bash', input: { command: 'ls' }, id: 'c1' }] }],
+    });
+    const url = `${stub.url}/v1/chat/completions`;
+    const tools = [{ type: 'function', function: { name: 'bash' } }];
+    const turn = (await post(url, { model: 'gpt-x', messages: [], tools, stream: true }))
+      .split('\n\n')
+      .filter(Boolean);
+    expect(turn.at(-1)).toBe('data: [DONE]');
+    const chunks = turn.slice(0, -1).map((c) => JSON.parse(c.slice(6)) as Record<string, unknown>);
+    expect(chunks.map((c) => (c.choices as { delta: unknown }[])[0]!.delta)).toEqual([
+      { role: 'assistant', content: 'hi' },
+      {
+        role: 'assistant',
+        tool_calls: [
+          {
+            index: 0,
+            id: 'c1',
+            type: 'function',
+            function: { name: 'bash', arguments: '{"command":"ls"}' },
+          },
+        ],
+      },
+      {},
+    ]);
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [{ finish_reason: 'tool_calls' }],
+      usage: { prompt_tokens: 100 },
+    });
+    const aside = await post(url, {
+      model: 'gpt-x',
+      messages: [{ role: 'system', content: 'summarize' }],
+      stream: true,
+    });
+    expect(aside).toContain(JSON.stringify(CHAT_SUMMARY).slice(1, 20));
+    expect(stub.requests.map((r) => r.kind)).toEqual(['turn', 'aux']);
   });
 });

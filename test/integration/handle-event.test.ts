@@ -19,6 +19,7 @@ function fakes(changed = true, stampFails = false) {
   const recorded: HookFact[] = [];
   const boots: string[] = [];
   const statuses: string[] = [];
+  const formats: string[] = [];
   let compactionsStamped = 0;
   const services: HookServices = {
     loadState: async (paths) => loadState({ cwd: paths.root }),
@@ -30,8 +31,9 @@ function fakes(changed = true, stampFails = false) {
     record: async (_paths, facts) => {
       recorded.push(...facts);
     },
-    status: async (_paths, consumer, { mode }) => {
+    status: async (_paths, consumer, { mode, format }) => {
       statuses.push(`${consumer}:${mode}`);
+      formats.push(format);
       return mode === 'baseline' ? 'STATUS' : '';
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
@@ -40,7 +42,7 @@ function fakes(changed = true, stampFails = false) {
       compactionsStamped++;
     },
   };
-  return { services, recorded, boots, statuses, stamped: () => compactionsStamped };
+  return { services, recorded, boots, statuses, formats, stamped: () => compactionsStamped };
 }
 
 function repo(config = '') {
@@ -97,6 +99,18 @@ describe('handleHookEvent', () => {
     expect(f.statuses).toEqual(['codex:baseline', 'codex:delta']);
   });
 
+  it('Gemini CLI gets the status in Markdown (it escapes < and > in additionalContext), the others XML', async () => {
+    const { dir, paths } = repo();
+    const f = fakes();
+    for (const host of ['gemini', 'claude', 'codex', 'opencode'] as const)
+      await handleHookEvent(
+        event(dir, { host, kind: 'session-start', hostEvent: 'SessionStart' }),
+        paths,
+        f.services,
+      );
+    expect(f.formats).toEqual(['markdown', 'xml', 'xml', 'xml']);
+  });
+
   it('SessionStart delivers the boot prompt (resume asks for level 1 at least) and clears what was owed', async () => {
     const { dir, paths } = repo();
     const f = fakes();
@@ -135,10 +149,10 @@ describe('handleHookEvent', () => {
     expect(f.boots).toEqual(['compact:2', 'resume:1']);
   });
 
-  it('OpenCode takes the boot prompt into the compaction itself', async () => {
+  it("OpenCode: nothing goes into the summarizer's prompt; session.compacted brings the boot", async () => {
     const { dir, paths } = repo();
     const f = fakes();
-    const out = await handleHookEvent(
+    const compacting = await handleHookEvent(
       event(dir, {
         host: 'opencode',
         kind: 'pre-compact',
@@ -147,7 +161,20 @@ describe('handleHookEvent', () => {
       paths,
       f.services,
     );
-    expect(out).toEqual({ context: 'BOOT(compact)' });
+    expect(compacting).toEqual({});
+    expect(f.boots).toEqual([]);
+    const compacted = await handleHookEvent(
+      event(dir, {
+        host: 'opencode',
+        kind: 'session-start',
+        hostEvent: 'session.compacted',
+        source: 'compact',
+      }),
+      paths,
+      f.services,
+    );
+    expect(compacted).toEqual({ context: 'BOOT(compact)\n\nSTATUS' });
+    expect(f.boots).toEqual(['compact:2']);
     expect(readHookState(paths).compaction_pending).toBeNull();
   });
 
@@ -229,7 +256,6 @@ describe('handleHookEvent', () => {
       f.services,
     );
     expect(opencode).toEqual({
-      context: 'BOOT(compact)',
       note: 'the compaction was not counted in progress.yaml: the state is busy',
     });
   });

@@ -216,7 +216,9 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     );
     run({ host: 'codex', remove: true });
     expect(readFileSync(config, 'utf8')).toBe(before);
-    expect(() => run({ host: 'gemini', trust: true })).toThrow('--trust applies to codex only');
+    expect(() => run({ host: 'opencode', trust: true })).toThrow(
+      '--trust applies to codex and gemini only',
+    );
   });
 
   it('gemini: golden settings.json with millisecond timeouts, and the GEMINI.md block', async () => {

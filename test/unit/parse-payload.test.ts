@@ -132,6 +132,33 @@ describe('parseHookPayload', () => {
     });
   });
 
+  it("Gemini CLI: a shell command's exit code, read from llmContent (0.61 sends no error field)", () => {
+    const after = (llmContent: unknown, extra: object = {}) =>
+      parseHookPayload(
+        'gemini',
+        JSON.stringify({
+          ...common,
+          hook_event_name: 'AfterTool',
+          tool_name: 'run_shell_command',
+          tool_input: { command: 'x' },
+          tool_response: { llmContent, returnDisplay: '', ...extra },
+        }),
+        '/f',
+      ).tool?.ok;
+    const wrap = (body: string) => `<untrusted_context>\n${body}\n</untrusted_context>`;
+    expect(after(wrap('Output: failing\nExit Code: 3\nProcess Group PGID: 25755'))).toBe(false);
+    expect(after(wrap('Output: (empty)\nProcess Group PGID: 25596'))).toBe(true);
+    expect(after('Output: x\nError: spawn failed\nExit Code: 127')).toBe(false);
+    expect(after(wrap('Output: \nSignal: 15\nProcess Group PGID: 1'))).toBe(false);
+    expect(after([{ text: 'Output: a\nExit Code: 1' }])).toBe(false);
+    // An "Exit Code:" line inside the command's own output, before the trailer, is output.
+    expect(after(wrap('Output: Exit Code: 9\nmore output\nProcess Group PGID: 2'))).toBe(true);
+    expect(after(wrap('Command was automatically cancelled because it exceeded the timeout'))).toBe(
+      false,
+    );
+    expect(after(wrap('Command moved to background (PID: 12). Output hidden.'))).toBe(true);
+  });
+
   it("OpenCode: the plugin's own payload", () => {
     const event = parseHookPayload(
       'opencode',

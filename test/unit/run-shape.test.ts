@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runShape } from '../../src/cli/load-cached.js';
+import { runShape } from '../../src/cli/code-cache.js';
 
 describe('runShape (the kind of run a code cache covers)', () => {
   it('keeps command words, option names and short values; drops text, ids, paths and numbers', () => {

@@ -1,44 +1,78 @@
-// `agent-state boot`: the restart prompt. The boot library (and the tokenizer it loads) is
-// imported only when this command runs, so other commands do not pay for it at start-up. Hosts
-// reach `boot` through the fast path (boot-cli.ts); this is its --help and the fallback.
-import { Option, type Command } from 'commander';
+// `agent-state boot`: the restart prompt. Hosts run it at every session start and compaction, so
+// it is a lean command (lean.ts): its options are parsed without commander, and the boot library
+// (with the tokenizer it may load) is imported only when it runs.
 import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
-import { defineAction, type RunState } from '../action.js';
-import type { BootFlags } from '../boot-run.js';
+import type { BootFormat, BootRole, BootSource } from '../../boot/types.js';
+import { EXIT } from '../../error-report.js';
+import { UsageError } from '../../errors.js';
+import type { LeanCommand } from '../lean.js';
 import { recordFact } from '../record.js';
+import { formatWarning } from '../action.js';
 
-export function registerBoot(program: Command, state: RunState): void {
-  program
-    .command('boot')
-    .description(
+function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'auto') return 'auto';
+  if (value === '1' || value === '2' || value === '3') return Number(value) as 1 | 2 | 3;
+  throw new UsageError(`--level ${value} is not a recovery level`, {
+    hint: 'use 1 (resume), 2 (restore), 3 (rebuild) or auto',
+  });
+}
+
+function parseBudget(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const budget = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1) {
+    throw new UsageError(`--budget ${value} is not a token count`, {
+      hint: 'give a whole number of tokens: --budget 4000',
+    });
+  }
+  return budget;
+}
+
+export const bootCommand: LeanCommand = {
+  spec: {
+    name: 'boot',
+    description:
       'print the restart prompt: goal, boundaries, progress and next step, within a token budget',
-    )
-    .addOption(
-      new Option(
-        '--level <level>',
-        'recovery level: 1 resume, 2 restore, 3 rebuild, auto (default: config boot.level)',
-      ),
-    )
-    .option('--budget <tokens>', 'total token budget (default: config budget.total)')
-    .addOption(
-      new Option('--format <format>', 'output format')
-        .choices([...BOOT_FORMATS])
-        .default('markdown'),
-    )
-    .addOption(
-      new Option('--role <role>', 'who reads it').choices([...BOOT_ROLES]).default('execution'),
-    )
-    .addOption(
-      new Option('--source <source>', 'why the host boots the agent').choices([...BOOT_SOURCES]),
-    )
-    .option('--dry-run', 'print the prompt without stamping the boot or consuming reminders')
-    .option(
-      '--fast',
-      'estimate tokens (ascii/4 + CJK + other/2) instead of loading the o200k tokenizer',
-    )
-    .addHelpText(
-      'after',
-      `
+    arguments: [],
+    options: [
+      {
+        flags: '--level <level>',
+        description:
+          'recovery level: 1 resume, 2 restore, 3 rebuild, auto (default: config boot.level)',
+      },
+      {
+        flags: '--budget <tokens>',
+        description: 'total token budget (default: config budget.total)',
+      },
+      {
+        flags: '--format <format>',
+        description: 'output format',
+        choices: BOOT_FORMATS,
+        default: 'markdown',
+      },
+      {
+        flags: '--role <role>',
+        description: 'who reads it',
+        choices: BOOT_ROLES,
+        default: 'execution',
+      },
+      {
+        flags: '--source <source>',
+        description: 'why the host boots the agent',
+        choices: BOOT_SOURCES,
+      },
+      {
+        flags: '--dry-run',
+        description: 'print the prompt without stamping the boot or consuming reminders',
+      },
+      {
+        flags: '--fast',
+        description:
+          'estimate tokens (ascii/4 + CJK + other/2) instead of loading the o200k tokenizer',
+      },
+    ],
+    help: `
 Levels: 1 resume (a few hundred tokens), 2 restore (+ plan, markers, memory, evidence headlines),
 3 rebuild (+ evidence bodies, drift, stale markers). auto: 3 when the tree drifted, a marker is
 stale or the agent is in a restart loop; otherwise 2.
@@ -48,11 +82,41 @@ Examples:
   $ agent-state boot --level 1 --source compact
   $ agent-state boot --budget 4000 --format xml --role review
   $ agent-state boot --dry-run --json | jq .tokens`,
-    )
-    .action(
-      defineAction<BootFlags>(state, async (ctx, _args, flags) => {
-        const { runBoot } = await import('../boot-run.js');
-        return runBoot(flags, ctx, (input) => recordFact(ctx, input));
-      }),
-    );
-}
+  },
+
+  async run({ options }, io) {
+    const level = parseLevel(options.level as string | undefined);
+    const budget = parseBudget(options.budget as string | undefined);
+    const [{ boot }, { bootDocument }, { omittedFact }] = await Promise.all([
+      import('../../boot/boot.js'),
+      import('../../boot/boot-document.js'),
+      import('../../boot/omitted-fact.js'),
+    ]);
+    const result = await boot({
+      cwd: io.cwd,
+      env: io.env,
+      now: io.now,
+      level,
+      budget,
+      format: options.format as BootFormat,
+      role: options.role as BootRole,
+      source: options.source as BootSource | undefined,
+      dryRun: options.dryRun === true,
+      fast: options.fast === true,
+    });
+    const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
+    // The status bar counts boots (its restart.loop signal) from the event log.
+    const logged = result.dryRun
+      ? []
+      : await recordFact(io, {
+          type: 'boot',
+          level: result.level,
+          ...(result.source ? { source: result.source } : {}),
+          omitted: omittedFact(result.omitted),
+        });
+    for (const warning of [...result.warnings, ...logged]) io.out.warn(formatWarning(warning));
+    if (io.out.json) io.out.printJson(json);
+    else io.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
+    return EXIT.OK;
+  },
+};

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { MarkerCheck } from '../../markers/check-markers.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 import { plural } from '../format.js';
 
 /** One line per marker verdict. */

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CheckpointPhase, CheckpointResult } from '../../checkpoint/checkpoint.js';
 import type { Warning } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 import { plural } from '../format.js';
 import { recordFact } from '../record.js';
 import { relevantWarnings, renderFindings } from '../render-findings.js';

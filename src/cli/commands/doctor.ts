@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CheckStatus } from '../../integrations/doctor.js';
 import { defineAction, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 
 export function registerDoctor(program: Command, state: RunState): void {
   program

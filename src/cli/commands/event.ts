@@ -1,32 +1,134 @@
-// `agent-state event TYPE ...`: append one fact to the event log. Real invocations take the fast
-// path in entry.ts (no commander); this registration gives `--help` and the command list, and
-// runs the same code if the fast path was bypassed.
+// `agent-state event TYPE ...`: append one fact to the event log. Hooks call it after every tool
+// call, so it is a lean command (lean.ts): no commander, chalk or YAML on its path. `--json`
+// after TYPE followed by a JSON object is the event's fields; anywhere else it asks for JSON
+// output, as for every command.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
-import { KNOWN_EVENT_TYPES } from '../../events/types.js';
-import { defineAction, type RunState } from '../action.js';
-import { parseEventArgv } from '../event-args.js';
-import { describeRecorded, runEvent } from '../event-run.js';
+import { EXIT } from '../../error-report.js';
+import { UsageError } from '../../errors.js';
+import { appendEvents } from '../../events/append.js';
+import {
+  EVENT_ACTORS,
+  KNOWN_EVENT_TYPES,
+  type AgentEvent,
+  type EventInput,
+} from '../../events/types.js';
+import type { ParsedArgs } from '../parse-args.js';
+import type { LeanCommand } from '../lean.js';
 
-export function registerEvent(program: Command, state: RunState): void {
-  program
-    .command('event')
-    .argument('[type]', 'the event type (tool.finished, cwd.changed, ...; may come from the JSON)')
-    .description('append one event (a fact: a tool call, a cwd change, a test run) to the log')
-    .option(
-      '-f, --field <key=value>',
-      'a field (repeatable); true/false/null and numbers are typed',
-    )
-    .option(
-      '--stdin',
-      'read the fields from stdin: a JSON object, or one per line (several events)',
-    )
-    .option('--actor <actor>', 'who caused it: user, agent, system or tool (default from the type)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .addHelpText(
-      'after',
-      `
+/** `true`, `false`, numbers and `null` as such; anything else a string. */
+export function coerceFieldValue(raw: string): unknown {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'null') return null;
+  if (/^-?(0|[1-9]\d{0,14})(\.\d+)?$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function parseField(raw: string): [string, unknown] {
+  const eq = raw.indexOf('=');
+  if (eq <= 0)
+    throw new UsageError(`--field needs key=value (got "${raw}")`, {
+      hint: 'for example --field name=grep --field new_results=0',
+    });
+  return [raw.slice(0, eq), coerceFieldValue(raw.slice(eq + 1))];
+}
+
+function asObject(value: unknown, where: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`${where} is not a JSON object`, {
+      hint: 'give the fields as an object, like {"name":"grep","new_results":0}',
+    });
+  return value as Record<string, unknown>;
+}
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`, {
+      hint: 'quote the whole object for the shell: --json \'{"name":"grep"}\'',
+    });
+  }
+}
+
+// stdin holds one JSON object, an array of them, or one object per line (JSON Lines).
+function stdinObjects(text: string): Record<string, unknown>[] {
+  const trimmed = text.trim();
+  if (trimmed === '')
+    throw new UsageError('--stdin was given but stdin is empty', {
+      hint: 'pipe a JSON object (or one per line) into the command',
+    });
+  try {
+    const whole = JSON.parse(trimmed) as unknown;
+    if (Array.isArray(whole)) return whole.map((v, i) => asObject(v, `stdin item ${i + 1}`));
+    return [asObject(whole, 'stdin')];
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+  }
+  return trimmed
+    .split('\n')
+    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+    .filter(({ line }) => line !== '')
+    .map(({ line, n }) => asObject(parseJson(line, `stdin:${n}`), `stdin:${n}`));
+}
+
+/** The events a parsed `event` call asks for (not yet validated: the appender does that). */
+export function eventInputs({ args, options }: ParsedArgs, readStdin: () => string): EventInput[] {
+  const fields = Object.fromEntries(((options.field as string[]) ?? []).map(parseField));
+  const payload =
+    options.json === undefined
+      ? {}
+      : asObject(parseJson(options.json as string, '--json'), '--json');
+  const sources = options.stdin === true ? stdinObjects(readStdin()) : [{}];
+  return sources.map((source) => {
+    const merged: Record<string, unknown> = { ...source, ...payload, ...fields };
+    const type = args[0] ?? merged.type;
+    if (typeof type !== 'string' || type === '')
+      throw new UsageError('event needs a TYPE', {
+        hint: 'for example: agent-state event tool.finished --field name=grep --field new_results=0',
+      });
+    return { ...merged, type, ...(options.actor ? { actor: options.actor } : {}) } as EventInput;
+  });
+}
+
+/** One line per recorded event, for humans. */
+export function describeRecorded(events: readonly AgentEvent[]): string {
+  return events.map((e) => `Recorded #${e.seq} ${e.type}`).join('\n');
+}
+
+export const eventCommand: LeanCommand = {
+  spec: {
+    name: 'event',
+    description: 'append one event (a fact: a tool call, a cwd change, a test run) to the log',
+    arguments: [
+      {
+        name: 'type',
+        description: 'the event type (tool.finished, cwd.changed, ...; may come from the JSON)',
+      },
+    ],
+    options: [
+      {
+        flags: '-f, --field <key=value>',
+        description: 'a field (repeatable); true/false/null and numbers are typed',
+        repeatable: true,
+      },
+      {
+        flags: '--stdin',
+        description: 'read the fields from stdin: a JSON object, or one per line (several events)',
+      },
+      {
+        flags: '--actor <actor>',
+        description: 'who caused it: user, agent, system or tool (default from the type)',
+        choices: EVENT_ACTORS,
+      },
+      {
+        flags: '--json <object>',
+        description: 'the fields as one JSON object',
+        valueWhen: /^\s*\{/,
+        hidden: true,
+      },
+    ],
+    help: `
   --json JSON            the fields as one JSON object (after TYPE; a bare --json asks for JSON output)
 
 Known types (others are kept and ignored by the status):
@@ -39,15 +141,13 @@ Examples:
   $ agent-state event cwd.changed --field cwd=services/payment
   $ agent-state event budget.set --field tool_calls=40 --field tokens=200000
   $ cat events.jsonl | agent-state event --stdin`,
-    )
-    .action(
-      defineAction(state, async (ctx) => {
-        const events = await runEvent(parseEventArgv(process.argv.slice(2)), {
-          cwd: ctx.cwd,
-          now: ctx.now,
-          readStdin: () => readFileSync(0, 'utf8'),
-        });
-        return { text: describeRecorded(events), json: { events } };
-      }),
-    );
-}
+  },
+
+  async run(parsed, io) {
+    const inputs = eventInputs(parsed, () => readFileSync(0, 'utf8'));
+    const events = await appendEvents(inputs, { cwd: io.cwd, now: io.now });
+    if (io.out.json) io.out.printJson({ events });
+    else io.out.print(describeRecorded(events));
+    return EXIT.OK;
+  },
+};

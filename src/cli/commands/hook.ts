@@ -1,50 +1,111 @@
-// `agent-state hook <name>`: what the installed git hooks run. It lives in its own lean bundle
-// (src/cli/hook-entry.ts, which git hooks reach directly); this registration gives it --help and
-// the global options, and loads that bundle by path so the main bundle carries none of it.
-import { join } from 'node:path';
-import type { Command } from 'commander';
-import { packageRoot } from '../../package-root.js';
-import type { RunState } from '../action.js';
-import { loadCached } from '../load-cached.js';
-import type { ExitCode } from '../exit-codes.js';
-import type { runHook as RunHook } from '../hook-entry.js';
+// `agent-state hook <name>`: what installed hooks run — git's (pre-commit, post-checkout,
+// post-merge) on every commit and checkout, and the agent hosts' (claude, codex, gemini,
+// opencode) on every tool call and message. A lean command (lean.ts). A host hook reads the
+// host's JSON on stdin, answers on stdout and always exits 0; a git hook reports on stderr.
+import { describeError, EXIT, type ExitCode } from '../../error-report.js';
+import { UsageError } from '../../errors.js';
 import { HOOK_NAMES, type HookName } from '../../git-hooks/hook-types.js';
+import { HOST_NAMES, type HostName } from '../../integrations/hosts.js';
+import type { LeanCommand, LeanIo } from '../lean.js';
+import { readStdin } from '../read-stdin.js';
 
-export function registerHook(program: Command, state: RunState): void {
-  program
-    .command('hook')
-    .description('run the checks of one git hook (the installed hooks call this; docs/hooks.md)')
-    .addArgument(
-      program
-        .createArgument('<name>', 'the hook: pre-commit, post-checkout or post-merge')
-        .choices(HOOK_NAMES),
-    )
-    .argument('[args...]', 'the arguments git passed to the hook')
-    .addHelpText(
-      'after',
-      `
-pre-commit blocks (exit 1) when a staged state file is invalid or a staged path is Forbidden;
-it warns when the commit changes a file a completion marker covers (hooks.stale_markers: block
-makes that blocking). AGENT_STATE=0 skips every check; AGENT_STATE_ALLOW_FORBIDDEN=1 lets
-Forbidden paths through for one commit. post-checkout and post-merge record the fact in
-the event log (git.checkout, git.merge) and never fail.
+async function hostHook(host: HostName, io: LeanIo): Promise<ExitCode> {
+  const { runHostHook } = await import('../../integrations/host-hook/run-host-hook.js');
+  const result = await runHostHook(host, await readStdin(), { cwd: io.cwd });
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  return EXIT.OK;
+}
+
+// A post-* hook never fails: it cannot undo anything.
+async function gitHook(name: HookName, args: readonly string[], io: LeanIo): Promise<ExitCode> {
+  const options = { cwd: io.cwd, env: io.env, now: io.now };
+  const { out } = io;
+  if (name === 'pre-commit') {
+    const { runPreCommit } = await import('../../git-hooks/pre-commit-hook.js');
+    const { renderPreCommit } = await import('../render-pre-commit.js');
+    let result;
+    try {
+      result = await runPreCommit(options);
+    } catch (error) {
+      // Our own failure (not the user's to fix): say how to commit anyway.
+      if (describeError(error).exit === EXIT.INTERNAL) out.error(out.errStyle.dim(SKIP_LINE));
+      throw error;
+    }
+    if (out.json) out.printJson({ hook: name, blocked: !result.ok, ...result });
+    else {
+      const lines = renderPreCommit(result, out.errStyle);
+      if (lines.length > 0 && (!out.quiet || !result.ok))
+        process.stderr.write(`${lines.join('\n')}\n`);
+    }
+    return result.ok ? EXIT.OK : EXIT.CHECK_FAILED;
+  }
+  try {
+    const { recordCheckout, recordMerge } = await import('../../git-hooks/git-events.js');
+    const result =
+      name === 'post-checkout'
+        ? await recordCheckout(args, options)
+        : await recordMerge(args, options);
+    if (out.json) out.printJson({ hook: name, ...result });
+    else if (result.warning && !out.quiet)
+      process.stderr.write(
+        out.errStyle.yellow(`agent-state ${name} hook: ${result.warning.message}\n`),
+      );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (out.json) out.printJson({ hook: name, recorded: null, skipped: null, error: message });
+    else if (!out.quiet)
+      process.stderr.write(
+        out.errStyle.yellow(`agent-state ${name} hook: nothing recorded: ${message}\n`),
+      );
+  }
+  return EXIT.OK;
+}
+
+const SKIP_LINE = 'To skip every agent-state check for one commit: AGENT_STATE=0 git commit ...';
+
+export const hookCommand: LeanCommand = {
+  spec: {
+    name: 'hook',
+    description:
+      'run one installed hook: a git hook (pre-commit, post-checkout, post-merge) or an agent host hook (claude, codex, gemini, opencode)',
+    arguments: [
+      {
+        name: 'name',
+        description: `the hook: ${HOOK_NAMES.join(', ')}, or a host: ${HOST_NAMES.join(', ')}`,
+        required: true,
+        choices: [...HOOK_NAMES, ...HOST_NAMES],
+      },
+      { name: 'args', description: 'the arguments git passed to the hook', variadic: true },
+    ],
+    options: [],
+    help: `
+Git hooks (installed by \`agent-state hooks install\`; docs/hooks.md): pre-commit blocks (exit 1)
+when a staged state file is invalid or a staged path is Forbidden; it warns when the commit
+changes a file a completion marker covers (hooks.stale_markers: block makes that blocking).
+AGENT_STATE=0 skips every check; AGENT_STATE_ALLOW_FORBIDDEN=1 lets Forbidden paths through for
+one commit. post-checkout and post-merge record the fact in the event log (git.checkout,
+git.merge) and never fail.
+
+Host hooks (installed by \`agent-state integrate <host>\`; docs/integrations.md): the host's JSON on
+stdin, the answer on stdout, always exit 0 — bad input or a missing .agent/ means one line on
+stderr, never a broken session.
 
 Examples:
   $ agent-state hook pre-commit
   $ AGENT_STATE_ALLOW_FORBIDDEN=1 git commit -m "Migrate the storage schema"
-  $ agent-state hook post-checkout "$OLD" "$NEW" 1`,
-    )
-    .action(async (name: string, args: string[], _options: unknown, command: Command) => {
-      const ctx = state.makeContext(command);
-      // The fast path's bundle (CommonJS, compiled through the code cache like main.cjs).
-      const entry = join(packageRoot(), 'dist', 'bundle', 'hook-entry.cjs');
-      const { runHook } = loadCached(entry) as { runHook: typeof RunHook };
-      const code = await runHook(name as HookName, args, {
-        cwd: ctx.cwd,
-        json: ctx.out.json,
-        quiet: ctx.out.quiet,
-        color: ctx.out.style.level > 0,
-      });
-      state.exitCode = code as ExitCode;
-    });
-}
+  $ agent-state hook post-checkout "$OLD" "$NEW" 1
+  $ echo '{"hook_event_name":"SessionStart","source":"compact","cwd":"'$PWD'"}' | agent-state hook claude`,
+  },
+
+  async run({ args: [name, ...rest] }, io) {
+    if ((HOST_NAMES as readonly string[]).includes(name!)) {
+      if (rest.length > 0)
+        throw new UsageError(`hook ${name} takes no arguments (got "${rest[0]}")`, {
+          hint: `the host pipes its JSON on stdin: agent-state hook ${name}`,
+        });
+      return hostHook(name as HostName, io);
+    }
+    return gitHook(name as HookName, rest, io);
+  },
+};

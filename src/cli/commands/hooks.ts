@@ -1,12 +1,17 @@
 // `agent-state hooks install|uninstall|status`: the git hooks that guard the state (docs/hooks.md).
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { HookFileChange, HookManager, HookName } from '../../git-hooks/hook-types.js';
+import {
+  HOOK_MANAGERS,
+  HOOK_NAMES,
+  type HookFileChange,
+  type HookManager,
+  type HookName,
+} from '../../git-hooks/hook-types.js';
 import { defineAction, type RunState } from '../action.js';
-import { adopting, loadLazy } from '../lazy.js';
 
-const MANAGERS = ['auto', 'git', 'husky', 'lefthook', 'pre-commit'];
-const HOOKS = ['pre-commit', 'post-checkout', 'post-merge'];
+const MANAGERS = ['auto', ...HOOK_MANAGERS];
+const HOOKS: readonly string[] = HOOK_NAMES;
 
 interface HooksFlags {
   manager?: HookManager | 'auto';
@@ -75,10 +80,13 @@ Examples:
     .action(
       defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
         const hooks = parseHooks(flags.hooks);
-        const lazy = await loadLazy();
-        const result = await adopting(() =>
-          lazy.installHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
-        );
+        const { installHooks } = await import('../../git-hooks/install.js');
+        const result = await installHooks({
+          cwd: ctx.cwd,
+          env: ctx.env,
+          manager: flags.manager,
+          hooks,
+        });
         const { style } = ctx.out;
         const lines = [
           `${style.bold(`agent-state hooks for ${result.manager}`)} (${result.reason})`,
@@ -117,10 +125,13 @@ Examples:
     .action(
       defineAction<HooksFlags>(state, async (ctx, _args, flags) => {
         const hooks = parseHooks(flags.hooks);
-        const lazy = await loadLazy();
-        const result = await adopting(() =>
-          lazy.uninstallHooks({ cwd: ctx.cwd, env: ctx.env, manager: flags.manager, hooks }),
-        );
+        const { uninstallHooks } = await import('../../git-hooks/install.js');
+        const result = await uninstallHooks({
+          cwd: ctx.cwd,
+          env: ctx.env,
+          manager: flags.manager,
+          hooks,
+        });
         const { style } = ctx.out;
         const lines =
           result.changes.length === 0
@@ -140,8 +151,8 @@ Examples:
     )
     .action(
       defineAction(state, async (ctx) => {
-        const lazy = await loadLazy();
-        const status = await adopting(() => lazy.hooksStatus({ cwd: ctx.cwd, env: ctx.env }));
+        const { hooksStatus } = await import('../../git-hooks/status.js');
+        const status = await hooksStatus({ cwd: ctx.cwd, env: ctx.env });
         const { style } = ctx.out;
         const lines = [
           `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,

@@ -82,7 +82,7 @@ export function registerIntegrate(program: Command, state: RunState): void {
     .option('--mcp', 'claude, codex: also register the MCP server')
     .option(
       '--trust',
-      "codex: also trust this project and agent-state's hooks in ~/.codex/config.toml (codex exec skips untrusted hooks)",
+      "codex: also trust this project and agent-state's hooks in ~/.codex/config.toml (codex exec skips untrusted hooks); gemini: also trust the folder in ~/.gemini/trustedFolders.json (Gemini runs no hooks in an untrusted one)",
     )
     .option('--dry-run', 'show what would change, write nothing')
     .option('--remove', 'take out exactly what integrate added')
@@ -97,7 +97,7 @@ export function registerIntegrate(program: Command, state: RunState): void {
 Every run is idempotent and prints what it changed. Hosts:
   claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)
   codex      .codex/hooks.json + a block in AGENTS.md (--trust: Codex runs only trusted hooks)
-  gemini     .gemini/settings.json hooks + a block in GEMINI.md
+  gemini     .gemini/settings.json hooks + a block in GEMINI.md (--trust: trust the folder too)
   opencode   .opencode/plugins/agent-state.js
   agents-md  a block in AGENTS.md (or --file CLAUDE.md|GEMINI.md) teaching any agent the protocol
 
@@ -105,6 +105,7 @@ Examples:
   $ agent-state integrate claude --statusline
   $ agent-state integrate claude --scope user --dry-run
   $ agent-state integrate codex --mcp --trust
+  $ agent-state integrate gemini --trust
   $ agent-state integrate agents-md --file CLAUDE.md
   $ agent-state integrate claude --remove`,
     )

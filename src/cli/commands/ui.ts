@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
 import { formatWarning } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 
 interface UiFlags {
   port: string;

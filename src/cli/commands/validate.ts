@@ -6,7 +6,7 @@ import { displayPath } from '../../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../../state/store.js';
 import type { Warning } from '../../types.js';
 import { defineAction, formatWarning, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 
 interface FileReport {
   file: string;

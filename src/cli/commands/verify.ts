@@ -1,7 +1,7 @@
 // `agent-state verify`: does the state agree with the tree? Exit 0 yes, 1 findings, 2 invalid files.
 import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../error-report.js';
 import { plural } from '../format.js';
 import {
   relevantWarnings,

@@ -1,14 +1,13 @@
 // `agent-state watch`: report changes to the state, to Forbidden paths and to git as they happen,
 // until Ctrl-C. With --json, one JSON object per line (the one command whose --json streams).
 import type { Command } from 'commander';
-import type { ChalkInstance } from 'chalk';
+import type { Style } from '../output.js';
+import { safeJson } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
 import { formatWarning } from '../action.js';
-import { EXIT } from '../exit-codes.js';
-import { adopting, loadLazy } from '../lazy.js';
-import { safeJson } from '../../text/safe-text.js';
+import { EXIT } from '../../error-report.js';
 
 function clock(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 8);
@@ -17,7 +16,7 @@ function clock(iso: string): string {
 const VERB = { add: 'added  ', change: 'changed', unlink: 'removed' } as const;
 
 /** One human line (or two) per change. */
-function eventText(e: WatchEvent, style: ChalkInstance): string {
+function eventText(e: WatchEvent, style: Style): string {
   const head = `${style.dim(clock(e.at))} ${VERB[e.event]}`;
   if (e.kind === 'git') {
     if (e.path === '.git/HEAD')
@@ -81,23 +80,21 @@ Examples:
         });
       const line = (value: unknown) => void process.stdout.write(`${safeJson(value)}\n`);
       const { style } = ctx.out;
-      const lazy = await loadLazy();
-      const handle = await adopting(() =>
-        lazy.watchState({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-          settleMs,
-          onEvent: (event) =>
-            ctx.out.json
-              ? line({ type: 'change', ...event })
-              : ctx.out.print(eventText(event, style)),
-          onError: (error) =>
-            ctx.out.json
-              ? line({ type: 'error', message: error.message })
-              : ctx.out.warn(formatWarning({ file: 'watch', message: error.message })),
-        }),
-      );
+      const { watchState } = await import('../../watch/watch.js');
+      const handle = await watchState({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        now: ctx.now,
+        settleMs,
+        onEvent: (event) =>
+          ctx.out.json
+            ? line({ type: 'change', ...event })
+            : ctx.out.print(eventText(event, style)),
+        onError: (error) =>
+          ctx.out.json
+            ? line({ type: 'error', message: error.message })
+            : ctx.out.warn(formatWarning({ file: 'watch', message: error.message })),
+      });
       const interrupted = untilInterrupted();
       const ready = await handle.ready;
       if (ctx.out.json) line({ type: 'ready', ...ready });

@@ -5,6 +5,7 @@ import type { LoadedState } from '../../state/store.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
+import { statusFormat, type StatusFormatForHost } from './render-output.js';
 import { readHookState, writeHookState } from './hook-state.js';
 import {
   checkToolCall,
@@ -42,7 +43,12 @@ export interface HookServices {
   status(
     paths: StatePaths,
     consumer: string,
-    options: { mode: 'baseline' | 'delta' | 'signals'; maxChars: number },
+    options: {
+      mode: 'baseline' | 'delta' | 'signals';
+      maxChars: number;
+      /** How the host's model reads it (statusFormat). */
+      format: StatusFormatForHost;
+    },
   ): Promise<string>;
   /** Whether progress changed since the last checkpoint, and a key naming this progress. */
   progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
@@ -70,7 +76,11 @@ async function bootContext(
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
   const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
   const boot = await s.boot(paths, { source, minLevel, maxChars: maxChars - room - 2 });
-  const status = await s.status(paths, event.host, { mode: 'baseline', maxChars: room });
+  const status = await s.status(paths, event.host, {
+    mode: 'baseline',
+    maxChars: room,
+    format: statusFormat(event.host),
+  });
   return status ? `${boot}\n\n${status}` : boot;
 }
 
@@ -95,7 +105,11 @@ async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Pro
     return { context };
   }
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
-  const context = await s.status(paths, event.host, { mode: 'delta', maxChars });
+  const context = await s.status(paths, event.host, {
+    mode: 'delta',
+    maxChars,
+    format: statusFormat(event.host),
+  });
   return context ? { context } : {};
 }
 
@@ -152,7 +166,11 @@ async function postTool(
   }
   await s.record(paths, facts);
   const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
-  const context = await s.status(paths, event.host, { mode: 'signals', maxChars });
+  const context = await s.status(paths, event.host, {
+    mode: 'signals',
+    maxChars,
+    format: statusFormat(event.host),
+  });
   return context ? { context } : {};
 }
 
@@ -174,16 +192,8 @@ async function preCompact(
   }
   await s.record(paths, [{ type: 'compaction', trigger, host: event.host }]);
   const hooks = readHookState(paths);
-  // OpenCode takes the boot prompt into the compaction itself; the others get it afterwards.
-  if (event.host === 'opencode') {
-    const note = await countCompaction(paths, s);
-    const context = await s.boot(paths, {
-      source: 'compact',
-      minLevel: 2,
-      maxChars: state.config.integrations.max_context_chars,
-    });
-    return { context, note };
-  }
+  // The boot prompt is owed after the compaction: the host's SessionStart(compact) (Claude Code,
+  // OpenCode's session.compacted) or, for hosts without one, the next prompt delivers it.
   writeHookState(paths, {
     ...hooks,
     compaction_pending: { host: event.host, at: new Date().toISOString(), trigger },

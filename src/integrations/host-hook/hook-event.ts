@@ -1,10 +1,9 @@
 // The host-neutral shape of a hook call: every host's payload is parsed into a HookEvent, handled
 // once, and the HookOutcome rendered back in the host's own output format.
 
-/** The agent hosts whose hooks `agent-state hook <host>` understands. */
-export type HostName = 'claude' | 'codex' | 'gemini' | 'opencode';
+import type { HostName } from '../hosts.js';
 
-export const HOST_NAMES: readonly HostName[] = ['claude', 'codex', 'gemini', 'opencode'];
+export { HOST_NAMES, type HostName } from '../hosts.js';
 
 /** What happened in the host, independent of its event names. */
 export type HookKind =

@@ -10,7 +10,7 @@ import { loadStatus } from '../../events/status-cache.js';
 import type { ForbiddenMatcher } from '../../state/forbidden.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { HookServices } from './handle-event.js';
-import { readHookConfig } from './hook-config.js';
+import { cachedConfig } from '../../state/config-cache.js';
 
 /** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
 export function capContext(text: string, maxChars: number, rest: string): string {
@@ -24,7 +24,7 @@ export function capContext(text: string, maxChars: number, rest: string): string
 // Whether the snapshot (the event log folded) shows a control signal now. The Forbidden-path
 // signal needs goals.md, read only when a modified file could match.
 async function anySignal(paths: StatePaths): Promise<boolean> {
-  const config = await readHookConfig(paths);
+  const config = await cachedConfig(paths);
   const { snapshot } = loadStatus(paths);
   let forbidden: ForbiddenMatcher | undefined;
   if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
@@ -53,12 +53,12 @@ async function resumeLevel(paths: StatePaths): Promise<1 | 'auto'> {
 
 export const hookServices: HookServices = {
   loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
-  readConfig: readHookConfig,
+  readConfig: cachedConfig,
   // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI does.
   async boot(paths, { source, minLevel, maxChars }) {
     const { boot } = await import('../../boot/boot.js');
     const { omittedFact } = await import('../../boot/omitted-fact.js');
-    const config = await readHookConfig(paths);
+    const config = await cachedConfig(paths);
     const level = source === 'resume' && minLevel === 1 ? await resumeLevel(paths) : 'auto';
     const result = await boot({
       cwd: paths.root,
@@ -89,7 +89,7 @@ export const hookServices: HookServices = {
       /* not recorded: `agent-state events` will not show it */
     }
   },
-  async status(paths, consumer, { mode, maxChars }) {
+  async status(paths, consumer, { mode, maxChars, format }) {
     // After a tool call, speak only when a control signal is active (the host's status bar):
     // decided from the cached snapshot, without loading the state files.
     if (mode === 'signals' && !(await anySignal(paths))) return '';
@@ -97,6 +97,7 @@ export const hookServices: HookServices = {
     const result = await publishStatusTo({
       cwd: paths.root,
       strategy: 'delta',
+      format,
       consumer,
       reset: mode === 'baseline',
     });

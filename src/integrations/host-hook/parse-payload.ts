@@ -34,11 +34,45 @@ const GEMINI_KINDS: Record<string, HookKind> = {
   AfterAgent: 'stop',
 };
 
+// The plugin's own names: OpenCode's hooks and events, and `session.start` for the first agent
+// turn of a session it sees (source startup or resume; a `session.compacted` event is source compact).
 const OPENCODE_KINDS: Record<string, HookKind> = {
+  'session.start': 'session-start',
+  'session.compacted': 'session-start',
   'tool.execute.before': 'pre-tool',
   'tool.execute.after': 'post-tool',
   'experimental.session.compacting': 'pre-compact',
 };
+
+// Gemini CLI (0.61) reports a shell command's failure only inside llmContent: "Output: ...",
+// then trailer lines "Error: ...", "Exit Code: N" (when not 0), "Signal: N", "Background PIDs:",
+// "Process Group PGID: N", wrapped in <untrusted_context>. Read the trailer from the end, so an
+// "Exit Code:" the command itself printed is not taken for its own.
+const GEMINI_TRAILER = /^(Exit Code|Signal|Error|Background PIDs|Process Group PGID): ?(.*)$/;
+
+function llmText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map(llmText).join('\n');
+  return str(obj(content).text) ?? '';
+}
+
+function geminiToolOk(toolName: string, response: unknown): boolean {
+  const r = obj(response);
+  if (r.error) return false;
+  if (toolName !== 'run_shell_command') return true;
+  const text = llmText(r.llmContent)
+    .replace(/^\s*<untrusted_context>\s*/, '')
+    .replace(/\s*<\/untrusted_context>\s*$/, '');
+  if (/^Command was (?:automatically )?cancelled/.test(text)) return false;
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i > 0; i--) {
+    const m = GEMINI_TRAILER.exec(lines[i]!);
+    if (!m) break;
+    if (m[1] === 'Exit Code') return m[2]!.trim() === '0';
+    if (m[1] === 'Signal' && m[2]!.trim() !== '(none)') return false;
+  }
+  return true;
+}
 
 function decode(text: string): Payload {
   const trimmed = text.trim();
@@ -66,12 +100,14 @@ export function parseHookPayload(host: HostName, text: string, fallbackCwd: stri
     if (!name) throw new HookInputError('the opencode payload has no "event"');
     const kind = OPENCODE_KINDS[name] ?? 'other';
     const tool = str(p.tool);
+    const source = name === 'session.compacted' ? 'compact' : (str(p.source) ?? 'startup');
     return {
       host,
       kind,
       hostEvent: name,
       cwd,
       sessionId,
+      ...(kind === 'session-start' ? { source } : {}),
       ...(tool ? { tool: { name: tool, input: obj(p.args), ok: p.ok !== false } } : {}),
     };
   }
@@ -90,7 +126,7 @@ export function parseHookPayload(host: HostName, text: string, fallbackCwd: stri
       if (host === 'claude') ok = name !== 'PostToolUseFailure';
       else if (host === 'codex')
         ok = codexToolOk(p.tool_response, str(p.tool_use_id), str(p.transcript_path));
-      else ok = !obj(p.tool_response).error;
+      else ok = geminiToolOk(toolName, p.tool_response);
     }
     event.tool = { name: toolName, input: obj(p.tool_input), ...(ok === undefined ? {} : { ok }) };
   }

@@ -2,7 +2,19 @@
 // prints nothing: the host then carries on as if no hook had run. The host hands the strings to
 // the model (and shows systemMessage to the user) as they are: they pass safeValue first.
 import { safeValue } from '../../text/safe-text.js';
-import type { HookEvent, HookOutcome } from './hook-event.js';
+import type { HookEvent, HookOutcome, HostName } from './hook-event.js';
+
+/** The status renderings a hook hands a host's model. */
+export type StatusFormatForHost = 'xml' | 'markdown';
+
+/**
+ * How each host's model gets the status: Gemini CLI (0.61) escapes `<` and `>` in a hook's
+ * additionalContext, so the `<agent-status>` XML would arrive as `&lt;agent-status&gt;`: it gets
+ * Markdown. The others take the XML as it is.
+ */
+export function statusFormat(host: HostName): StatusFormatForHost {
+  return host === 'gemini' ? 'markdown' : 'xml';
+}
 
 type Json = Record<string, unknown>;
 
@@ -59,7 +71,8 @@ function geminiOutput(event: HookEvent, outcome: HookOutcome): Json {
   return out;
 }
 
-// The OpenCode plugin reads {deny} (it throws to refuse) and {context} (pushed into the compaction).
+// The OpenCode plugin reads {deny} (it throws to refuse) and {context} (the boot prompt for the
+// system prompt, or the text it appends to a tool's result).
 function opencodeOutput(_event: HookEvent, outcome: HookOutcome): Json {
   const out: Json = {};
   if (outcome.deny) out.deny = outcome.deny;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ansiPaint, renderPreCommit } from '../../src/cli/hook-report.js';
+import { ansiStyle } from '../../src/cli/output.js';
+import { renderPreCommit } from '../../src/cli/render-pre-commit.js';
 import type { PreCommitResult } from '../../src/git-hooks/pre-commit-hook.js';
 
-const plain = ansiPaint(false);
+const plain = ansiStyle(0);
 
 describe('renderPreCommit', () => {
   it('says nothing when the commit is clean or the hook was skipped', () => {
@@ -68,7 +69,7 @@ describe('renderPreCommit', () => {
   });
 
   it('colors only when asked', () => {
-    expect(ansiPaint(true).red('x')).toBe('\u001b[31mx\u001b[39m');
+    expect(ansiStyle(1).red('x')).toBe('\u001b[31mx\u001b[39m');
     expect(plain.red('x')).toBe('x');
   });
 });

@@ -3,22 +3,11 @@
 import { formatLocation } from '../errors.js';
 import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
 import type { HookFinding } from '../git-hooks/staged-check.js';
+import type { Style } from './output.js';
 import { safeText } from '../text/safe-text.js';
 
-/** The few styles the report uses (chalk fits; so do plain ANSI codes). */
-export interface Paint {
-  red(text: string): string;
-  yellow(text: string): string;
-  bold(text: string): string;
-  dim(text: string): string;
-}
-
-/** Styles as plain ANSI escapes, or none: the hook's lean path does not load chalk. */
-export function ansiPaint(enabled: boolean): Paint {
-  const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  return { red: wrap(31, 39), yellow: wrap(33, 39), bold: wrap(1, 22), dim: wrap(2, 22) };
-}
+/** The few styles the report uses (a Style from output.ts, or chalk). */
+export type Paint = Pick<Style, 'red' | 'yellow' | 'bold' | 'dim'>;
 
 const LABEL: Record<HookFinding['kind'], string> = {
   'invalid-state': 'invalid',

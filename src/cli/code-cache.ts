@@ -1,9 +1,9 @@
-// Loads the CLI's bundles (CommonJS) with a V8 code cache. Node 20 has no compile cache for
-// modules, and compiling the ~300 KB main bundle was a fifth of every command's start-up; a
-// cached compile skips it. The cache lives next to the bundle when that is writable, else in the
-// temp directory; a cache made from another file (header below), another V8 version or other
-// flags is not used: the bundle is compiled as usual and the cache rewritten. Failing to write it
-// is harmless.
+// Loading a CommonJS file through a V8 code cache (start.ts loads the CLI bundle with it). Node 20
+// has no compile cache for modules, and compiling the bundle was a fifth of every command's
+// start-up; a cached compile skips it. The cache lives next to the bundle when that is writable,
+// else in the temp directory; a cache made from another file (header below), another Node (its
+// version is in the name), another V8 or other flags is not used: the file is compiled as usual
+// and the cache rewritten. Failing to write it is harmless.
 import {
   closeSync,
   mkdirSync,
@@ -16,7 +16,7 @@ import {
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 // 32-bit FNV-1a: tells the caches of two installations apart in the shared temp directory.
@@ -26,14 +26,27 @@ function shortHash(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-function cachePaths(file: string): string[] {
-  const name = `${basename(file)}.${process.version}.cache`;
+// One cache per command word (and Node version): a cache holds the functions its runs compiled,
+// and deserializing what `status` compiled would only slow down `event`. Only the first word
+// that looks like a command is read here (the router proper parses the call); anything else
+// shares the `-` cache.
+export function cacheFamily(argv: readonly string[]): string {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-C' || arg === '--cwd') i++;
+    else if (!arg.startsWith('-')) return /^[a-z][a-z-]{0,23}$/.test(arg) ? arg : '-';
+  }
+  return '-';
+}
+
+function cachePaths(file: string, family: string): string[] {
+  const name = `${basename(file)}.${family}.${process.version}.cache`;
   return [
     join(dirname(file), name),
     join(
       tmpdir(),
       `agent-state-${process.getuid?.() ?? 'user'}`,
-      `${basename(file)}.${shortHash(dirname(file))}.${process.version}.cache`,
+      `${basename(file)}.${shortHash(dirname(file))}.${family}.${process.version}.cache`,
     ),
   ];
 }
@@ -131,15 +144,18 @@ function writeCache(paths: string[], header: CacheHeader, data: Buffer): void {
 
 /** Runs the CommonJS file `file` as a module, compiling it from (and into) a V8 code cache. */
 export function loadCached(file: string): unknown {
-  const source = readFileSync(file, 'utf8');
-  const paths = cachePaths(file);
+  // ASCII only (the build checks): latin1 is a plain copy, UTF-8 would be decoded (~3 ms).
+  const source = readFileSync(file, 'latin1');
+  const argv = process.argv.slice(2);
+  const paths = cachePaths(file, cacheFamily(argv));
   const key = fileKey(file);
   // Hashed: the header must not keep words of the user's command lines.
-  const shape = shortHash(runShape(process.argv.slice(2)));
+  const shape = shortHash(runShape(argv));
   const cached = readCache(paths, key);
   const cachedData = cached?.data;
   // A script compiled from a code cache has no dynamic-import callback on Node 20: the build
-  // rewrites the bundle's `import(x)` into calls of this function, resolved against the bundle.
+  // rewrites the bundle's `import(x)` (of the packages left outside it) into calls of this
+  // function, resolved against the bundle.
   const base = pathToFileURL(file);
   (globalThis as Record<string, unknown>).__agentStateImport = (specifier: string) =>
     import(specifier.startsWith('.') ? new URL(specifier, base).href : specifier);
@@ -156,14 +172,4 @@ export function loadCached(file: string): unknown {
   const module = { exports: {}, filename: file, id: file };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
-}
-
-/** Loads another CommonJS bundle of dist/bundle/ (e.g. `boot-cli`) through the code cache. */
-export function loadBundle(name: string): unknown {
-  return loadCached(join(dirname(fileURLToPath(import.meta.url)), `${name}.cjs`));
-}
-
-/** Runs the full program, dist/bundle/main.cjs, from any bundle in dist/bundle/. */
-export function runMainBundle(): void {
-  loadBundle('main');
 }

@@ -1,0 +1,30 @@
+// The CLI bundle's entry (dist/bundle/agent-state.cjs; start.ts loads it): one scan of argv picks
+// the route. The commands that hosts and git hooks run on every call take the lean route
+// (lean.ts: no commander, no chalk); everything else, and every --help and --version, goes to
+// the commander program, which loads only then.
+import type { ExitCode } from '../error-report.js';
+import { LEAN_COMMANDS, runLean } from './lean.js';
+import { createOutput, reportError } from './output.js';
+import { scanArgv } from './parse-args.js';
+import { prefetch } from './prefetch.js';
+
+/** Runs one CLI call (argv without node and script); returns the exit code. Never throws. */
+export async function runCli(argv: readonly string[]): Promise<ExitCode> {
+  const { words, globals, help, version } = scanArgv(argv);
+  try {
+    if (!help) prefetch(words[0], globals.cwd, argv);
+    const lean = help || version ? undefined : LEAN_COMMANDS[words[0] ?? ''];
+    if (lean) return await runLean(await lean(), argv);
+    const { runProgram } = await import('./run-program.js');
+    return await runProgram(argv);
+  } catch (error) {
+    // Each route reports its own errors; this catches a bug in loading one.
+    const out = createOutput({
+      ...globals,
+      env: process.env,
+      stdout: process.stdout,
+      stderr: process.stderr,
+    });
+    return reportError(out, error, process.env);
+  }
+}

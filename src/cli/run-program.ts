@@ -1,0 +1,69 @@
+// The commander route: every command but the lean ones (lean.ts), and --help and --version for
+// all. Errors go through the one mapper (error-report.ts) like on every route: one line on
+// stderr, the JSON error document with --json, a documented exit code, no stack trace for a
+// user mistake.
+import { Chalk } from 'chalk';
+import { CommanderError, type Command } from 'commander';
+import { EXIT, type ExitCode } from '../error-report.js';
+import { UsageError } from '../errors.js';
+import type { CommandContext, RunState } from './action.js';
+import { createOutput, reportError, type Output } from './output.js';
+import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
+import { createProgram } from './program.js';
+
+function outputFor(flags: Partial<GlobalFlags>): Output {
+  return createOutput({
+    json: flags.json === true,
+    quiet: flags.quiet === true,
+    color: flags.color !== false,
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    style: (level) => new Chalk({ level }),
+  });
+}
+
+function contextFor(command: Command): CommandContext {
+  const flags = command.optsWithGlobals<Partial<GlobalFlags>>();
+  return {
+    cwd: resolveCwd(flags.cwd),
+    out: outputFor(flags),
+    env: process.env,
+    now: () => new Date(),
+  };
+}
+
+// Commander's own failures: help and the version are not errors; anything else is a usage
+// mistake, reported in one line (its "Did you mean …?" line joined to the message).
+function commanderResult(error: CommanderError): ExitCode | UsageError {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
+    return EXIT.OK;
+  // `help [command]` asked for it (exit code 0); no command, or a group without its
+  // subcommand, is a usage mistake that commander answers with help (exit code 1).
+  if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+  const message = error.message
+    .replace(/^error:\s*/, '')
+    .trim()
+    .split('\n')
+    .join(' ');
+  return new UsageError(message, {
+    hint: 'see `agent-state --help` or `agent-state <command> --help`',
+  });
+}
+
+/** Runs the commander program with `argv` (without node and script); returns the exit code. */
+export async function runProgram(argv: readonly string[]): Promise<ExitCode> {
+  const state: RunState = { exitCode: EXIT.OK, argv, makeContext: contextFor };
+  const program = createProgram(state, {
+    writeOut: (text) => process.stdout.write(text),
+    writeErr: (text) => process.stderr.write(text),
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return state.exitCode;
+  } catch (error) {
+    const outcome = error instanceof CommanderError ? commanderResult(error) : error;
+    if (typeof outcome === 'number') return outcome as ExitCode;
+    return reportError(outputFor(scanArgv(argv).globals), outcome, process.env);
+  }
+}

@@ -1,0 +1,32 @@
+// What bin/agent-state.js runs (dist/bundle/start.cjs): it loads the one CLI bundle,
+// dist/bundle/agent-state.cjs, through the V8 code cache (code-cache.ts) and runs the call. What
+// the bundle loads from node_modules (the MCP SDK, chokidar, the tokenizer) gets Node's own
+// compile cache where Node has one (≥ 22.1).
+import * as nodeModule from 'node:module';
+import { join } from 'node:path';
+import { loadCached } from './code-cache.js';
+import { settleColorEnv } from './color-env.js';
+
+// Before anything loads Node's color code (Node 22 warns there) or spawns a child.
+settleColorEnv(process.env);
+
+// `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
+// ours, so drop what is left to write instead of crashing with EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+type RunCli = (argv: readonly string[]) => Promise<number>;
+try {
+  const { runCli } = loadCached(join(__dirname, 'agent-state.cjs')) as { runCli: RunCli };
+  void runCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+} catch (error) {
+  // Only a broken installation gets here (the bundle reports everything else itself).
+  process.stderr.write(
+    `agent-state: cannot load the CLI bundle: ${(error as Error).message} (fix: reinstall agent-state)\n`,
+  );
+  process.exitCode = 70;
+}

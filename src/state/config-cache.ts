@@ -1,0 +1,62 @@
+// config.yaml's resolved values for the hot paths (the event appender, the host hooks), without
+// the YAML parser: they are kept in .agent/log/config.json, keyed by config.yaml's inode, size
+// and mtime, and config.yaml is parsed again only when it changed. The one cache of the config.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { replaceFile } from '../events/replace-file.js';
+import type { Config } from '../types.js';
+import { DEFAULT_CONFIG } from './config.js';
+import type { StatePaths } from './paths.js';
+
+interface ConfigCache {
+  key: string;
+  config: Config;
+}
+
+/** `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it. */
+export function configKey(paths: StatePaths): string {
+  try {
+    const st = statSync(paths.config);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** Where the cache lives. */
+export function configCachePath(paths: StatePaths): string {
+  return join(paths.logDir, 'config.json');
+}
+
+/** The resolved config; throws InvalidStateError for a config.yaml that does not validate. */
+export async function cachedConfig(paths: StatePaths): Promise<Config> {
+  const file = configCachePath(paths);
+  const key = configKey(paths);
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as ConfigCache;
+    if (cached.key === key && typeof cached.config?.integrations === 'object') return cached.config;
+  } catch {
+    /* no cache yet, or a broken one: parse config.yaml */
+  }
+  const [{ readConfig }, { valueOrThrow }] = await Promise.all([
+    import('./store.js'),
+    import('./parsed-file.js'),
+  ]);
+  const config = valueOrThrow(readConfig(paths));
+  try {
+    mkdirSync(paths.logDir, { recursive: true });
+    replaceFile(file, `${JSON.stringify({ key, config })}\n`);
+  } catch {
+    /* a cache that cannot be written is only slower */
+  }
+  return config;
+}
+
+/** The `log` settings; the defaults when config.yaml is missing or invalid (appends never fail on it). */
+export async function cachedLogSettings(paths: StatePaths): Promise<Config['log']> {
+  try {
+    return (await cachedConfig(paths)).log;
+  } catch {
+    return DEFAULT_CONFIG.log;
+  }
+}
