@@ -163,6 +163,25 @@ describe('Claude Code', () => {
     });
   }
 
+  it("puts a step warning after the tool's result: the tool has run by then", async () => {
+    s.repo.cli(['current', '--objective', 'Add greet()', '--scope', 'src/app.ts']);
+    try {
+      const run = await s.run('Add a note', [
+        { toolCalls: [{ name: 'Write', input: { file_path: 'NOTES.md', content: 'x' }, id: 'n' }] },
+        { text: 'ok' },
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(s.repo.read('NOTES.md')).toBe('x');
+      const after = messages(s.stub.turns()[1]).slice(-2);
+      expect(allText(after[0])).toContain('File created successfully');
+      expect(allText(after[1])).toContain(
+        "PreToolUse:Write hook additional context: agent-state warning: NOTES.md is outside the current step's file scopes (src/app.ts)",
+      );
+    } finally {
+      s.repo.cli(['current', '--clear']);
+    }
+  });
+
   it('boots again after a real compaction (/compact), and records it', async () => {
     const before = s.repo.events().length;
     const user = (text: string) =>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkToolCall, denyReason } from '../../src/integrations/host-hook/tool-check.js';
+import {
+  checkToolCall,
+  denyReason,
+  toolCheckModes,
+} from '../../src/integrations/host-hook/tool-check.js';
 import {
   patchPaths,
   repoRelative,
@@ -93,6 +97,11 @@ describe('checkToolCall', () => {
     expect(denyReason(findings)).toContain(
       'src/storage/db.js is Forbidden (goals.md: "`src/storage/**` — frozen interface")',
     );
+    // The agent is told to ask, and how the user approves; no final period (Codex appends one).
+    const reason = denyReason(findings, 'codex');
+    expect(reason).toContain('ask the user');
+    expect(reason).toContain('restarting Codex with AGENT_STATE_ALLOW_FORBIDDEN=1');
+    expect(reason).not.toMatch(/\.$/);
     expect(
       checkToolCall({
         tool: 'Write',
@@ -143,5 +152,26 @@ describe('checkToolCall', () => {
       step: { allowed_tools: ['Read', 'Grep'] },
     });
     expect(onlyRead.map((f) => f.kind)).toEqual(['not-allowed-tool']);
+  });
+});
+
+describe('toolCheckModes', () => {
+  it('enforces Forbidden globs by default, warns for the step, and lets the user approve', () => {
+    expect(toolCheckModes({ pre_tool_use: 'warn' }, {})).toEqual({
+      forbidden: 'enforce',
+      step: 'warn',
+    });
+    expect(
+      toolCheckModes(
+        { forbidden: 'enforce', pre_tool_use: 'off' },
+        { AGENT_STATE_ALLOW_FORBIDDEN: '1' },
+      ),
+    ).toEqual({ forbidden: 'warn', step: 'off' });
+    expect(
+      toolCheckModes(
+        { forbidden: 'off', pre_tool_use: 'enforce' },
+        { AGENT_STATE_ALLOW_FORBIDDEN: '1' },
+      ),
+    ).toEqual({ forbidden: 'off', step: 'enforce' });
   });
 });

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anthropicMessages } from '../anthropic-messages.js';
+import type { BenchSpec } from '../bench-spec.js';
 import type { HostDriver } from '../run-host.js';
 
 /** Claude Code's config directory inside a host repo's HOME. */
@@ -37,4 +38,10 @@ export const claude: HostDriver = {
   args(prompt) {
     return ['-p', prompt, '--dangerously-skip-permissions', '--output-format', 'json'];
   },
+};
+
+/** bench/hosts.mjs: Bash `true`, which PreToolUse (matcher Bash) and PostToolUse both see. */
+export const bench: BenchSpec = {
+  driver: claude,
+  toolCall: (i) => ({ name: 'Bash', input: { command: 'true', description: `step ${i}` } }),
 };

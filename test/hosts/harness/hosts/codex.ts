@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openaiResponses } from '../openai-responses.js';
+import type { BenchSpec } from '../bench-spec.js';
 import type { HostDriver } from '../run-host.js';
 import { trustCodexHooks } from './codex-app-server.js';
 
@@ -77,3 +78,9 @@ export function codexDriver(options: CodexConfigOptions = {}): HostDriver {
 }
 
 export const codex = codexDriver();
+
+/** bench/hosts.mjs: exec_command `true` (PreToolUse sees it as Bash, PostToolUse too). */
+export const bench: BenchSpec = {
+  driver: codex,
+  toolCall: () => ({ name: 'exec_command', input: { cmd: 'true' } }),
+};
