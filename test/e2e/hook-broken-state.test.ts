@@ -63,20 +63,24 @@ describe('a broken state file at session start', () => {
     expect(readFileSync(join(repo, '.agent/config.yaml'), 'utf8')).toBe(config);
   });
 
-  it('gemini: the boot owed after a compaction says so, and comes once the file is repaired', async () => {
+  it('codex: the boot owed after a compaction says so, and comes once the file is repaired', async () => {
     const repo = await brokenRepo();
-    const base = {
-      session_id: 's',
-      transcript_path: '/t',
-      cwd: repo,
-      timestamp: '2026-01-01T00:00:00Z',
-    };
-    const compress = await runCli(repo, ['hook', 'gemini'], {
-      input: JSON.stringify({ ...base, hook_event_name: 'PreCompress', trigger: 'auto' }),
+    const base = { session_id: 's', cwd: repo, model: 'm' };
+    for (const event of [
+      { hook_event_name: 'PreCompact', trigger: 'auto' },
+      { hook_event_name: 'PostCompact', trigger: 'auto' },
+    ]) {
+      const result = await runCli(repo, ['hook', 'codex'], {
+        input: JSON.stringify({ ...base, ...event }),
+      });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const prompt = JSON.stringify({
+      ...base,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: 'go on',
     });
-    expect(compress.code).toBe(0);
-    const prompt = JSON.stringify({ ...base, hook_event_name: 'BeforeAgent', prompt: 'continue' });
-    const blind = await runCli(repo, ['hook', 'gemini'], { input: prompt });
+    const blind = await runCli(repo, ['hook', 'codex'], { input: prompt });
     expect(blind.code).toBe(0);
     const notice = JSON.parse(blind.stdout) as {
       hookSpecificOutput: { additionalContext: string };
@@ -87,10 +91,10 @@ describe('a broken state file at session start', () => {
     writeFiles(repo, {
       '.agent/state/progress.yaml': 'version: 1\nrevision: 3\nstage: implementing\n',
     });
-    const fixed = await runCli(repo, ['hook', 'gemini'], { input: prompt });
+    const fixed = await runCli(repo, ['hook', 'codex'], { input: prompt });
     const boot = JSON.parse(fixed.stdout) as { hookSpecificOutput: { additionalContext: string } };
     expect(boot.hookSpecificOutput.additionalContext).toMatch(/agent-state boot · level [23]/);
-    expect((await runCli(repo, ['hook', 'gemini'], { input: prompt })).stdout).toBe('');
+    expect((await runCli(repo, ['hook', 'codex'], { input: prompt })).stdout).toBe('');
   });
 
   it('a healthy state gets its boot prompt, never the notice', async () => {

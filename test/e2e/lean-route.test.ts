@@ -30,7 +30,6 @@ beforeAll(async () => {
       'chokidar',
       'gpt-tokenizer',
       'gpt-tokenizer/*',
-      'globby',
     ],
     // Paths resolve from the real package (validators, templates, the tokenizer table).
     define: { 'import.meta.url': '__moduleUrl' },
