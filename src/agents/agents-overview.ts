@@ -3,6 +3,7 @@
 // Each worktree has its own copy of the state; an agent's current facts are read where it last
 // acted (the copy of its own file with the newest last_seen), and the default agent of each
 // worktree stands for itself.
+import { readStoredRecovery } from '../recovery/record-store.js';
 import { existsSync } from 'node:fs';
 import { AgentStateError } from '../errors.js';
 import { hasLinkedWorktrees, listWorktrees, type Worktree } from '../git/worktrees.js';
@@ -68,12 +69,14 @@ function view(
   shared: Progress,
   where: { worktree: string; branch: string | null; here: boolean },
   clock: ClaimClock,
+  lastBoot: string | null | undefined,
 ): AgentView {
   const history = own.stamp?.recent_next_actions ?? [];
+  // A boot writes no state file (only the agent's local recovery record): it counts as seen too.
   const lastSeen =
     agent === null
-      ? latest(own.stamp?.last_checkpoint, history[history.length - 1]?.at)
-      : (own.last_seen ?? null);
+      ? latest(own.stamp?.last_checkpoint, history[history.length - 1]?.at, lastBoot)
+      : latest(own.last_seen, lastBoot);
   const claims = planClaims(shared, clock).filter((c) => c.agent === agent);
   const step = own.current_step;
   return {
@@ -92,6 +95,10 @@ function view(
       clock.now.getTime() - time(lastSeen) < clock.expireMinutes * 60_000,
     here: where.here,
   };
+}
+
+function lastBoot(paths: StatePaths, agent: string | null): string | null {
+  return readStoredRecovery(paths, agent)?.last_boot ?? null;
 }
 
 // The agents of one worktree's copy of the state.
@@ -114,13 +121,13 @@ function readWorktree(
   try {
     const shared = valueOrThrow(readProgress(paths));
     const agents: AgentView[] = [];
-    const fallback = view(null, shared, shared, where, clock);
+    const fallback = view(null, shared, shared, where, clock, lastBoot(paths, null));
     // A default agent that never set a next action nor checkpointed is not worth a line.
     if (fallback.next_action !== null || fallback.last_seen !== null || fallback.claims.length)
       agents.push(fallback);
     for (const name of listAgentFiles(paths).names) {
       const own = valueOrThrow(readAgentProgress(paths, name));
-      agents.push(view(name, own, shared, where, clock));
+      agents.push(view(name, own, shared, where, clock, lastBoot(paths, name)));
       worktree.agents.push(name);
     }
     return { worktree, agents };

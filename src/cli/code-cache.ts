@@ -28,16 +28,26 @@ function shortHash(text: string): string {
 
 // One cache per command word (and Node version): a cache holds the functions its runs compiled,
 // and deserializing what `status` compiled would only slow down `event`. Only the first word
-// that looks like a command is read here (the router proper parses the call); anything else
-// shares the `-` cache.
+// that looks like a command is read here (the router proper parses the call): a word that is not
+// one of agent-state's commands (a typo, an option's value) shares the `-` cache, so the caches
+// stay as few as the commands.
 export function cacheFamily(argv: readonly string[]): string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '-C' || arg === '--cwd') i++;
-    else if (!arg.startsWith('-')) return /^[a-z][a-z-]{0,23}$/.test(arg) ? arg : '-';
+    if (arg === '-C' || arg === '--cwd' || arg === '--agent') i++;
+    else if (!arg.startsWith('-')) return COMMAND_WORDS.has(arg) ? arg : '-';
   }
   return '-';
 }
+
+/** agent-state's command words (test/unit/run-shape.test.ts checks them against the program). */
+export const COMMAND_WORDS: ReadonlySet<string> = new Set(
+  (
+    'init status goal next plan validate hooks hook watch integrate statusline mcp doctor event ' +
+    'events fingerprint done check undone evidence verify checkpoint boot remind memory current ' +
+    'merge-driver ui report help'
+  ).split(' '),
+);
 
 function cachePaths(file: string, family: string): string[] {
   const name = `${basename(file)}.${family}.${process.version}.cache`;

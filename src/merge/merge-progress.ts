@@ -3,6 +3,7 @@
 // by id, maps by key; where both sides changed one thing, a documented rule decides
 // (docs/multi-agent.md), or the result records a conflict naming it and both values. The value
 // returned is complete either way: a conflicted place holds our value (theirs when ours is gone).
+import { LEGACY_STAMP_KEYS } from '../recovery/record.js';
 import { mergeOrder, mergeSet, pick3, same } from './sequence.js';
 
 /** A step of a path into the merged document: a map key, or a list item by its id. */
@@ -286,6 +287,9 @@ function mergeMemory(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
 }
 
 const COUNTERS = new Set(['boots', 'checkpoints', 'compactions']);
+// The boot counters 0.1.0 kept in the stamp are local facts now (.agent/log/recovery.json): once
+// a side has moved them out, the merged stamp has none, and they never conflict.
+const LEGACY = new Set<string>(LEGACY_STAMP_KEYS);
 const TIMES = new Set(['last_boot', 'last_checkpoint', 'last_compaction']);
 const FROM_LAST_CHECKPOINT = new Set(['last_test', 'progress_digest', 'stalled_boots']);
 
@@ -299,6 +303,7 @@ function mergeStamp(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
   const oursLater = time(oo.last_checkpoint) >= time(to.last_checkpoint);
   for (const key of keysOf(o, t, b)) {
     const [bv, ov, tv] = [bo[key], oo[key], to[key]];
+    if (LEGACY.has(key) && (ov === undefined || tv === undefined)) continue;
     const choice = pick3(bv, ov, tv);
     let value = choice.value;
     if (choice.conflict) {

@@ -2,7 +2,16 @@
 // (merge-progress.ts), write the result into our side's document so that its comments, key order
 // and style stay (items brought from their side keep theirs), and mark each conflict in place
 // with git's conflict markers, naming it and showing both sides' values.
-import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  stringify,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
 import { syncDocument } from '../state/yaml-sync.js';
 import { detectYamlStyle, type YamlStyle } from '../state/yaml-doc.js';
 import {
@@ -29,6 +38,16 @@ const SENTINEL_LINE = /^(.*?)AGENTSTATECONFLICT(\d+)X[ \t]*$/;
 function parsePlain(text: string): { doc: Document; value: Record<string, unknown> } | null {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) return null;
+  // An alias is refused by every reader of the state (validate explains it): such a side is
+  // merged by lines and left for the user, as is a file that does not parse.
+  let alias = false;
+  visit(doc, {
+    Alias() {
+      alias = true;
+      return visit.BREAK;
+    },
+  });
+  if (alias) return null;
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return { doc, value: {} };
   if (typeof value !== 'object' || Array.isArray(value)) return null;

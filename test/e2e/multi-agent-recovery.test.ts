@@ -1,7 +1,7 @@
 // Several agents in one worktree boot on their own: each counts its boots and compactions in its
 // own local record (recovery.NAME.json), so one agent's restarts never make another agent's boot a
 // restart loop, and the host hooks count a compaction for the agent the host was started as.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentRepo, cli } from '../helpers/agents.js';
@@ -12,6 +12,7 @@ const record = (repo: string, name: string) =>
     boots: number;
     stalled_boots: number;
     compactions: number;
+    last_boot: string;
   };
 
 describe('boot counters per agent', () => {
@@ -44,5 +45,26 @@ describe('boot counters per agent', () => {
       ).toBe(0);
     expect(record(repo, 'recovery.carol.json')).toMatchObject({ compactions: 1 });
     expect(existsSync(join(repo, '.agent', 'log', 'recovery.json'))).toBe(false);
+  });
+
+  it('a boot counts as being seen: an agent that only boots stays active for the others', async () => {
+    const repo = await agentRepo();
+    await cli(repo, ['--agent', 'alice', 'next', 'Read the code']);
+    // Alice last wrote a day ago; since then she has only booted (a boot writes no state file).
+    const own = join(repo, '.agent', 'state', 'agents', 'alice', 'progress.yaml');
+    writeFileSync(
+      own,
+      readFileSync(own, 'utf8').replace(/last_seen: .*/, 'last_seen: 2026-01-01T00:00:00.000Z'),
+    );
+    const before = JSON.parse(await cli(repo, ['status', '--all', '--json'])) as {
+      agents: { agent: string; active: boolean; last_seen: string }[];
+    };
+    expect(before.agents.find((a) => a.agent === 'alice')).toMatchObject({ active: false });
+    await cli(repo, ['--agent', 'alice', 'boot', '--fast']);
+    const after = JSON.parse(await cli(repo, ['status', '--all', '--json'])) as typeof before;
+    expect(after.agents.find((a) => a.agent === 'alice')).toMatchObject({
+      active: true,
+      last_seen: record(repo, 'recovery.alice.json').last_boot,
+    });
   });
 });

@@ -171,6 +171,23 @@ describe('mergeProgress', () => {
     expect(value.stamp).toEqual({ checkpoints: 5, last_checkpoint: '2026-01-03T00:00:00Z' });
   });
 
+  it('drops the 0.1.0 boot counters a side moved to its local record, without a conflict', () => {
+    const old = { boots: 5, last_boot: '2026-01-01T00:00:00Z', compactions: 1, checkpoints: 2 };
+    const b = { ...base, stamp: old };
+    // Ours was written by this version (the counters moved to .agent/log/recovery.json); theirs
+    // is still a 0.1.0 writer's, counting on.
+    const ours = { ...b, stamp: { checkpoints: 2 } };
+    const theirs = { ...b, stamp: { ...old, boots: 7, last_boot: '2026-01-02T00:00:00Z' } };
+    for (const [o, t] of [
+      [ours, theirs],
+      [theirs, ours],
+    ] as const) {
+      const { value, conflicts } = mergeProgress(b, o, t);
+      expect(conflicts).toEqual([]);
+      expect(value.stamp).toEqual({ checkpoints: 2 });
+    }
+  });
+
   it('gives an agent’s own keys to the side that acted last, and conflicts when that is unknown', () => {
     const b = { version: 1, revision: 1, agent: 'al', next_action: 'a', stage: 's' };
     const ours = { ...b, next_action: 'ours', last_seen: '2026-01-02T00:00:00Z' };

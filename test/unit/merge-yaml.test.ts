@@ -153,3 +153,12 @@ describe('conflictProblems', () => {
     ]);
   });
 });
+
+describe('a side agent-state would refuse', () => {
+  it('with a YAML alias (undefined or defined) is merged by lines, never a crash', () => {
+    const base = 'version: 1\nrevision: 1\nstage: a\n';
+    const ours = 'version: 1\nrevision: 2\nstage: b\n';
+    expect(mergeYamlText(base, ours, 'version: 1\nrevision: 2\nstage: *nope\n')).toBeNull();
+    expect(mergeYamlText(base, ours, 'version: 1\nrevision: &r 2\nstage: *r\n')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runShape } from '../../src/cli/code-cache.js';
+import { COMMAND_WORDS, cacheFamily, runShape } from '../../src/cli/code-cache.js';
+import { createProgram } from '../../src/cli/program.js';
 
 describe('runShape (the kind of run a code cache covers)', () => {
   it('keeps command words, option names and short values; drops text, ids, paths and numbers', () => {
@@ -13,5 +14,28 @@ describe('runShape (the kind of run a code cache covers)', () => {
   it('is the same for the same kind of run in any order, and `-` for none', () => {
     expect(runShape(['--json', 'status'])).toBe(runShape(['status', '--json']));
     expect(runShape([])).toBe('-');
+  });
+});
+
+describe('cacheFamily (which code cache a run uses)', () => {
+  it('is the command word, past global options and their values', () => {
+    expect(cacheFamily(['status', '--json'])).toBe('status');
+    expect(cacheFamily(['--agent', 'alice', 'boot'])).toBe('boot');
+    expect(cacheFamily(['-C', 'sub', 'hook', 'claude'])).toBe('hook');
+  });
+
+  it('shares one cache for anything that is not a command: typos and names cannot multiply caches', () => {
+    expect(cacheFamily(['stauts'])).toBe('-');
+    expect(cacheFamily(['alice'])).toBe('-');
+    expect(cacheFamily([])).toBe('-');
+  });
+
+  it('knows exactly the commands the program has', () => {
+    const program = createProgram(
+      { exitCode: 0, argv: [], makeContext: () => ({}) as never },
+      { writeOut: () => {}, writeErr: () => {} },
+    );
+    const names = program.commands.map((c) => c.name());
+    expect(new Set([...names, 'help'])).toEqual(COMMAND_WORDS);
   });
 });
