@@ -4,7 +4,7 @@
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { redactValue } from '../evidence/redact.js';
-import { computeSignals } from '../events/signals.js';
+import { computeSignals, type SignalOptions } from '../events/signals.js';
 import { withTaskState } from '../events/task-state.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
 import type { MarkerCheck } from '../markers/check-markers.js';
@@ -49,6 +49,11 @@ export interface UiInput {
   timeline: TimelinePage & { types: string[] };
   /** The Forbidden globs compiled, to flag edits of Forbidden paths. */
   forbidden?: ForbiddenMatcher;
+  /**
+   * What `status` also knows besides the log (src/events/signal-facts.ts): which Forbidden edits
+   * still stand, and whether a restart loop holds. Without it, every Forbidden edit shows.
+   */
+  facts?: Pick<SignalOptions, 'stillChanged' | 'restartLoop'>;
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -294,7 +299,7 @@ function modelOf(input: UiInput): UiModel {
   const signals = computeSignals(
     snapshot,
     { ...config.signals, stall_threshold: config.boot.stall_threshold },
-    { now: input.now, forbidden: input.forbidden },
+    { now: input.now, forbidden: input.forbidden, ...input.facts },
   );
   const warnings = [...input.warnings, ...input.log.warnings].map(
     (w) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`,

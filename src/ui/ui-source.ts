@@ -13,6 +13,13 @@ import { staysInside } from '../state/repo-path.js';
 import type { BaseOptions, ForbiddenEntry } from '../types.js';
 import { readStateChecked } from '../verify/read-state-checked.js';
 import { verifyChecked } from '../verify/verify.js';
+import { hookAgent } from '../agents/agent-name.js';
+import { DEFAULT_CONFIG } from '../state/config.js';
+import { signalFacts } from '../events/signal-facts.js';
+import { withTaskState } from '../events/task-state.js';
+import type { StatusSnapshot } from '../events/types.js';
+import { readRecovery } from '../recovery/record-store.js';
+import type { Progress } from '../types.js';
 import { buildUiModel } from './build-model.js';
 import { describeEvent } from './describe-event.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
@@ -57,6 +64,7 @@ export class UiSource {
     const page = custom
       ? readTimeline(this.log, { ...timeline, limit: timeline.limit ?? RECENT_EVENTS })
       : { events: log.recent, more: log.olderExist };
+    const facts = await this.signalFacts(state, log.snapshot, forbidden);
     const present = new Set<string>();
     for (const entry of state.evidence)
       for (const ref of entry.refs ?? [])
@@ -77,6 +85,29 @@ export class UiSource {
       log,
       timeline: { ...page, types: timeline.types ?? [] },
       forbidden,
+      facts,
+    });
+  }
+
+  // The facts `status` judges its signals with, so that the page shows the same signals.
+  private async signalFacts(
+    state: ReturnType<typeof readStateChecked>,
+    logged: StatusSnapshot,
+    forbidden: ForbiddenMatcher | undefined,
+  ) {
+    const { paths, gitRoot } = this.repo;
+    const { config } = state;
+    const progress: Progress | null = state.progress ?? null;
+    const agent = hookAgent(this.options.env);
+    return signalFacts({
+      repo: { paths, gitRoot },
+      snapshot: progress ? withTaskState(logged, { anchor: '', progress }) : logged,
+      forbidden,
+      fingerprint: progress?.fingerprint ?? null,
+      record: readRecovery(paths, progress?.stamp, agent),
+      threshold: (config ?? DEFAULT_CONFIG).boot.stall_threshold,
+      progress,
+      env: this.options.env,
     });
   }
 

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UiSource } from '../../src/ui/ui-source.js';
 import { BIN, git, runCli } from '../helpers/fixtures.js';
 import { Session } from './scenarios/session.js';
 
@@ -259,7 +260,7 @@ describe('a 0.1.0 progress.yaml with stamp counters', () => {
 });
 
 describe('signals stop when their cause stops', () => {
-  it('a reverted Forbidden change clears its signal: status, the status line, MCP status and verify agree', async () => {
+  it('a reverted Forbidden change clears its signal: status, the status line, MCP status, verify and the ui page agree', async () => {
     const s = await Session.start();
     await s.cli('checkpoint', '-m', 'Start', '--commit');
     await s.sessionStart('startup');
@@ -272,16 +273,24 @@ describe('signals stop when their cause stops', () => {
       const line = await statusline(s);
       const mcp = await withMcp(s.repo, (client) => mcpCall(client, 'status'));
       const verify = await runCli(s.repo, ['verify', '--json']);
+      const page = await new UiSource({ cwd: s.repo }).model();
       return {
         status: status.signals.some((x) => x.id === 'forbidden.modified'),
         line: line.includes('Forbidden'),
         mcp: (mcp.signals as string[]).some((m) => m.includes('Forbidden')),
         verify: (JSON.parse(verify.stdout) as { forbidden: unknown[] }).forbidden.length > 0,
+        ui: page.signals.some((x) => x.id === 'forbidden.modified'),
       };
     };
-    expect(await look()).toEqual({ status: true, line: true, mcp: true, verify: true });
+    expect(await look()).toEqual({ status: true, line: true, mcp: true, verify: true, ui: true });
     git(s.repo, 'checkout', '--', 'src/storage/db.js');
-    expect(await look()).toEqual({ status: false, line: false, mcp: false, verify: false });
+    expect(await look()).toEqual({
+      status: false,
+      line: false,
+      mcp: false,
+      verify: false,
+      ui: false,
+    });
     // The agent is told at its next tool call that the signal no longer applies.
     const told = await s.agentRead();
     expect(told).toContain('<signals removed="true">');
