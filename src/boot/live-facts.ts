@@ -65,7 +65,7 @@ export async function collectLiveFacts(
 ): Promise<LiveFacts> {
   const root = repo.paths.root;
   const warnings: Warning[] = [];
-  const markers = checkProgressMarkers(root, progress);
+  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir);
   const recorded = progress.fingerprint ?? null;
   let drift: BootDrift | null = null;
   let current: Fingerprint | null = null;

@@ -3,6 +3,7 @@
 // (a marker without files). Used by `check`, `verify`, `checkpoint`, and the git hooks.
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
+import { openHashCache, type MarkerHasher } from './hash-cache.js';
 import { loadState } from '../state/store.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
@@ -36,6 +37,7 @@ export function evaluateMarker(
   marker: Marker | undefined,
   status: PlanStatus | null,
   inside: (rel: string) => boolean = (rel) => staysInside(root, rel),
+  hash: MarkerHasher = (rel) => hashFile(join(root, rel)),
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
   const paths = Object.keys(marker.files);
@@ -45,7 +47,7 @@ export function evaluateMarker(
       changed.push({ path, reason: 'outside' });
       continue;
     }
-    const now = hashFile(join(root, path));
+    const now = hash(path);
     if (now === null) changed.push({ path, reason: 'deleted' });
     else if (now !== marker.files[path]) changed.push({ path, reason: 'changed' });
   }
@@ -53,18 +55,32 @@ export function evaluateMarker(
   return { id, state, changed, status, at: marker.at, files: paths.length };
 }
 
-/** Checks the markers of `ids` (every marker when omitted) in a progress value. */
+/**
+ * Checks the markers of `ids` (every marker when omitted) in a progress value. With `logDir`, a
+ * file whose size, mtime, ctime and inode are those of its cached hash is not read again
+ * (hash-cache.ts).
+ */
 export function checkProgressMarkers(
   root: string,
   progress: Progress,
   ids?: readonly string[],
+  logDir?: string,
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};
   const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
   const inside = insideChecker(root);
-  return (ids ?? Object.keys(markers)).map((id) =>
-    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null, inside),
+  const cache = logDir === undefined ? undefined : openHashCache(root, logDir);
+  const checks = (ids ?? Object.keys(markers)).map((id) =>
+    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null, inside, cache?.hash),
   );
+  if (cache) {
+    const all = ids === undefined ? new Set<string>() : undefined;
+    if (all)
+      for (const marker of Object.values(markers))
+        for (const f of Object.keys(marker.files)) all.add(f);
+    cache.save(all);
+  }
+  return checks;
 }
 
 export interface CheckMarkersOptions extends BaseOptions {
@@ -91,6 +107,6 @@ export function isDone(check: MarkerCheck, options: { allowUnverifiable?: boolea
 /** Loads the state of `cwd` and checks its markers. */
 export function checkMarkers(options: CheckMarkersOptions = {}): CheckMarkersResult {
   const { paths, progress } = loadState({ cwd: options.cwd });
-  const markers = checkProgressMarkers(paths.root, progress, options.ids);
+  const markers = checkProgressMarkers(paths.root, progress, options.ids, paths.logDir);
   return { ok: markers.every((m) => isDone(m, options)), markers };
 }

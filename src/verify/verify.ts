@@ -90,7 +90,7 @@ export async function verifyChecked(
   const { config, goals, progress } = state;
   // Takes over the snapshot started by the caller; the markers are hashed while git finishes.
   const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
-  const markers = checkProgressMarkers(repo.paths.root, progress);
+  const markers = checkProgressMarkers(repo.paths.root, progress, undefined, repo.paths.logDir);
   const { fingerprint, warnings } = await pending;
   const recorded = progress.fingerprint ?? null;
   const drift = recorded

@@ -1,0 +1,104 @@
+// The hashes of the files completion markers cover, kept with each file's size, mtime, ctime and
+// inode in .agent/log/hashes.json (local, git-ignored), so that a marker over thousands of files
+// costs a stat per file, not a read: a file is hashed again only when one of those differs, as
+// git's index does. A file modified less than RACY_MS before the cache was written could change
+// again within its mtime's granularity without its stat changing: it is always hashed again
+// (git's "racily clean" entries); a changed ctime (an mtime set back by hand) is a change. A missing, damaged or foreign cache only means hashing again.
+import { lstatSync, mkdirSync, readFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { hashFile } from '../fingerprint/hash-file.js';
+import { replaceFile } from '../events/replace-file.js';
+import type { FileState } from '../types.js';
+
+/** A file's hash as a marker check reads it: repository-relative path in, state (or null) out. */
+export type MarkerHasher = (rel: string) => FileState | null;
+
+// The timestamp granularity assumed of any file system (FAT's is 2 s).
+const RACY_MS = 2000;
+const VERSION = 1;
+
+type Entry = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: FileState];
+
+interface CacheFile {
+  version: number;
+  /** When the cache was written (ms): entries modified later than `at - RACY_MS` are not trusted. */
+  at: number;
+  entries: Record<string, Entry>;
+}
+
+/** The cache's file in a log folder. */
+export function hashCachePath(logDir: string): string {
+  return join(logDir, 'hashes.json');
+}
+
+function load(path: string): CacheFile | null {
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheFile>;
+    if (data.version !== VERSION || typeof data.at !== 'number') return null;
+    if (typeof data.entries !== 'object' || data.entries === null) return null;
+    return data as CacheFile;
+  } catch {
+    return null;
+  }
+}
+
+const matches = (entry: unknown, stats: Stats): entry is Entry =>
+  Array.isArray(entry) &&
+  entry.length === 5 &&
+  entry[0] === stats.size &&
+  entry[1] === stats.mtimeMs &&
+  entry[2] === stats.ctimeMs &&
+  entry[3] === stats.ino &&
+  typeof entry[4] === 'string';
+
+/**
+ * A hasher for the files under `root` backed by the cache in `logDir`; `save()` writes what it
+ * learned (only when something changed, never throwing).
+ */
+export function openHashCache(
+  root: string,
+  logDir: string,
+  now: () => number = Date.now,
+): { hash: MarkerHasher; save(keep?: ReadonlySet<string>): void } {
+  const path = hashCachePath(logDir);
+  const stored = load(path);
+  const trustedBefore = stored ? stored.at - RACY_MS : -Infinity;
+  const next: Record<string, Entry> = { ...stored?.entries };
+  let changed = false;
+  const hash: MarkerHasher = (rel) => {
+    const abs = join(root, rel);
+    let stats: Stats;
+    try {
+      stats = lstatSync(abs);
+    } catch {
+      return hashFile(abs);
+    }
+    if (!stats.isFile()) return hashFile(abs);
+    const old = stored?.entries[rel];
+    if (matches(old, stats) && stats.mtimeMs < trustedBefore) return old[4];
+    const state = hashFile(abs);
+    if (state === null) return null;
+    next[rel] = [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, state];
+    changed = true;
+    return state;
+  };
+  return {
+    hash,
+    save(keep) {
+      // `keep`: the files every marker covers; the others' entries are dropped.
+      if (keep)
+        for (const rel of Object.keys(next))
+          if (!keep.has(rel)) {
+            delete next[rel];
+            changed = true;
+          }
+      if (!changed) return;
+      try {
+        mkdirSync(logDir, { recursive: true });
+        replaceFile(path, JSON.stringify({ version: VERSION, at: now(), entries: next }));
+      } catch {
+        // A cache that cannot be written is only slower.
+      }
+    },
+  };
+}
