@@ -2,7 +2,8 @@
 // session: bad stdin, a repository without .agent/, an invalid state file or a bug all end in
 // exit 0 with one line on stderr. The only refusals are the documented ones (a PreToolUse deny,
 // a Stop or PreCompact block), and those are JSON on stdout with exit 0 too.
-import { AgentStateError, formatLocation } from '../../errors.js';
+import { AgentStateError } from '../../errors.js';
+import { describeError, errorText } from '../../error-report.js';
 import { findRoot } from '../../state/find-root.js';
 import type { HookEvent, HostName } from './hook-event.js';
 import { HookInputError, parseHookPayload } from './parse-payload.js';
@@ -31,14 +32,10 @@ function note(host: HostName, message: string): string {
   return safeText(`agent-state hook ${host}: ${message}; the session continues\n`);
 }
 
+// The one error mapper's line (src/error-report.ts), as every other route says it.
 function describe(error: unknown): string {
   if (error instanceof HookInputError) return error.message;
-  if (error instanceof AgentStateError) {
-    const where = error.location ? `${formatLocation(error.location)}: ` : '';
-    return `${where}${error.message}${error.hint ? ` (fix: ${error.hint})` : ''}`;
-  }
-  const err = error instanceof Error ? error : new Error(String(error));
-  return `internal error: ${err.message} (this is a bug; run with AGENT_STATE_DEBUG=1 for the stack)`;
+  return errorText(describeError(error));
 }
 
 /** Runs one hook call; never throws, always exit code 0. */

@@ -4,7 +4,7 @@
 // stdout; the tools call the library in-process.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { AgentStateError, formatLocation } from '../../errors.js';
+import { describeError, errorText as reportText } from '../../error-report.js';
 import { packageVersion } from '../../package-root.js';
 import { findRoot } from '../../state/find-root.js';
 import { redactSecrets, redactValue } from '../../evidence/redact.js';
@@ -24,11 +24,7 @@ type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean
 
 /** A tool error as the agent should read it: what failed, where, and the fix. */
 export function errorText(error: unknown): string {
-  if (error instanceof AgentStateError) {
-    const where = error.location ? `${formatLocation(error.location)}: ` : '';
-    return `agent-state: ${where}${error.message}${error.hint ? ` (fix: ${error.hint})` : ''}`;
-  }
-  return `agent-state: internal error: ${error instanceof Error ? error.message : String(error)}`;
+  return `agent-state: ${reportText(describeError(error))}`;
 }
 
 // What reaches the model: secrets redacted from the data (a text is a rendering — the boot
