@@ -59,15 +59,10 @@ const inlineValidators = {
   },
 };
 
-// Left in node_modules and loaded on use: large, and needed by few calls (`mcp`, `watch`, a boot
-// that counts o200k tokens). Everything else is in the one bundle.
-const external = [
-  '@modelcontextprotocol/server',
-  'zod',
-  'chokidar',
-  'gpt-tokenizer',
-  'gpt-tokenizer/*',
-];
+// Left in node_modules and loaded on use: large, and needed by few calls (`mcp`, `watch`).
+// Everything else is in the one bundle, gpt-tokenizer's BPE core included (a few KB: the o200k
+// ranks come from dist/tokenizer/o200k.bin, so gpt-tokenizer is only needed to build).
+const external = ['@modelcontextprotocol/server', 'zod', 'chokidar'];
 const esbuild = await import('esbuild');
 await esbuild.build({
   entryPoints: {

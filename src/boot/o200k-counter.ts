@@ -1,11 +1,14 @@
-// The o200k token counter (gpt-tokenizer), loaded on first use: only `boot` needs it. The fast
-// path gives gpt-tokenizer's own encoder the prebuilt rank table (o200k-table.ts) instead of
-// letting it build a 200,000-entry Map; if the table is missing or gpt-tokenizer's internals
-// are not what the table was built for, the stock encoding module is loaded instead.
+// The o200k token counter, loaded on first use: only `boot` needs it. gpt-tokenizer's encoder
+// (its BPE core and the o200k_base parameters, a few KB, bundled at build time) runs over the
+// rank table the build wrote (o200k-table.ts) instead of the published encoding module, whose
+// 200,000-entry Map takes ~150 ms to build and whose data would add 30 MB to every install:
+// gpt-tokenizer is only a build-time dependency. Should the table be missing or not fit (a
+// broken installation), the heuristic counter counts instead, and says so in its name.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { linearizeMerges } from './bpe-merge.js';
+import { heuristicCounter } from './heuristic-counter.js';
 import { PROBE, readRankTable } from './o200k-table.js';
 import type { TokenCounter } from './types.js';
 
@@ -14,25 +17,14 @@ export function rankTablePath(): string {
   return join(packageRoot(), 'dist', 'tokenizer', 'o200k.bin');
 }
 
-// Text from state files may contain "<|endoftext|>"; it is text here, not a control token.
-// o200k's split pattern never joins a newline to a following character other than whitespace or
-// `/` (its only piece that takes newlines and goes on is ` ?[^\s\p{L}\p{N}]+[\r\n/]*`), and BPE
-// merges within pieces: hence `splitsAtLines` (tested against the stock module).
-const PLAIN = { disallowedSpecial: new Set<string>() };
-
-/** gpt-tokenizer's o200k_base module as published (~150 ms to load), long pieces linearized. */
-export async function loadStockO200kCounter(): Promise<TokenCounter> {
-  const encoding = await import('gpt-tokenizer/encoding/o200k_base');
-  const api = encoding.default as unknown as { bytePairEncodingCoreProcessor?: unknown };
-  linearizeMerges(api.bytePairEncodingCoreProcessor);
-  const { countTokens } = encoding;
-  return { name: 'o200k', count: (text) => countTokens(text, PLAIN), splitsAtLines: true };
-}
-
 /**
  * gpt-tokenizer's BPE core with the o200k_base parameters (split regex, special tokens) over the
  * prebuilt rank table; throws when the table does not fit. Counting without allowed special
- * tokens is what `countTokens(text, { disallowedSpecial: new Set() })` does.
+ * tokens is what `countTokens(text, { disallowedSpecial: new Set() })` does ("<|endoftext|>" in
+ * a state file is text). o200k's split pattern never joins a newline to a following character
+ * other than whitespace or `/` (its only piece that takes newlines and goes on is
+ * ` ?[^\s\p{L}\p{N}]+[\r\n/]*`), and BPE merges within pieces: hence `splitsAtLines` (tested
+ * against the stock module).
  */
 export async function loadTableO200kCounter(): Promise<TokenCounter> {
   const table = readRankTable(readFileSync(rankTablePath()));
@@ -61,8 +53,8 @@ export async function loadTableO200kCounter(): Promise<TokenCounter> {
 
 let loading: Promise<TokenCounter> | undefined;
 
-/** The o200k counter, loaded once: the table fast path, else the stock module. */
+/** The o200k counter, loaded once; the heuristic counter when the table cannot be used. */
 export function loadO200kCounter(): Promise<TokenCounter> {
-  loading ??= loadTableO200kCounter().catch(() => loadStockO200kCounter());
+  loading ??= loadTableO200kCounter().catch(() => heuristicCounter);
   return loading;
 }

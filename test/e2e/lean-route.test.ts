@@ -24,13 +24,7 @@ beforeAll(async () => {
     platform: 'node',
     target: 'node20',
     logLevel: 'error',
-    external: [
-      '@modelcontextprotocol/server',
-      'zod',
-      'chokidar',
-      'gpt-tokenizer',
-      'gpt-tokenizer/*',
-    ],
+    external: ['@modelcontextprotocol/server', 'zod', 'chokidar'],
     // Paths resolve from the real package (validators, templates, the tokenizer table).
     define: { 'import.meta.url': '__moduleUrl' },
     banner: {
