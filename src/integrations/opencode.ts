@@ -46,13 +46,15 @@ const EDIT_TOOLS = new Set(${JSON.stringify(OPENCODE_EDIT_TOOLS)});
 const TIMEOUT_MS = 10000;
 
 // What agent-state says on stderr (a broken state file, a bug) goes to OpenCode's log, never
-// onto the screen OpenCode draws.
+// onto the screen OpenCode draws. Resolves once the log has it (1 s at most): \`opencode run\`
+// may exit right after the tool call, and a warning still on its way would be lost.
 function logWarning(client, message) {
   try {
     const sent = client?.app?.log?.({ body: { service: "agent-state", level: "warn", message } });
-    if (sent && typeof sent.catch === "function") sent.catch(() => {});
+    if (!sent || typeof sent.then !== "function") return Promise.resolve();
+    return Promise.race([sent.catch(() => {}), new Promise((done) => setTimeout(done, 1000).unref?.())]);
   } catch {
-    /* no log to write to */
+    return Promise.resolve(); /* no log to write to */
   }
 }
 
@@ -80,13 +82,13 @@ function runHook(client, directory, payload) {
       logWarning(client, \`could not run agent-state (\${BIN}): \${error.message}\`);
       resolve({});
     });
-    child.on("close", (code, signal) => {
-      if (err.trim() !== "") logWarning(client, err.trim());
-      if (signal) logWarning(client, \`agent-state hook opencode was stopped (\${signal}) after \${TIMEOUT_MS} ms at most\`);
+    child.on("close", async (code, signal) => {
+      if (err.trim() !== "") await logWarning(client, err.trim());
+      if (signal) await logWarning(client, \`agent-state hook opencode was stopped (\${signal}) after \${TIMEOUT_MS} ms at most\`);
       try {
         resolve(out.trim() ? JSON.parse(out) : {});
       } catch {
-        logWarning(client, \`agent-state hook opencode printed what is not JSON: \${out.slice(0, 200)}\`);
+        await logWarning(client, \`agent-state hook opencode printed what is not JSON: \${out.slice(0, 200)}\`);
         resolve({});
       }
     });
