@@ -30,13 +30,10 @@ try {
   cli('next', 'Measure', '--stage', 'bench');
   // The ordinary tool call: no control signal active (hundreds of runs without a checkpoint
   // would otherwise raise checkpoint.overdue, and a signal is published: a different path).
-  const config = join(repo, '.agent', 'config.yaml');
+  // Only that key, so that an older build (`--vs`) reads the same config.
   writeFileSync(
-    config,
-    readFileSync(config, 'utf8').replace(
-      /checkpoint_tool_calls: \d+/,
-      'checkpoint_tool_calls: 1000000',
-    ),
+    join(repo, '.agent', 'config.yaml'),
+    'version: 1\nsignals:\n  checkpoint_tool_calls: 1000000\n',
   );
   const payload = JSON.stringify({
     session_id: 'bench',

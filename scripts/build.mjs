@@ -59,7 +59,8 @@ const inlineValidators = {
   },
 };
 
-// Left in node_modules and loaded on use: large, and needed by few calls (`mcp`, `watch`).
+// Left in node_modules and loaded on use: large, and needed by few calls (`mcp`, `watch`, a
+// fingerprint outside git).
 // Everything else is in the one bundle, gpt-tokenizer's BPE core included (a few KB: the o200k
 // ranks come from dist/tokenizer/o200k.bin, so gpt-tokenizer is only needed to build).
 const external = ['@modelcontextprotocol/server', 'zod', 'chokidar'];
