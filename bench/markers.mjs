@@ -95,5 +95,6 @@ const foundByBoot = booted.stdout.includes(rel);
 console.log(
   `one file changed: check ${foundByCheck ? 'finds it' : 'MISSES it'} (exit ${checked.status}), boot ${foundByBoot ? 'names it' : 'MISSES it'}`,
 );
-rmSync(repo, { recursive: true, force: true });
+if (process.argv.includes('--keep')) console.log(`kept ${repo}`);
+else rmSync(repo, { recursive: true, force: true });
 if (!foundByCheck || !foundByBoot) process.exitCode = 1;
