@@ -8,7 +8,7 @@
 // machine; none of these commands spawns a child).
 // Usage: node bench/startup.mjs [--runs N] [--vs DIR] [--cpu]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BIN, interleave, report } from './lib.mjs';

@@ -4,6 +4,7 @@
 // `geminiAcp` runs the same CLI as an ACP agent (`--acp`, JSON-RPC over stdio, as editors run
 // it): several prompts in one process, which is what a real compression needs (Gemini CLI
 // compresses at the start of a prompt, from the token count the previous reply reported).
+import type { BenchSpec } from '../bench-spec.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -177,3 +178,12 @@ export async function geminiAcp(
     throw error;
   }
 }
+
+/** bench/hosts.mjs: run_shell_command `true`, which BeforeTool and AfterTool both see. */
+export const bench: BenchSpec = {
+  driver: gemini,
+  toolCall: (i) => ({
+    name: 'run_shell_command',
+    input: { command: 'true', description: `step ${i}` },
+  }),
+};

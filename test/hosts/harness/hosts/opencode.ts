@@ -7,6 +7,7 @@
 // plugins (the repo's .opencode/ and ~/.config/opencode/) unless it is there already, and waits
 // for it before it loads them. The tier installs it once into the host's cache folder and links it
 // into each repo and HOME, as it is after OpenCode's first run there, so no run needs the network.
+import type { BenchSpec } from '../bench-spec.js';
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -134,3 +135,9 @@ export function opencodeDriver(options: { model?: string } = {}): HostDriver {
 }
 
 export const opencode = opencodeDriver();
+
+/** bench/hosts.mjs: bash `true`, which tool.execute.before and tool.execute.after both see. */
+export const bench: BenchSpec = {
+  driver: opencode,
+  toolCall: (i) => ({ name: 'bash', input: { command: 'true', description: `step ${i}` } }),
+};
