@@ -65,6 +65,7 @@ export function checkProgressMarkers(
   progress: Progress,
   ids?: readonly string[],
   logDir?: string,
+  cacheOptions: { save?: boolean } = {},
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};
   const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
@@ -73,7 +74,7 @@ export function checkProgressMarkers(
   const checks = (ids ?? Object.keys(markers)).map((id) =>
     evaluateMarker(root, id, markers[id], statuses.get(id) ?? null, inside, cache?.hash),
   );
-  if (cache) {
+  if (cache && cacheOptions.save !== false) {
     const all = ids === undefined ? new Set<string>() : undefined;
     if (all)
       for (const marker of Object.values(markers))

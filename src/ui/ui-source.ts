@@ -57,7 +57,7 @@ export class UiSource {
     const { paths, gitRoot } = this.repo;
     if (gitRoot !== null) prefetchGitSnapshot(paths.root, gitRoot, this.options.env);
     const state = readStateChecked(paths);
-    const report = await verifyChecked(this.repo, state, this.options);
+    const report = await verifyChecked(this.repo, state, { ...this.options, readOnly: true });
     const log = this.follower.refresh();
     const forbidden = this.matcher(state.goals?.forbidden ?? []);
     const custom = (timeline.types?.length ?? 0) > 0 || timeline.before !== undefined;

@@ -71,7 +71,10 @@ export async function verify(options: BaseOptions = {}): Promise<VerifyReport> {
 export async function verifyChecked(
   repo: Repo,
   state: CheckedState,
-  options: BaseOptions = {},
+  options: BaseOptions & {
+    /** Write nothing, not even the marker hash cache in .agent/log (the ui page reads only). */
+    readOnly?: boolean;
+  } = {},
 ): Promise<VerifyReport> {
   if (state.problems.length > 0 || !state.config || !state.goals || !state.progress) {
     return {
@@ -90,7 +93,9 @@ export async function verifyChecked(
   const { config, goals, progress } = state;
   // Takes over the snapshot started by the caller; the markers are hashed while git finishes.
   const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
-  const markers = checkProgressMarkers(repo.paths.root, progress, undefined, repo.paths.logDir);
+  const markers = checkProgressMarkers(repo.paths.root, progress, undefined, repo.paths.logDir, {
+    save: !options.readOnly,
+  });
   const { fingerprint, warnings } = await pending;
   const recorded = progress.fingerprint ?? null;
   const drift = recorded
