@@ -1,8 +1,11 @@
 // config.yaml's resolved values for the hot paths (the event appender, the host hooks), without
 // the YAML parser: they are kept in .agent/log/config.json, keyed by config.yaml's inode, size
 // and mtime, and config.yaml is parsed again only when it changed. The one cache of the config.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+// A config holding a secret (a token in the test command) is not copied there: it is parsed
+// every time instead, as agent-state writes no secret to disk.
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { replaceFile } from '../events/replace-file.js';
 import type { Config } from '../types.js';
 import type { StatePaths } from './paths.js';
@@ -43,8 +46,14 @@ export async function cachedConfig(paths: StatePaths): Promise<Config> {
   ]);
   const config = valueOrThrow(readConfig(paths));
   try {
-    mkdirSync(paths.logDir, { recursive: true });
-    replaceFile(file, `${JSON.stringify({ key, config })}\n`);
+    const json = `${JSON.stringify({ key, config })}\n`;
+    const { redactValue } = await import('../evidence/redact.js');
+    // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
+    if (!isDeepStrictEqual(redactValue(config), config)) rmSync(file, { force: true });
+    else {
+      mkdirSync(paths.logDir, { recursive: true });
+      replaceFile(file, json);
+    }
   } catch {
     /* a cache that cannot be written is only slower */
   }
