@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { visit, type Document } from 'yaml';
 import { resolveAgent } from '../agents/agent-name.js';
 import { applyClaimRules, changesStatus, touchesClaimedItem } from '../agents/claims.js';
 import { hasLinkedWorktrees } from '../git/worktrees.js';
@@ -374,6 +375,21 @@ function parseOwnTemplate(text: string, display: string): ParsedFile<Progress> {
   return { value: undefined, located, problems: [], warnings: [] };
 }
 
+// The values are redacted before they reach the document; a hand-written comment may hold a
+// secret too, and the file is committed.
+function redactComments(doc: Document): void {
+  const clean = (text: string | null | undefined) =>
+    text ? redactSecrets(text).text : (text ?? undefined);
+  doc.commentBefore = clean(doc.commentBefore) ?? null;
+  doc.comment = clean(doc.comment) ?? null;
+  visit(doc, {
+    Node(_, node) {
+      if (node.commentBefore) node.commentBefore = clean(node.commentBefore);
+      if (node.comment) node.comment = clean(node.comment);
+    },
+  });
+}
+
 // Applies the new value to the parsed document (keeping comments) and refuses to produce a file
 // that would not validate.
 function serializeProgress(
@@ -383,6 +399,7 @@ function serializeProgress(
 ): { text: string; value: Progress } {
   const located = read.located!;
   syncDocument(located.doc, next);
+  redactComments(located.doc);
   const value = located.doc.toJS() as Progress;
   const problems = checkProgress(value, located, agent);
   const first = problems[0];

@@ -2,7 +2,15 @@
 // into the committed progress.yaml, its recent_next_actions, the event log and every boot. Every
 // text that reaches the disk or a model passes the same redactor now, and `evidence add` keeps
 // what it copies private (the source's mode) and inside the repository unless told otherwise.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gitdir, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
@@ -162,5 +170,19 @@ describe('evidence add --raw and --body-file', () => {
     ]);
     expect(allowed.code, allowed.stderr).toBe(0);
     expectNoSecret(readTree(join(repo, '.agent')), '.agent/');
+  });
+});
+
+describe('a secret in a hand-written comment of progress.yaml', () => {
+  it('is redacted when agent-state next rewrites the file', async () => {
+    const repo = gitdir({ 'README.md': '# x\n' });
+    expect((await runCli(repo, ['init', '--goal', 'Ship it'])).code).toBe(0);
+    const file = join(repo, '.agent', 'state', 'progress.yaml');
+    const token = SECRETS.github_token!;
+    writeFileSync(file, `# deploy with ${token}\n${readFileSync(file, 'utf8')}`);
+    expect((await runCli(repo, ['next', 'Write the test'])).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# deploy with');
+    expect(text).not.toContain(token);
   });
 });
