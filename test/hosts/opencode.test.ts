@@ -173,9 +173,12 @@ describe('OpenCode', () => {
     const config = s.repo.read('.agent/config.yaml');
     s.repo.write('.agent/config.yaml', `${config}\nintegrations: [broken\n`);
     try {
+      // OpenCode 1.18.33 writes its log in batches, one a second, and `opencode run` can exit
+      // before the last one lands: the model's last answer takes longer than a batch, as a real
+      // model's does, so what the tool call logged is in the file when the run ends.
       const run = await s.run('Look around', [
         call('bash', { command: 'ls', description: 'l' }),
-        { text: 'ok' },
+        { text: 'ok', delayMs: 2500 },
       ]);
       expect(run.code, run.stderr).toBe(0);
       expect(opencodeLog(s)).toMatch(/level=WARN .*agent-state hook opencode: .*config\.yaml/);

@@ -40,6 +40,8 @@ export interface Reply {
   rawItems?: Record<string, unknown>[];
   /** An HTTP error instead of a reply (status, body text). */
   error?: { status: number; body: string };
+  /** How long the model "thinks" before it answers, in ms (a real model is never instant). */
+  delayMs?: number;
 }
 
 /** One script entry: a fixed reply, or one computed from the request (and the turn index). */
@@ -139,6 +141,7 @@ export async function startModelStub(options: ModelStubOptions): Promise<ModelSt
       request.turn = turn;
       const entry = script[turn] ?? fallback;
       const reply = typeof entry === 'function' ? entry(request, turn) : entry;
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       if (reply.error) {
         res.writeHead(reply.error.status, { 'content-type': 'application/json' });
         return res.end(reply.error.body);
