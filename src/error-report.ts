@@ -2,6 +2,7 @@
 // fix. Every route uses it — commands, `--json` documents, git hooks and host hooks (which print
 // it but still exit 0) — so the same fault reads the same everywhere. docs/cli.md lists the codes.
 import { AgentStateError, formatLocation, type ErrorCode, type SourceLocation } from './errors.js';
+import { redactSecrets, redactValue } from './evidence/redact.js';
 
 /** The documented exit codes (docs/cli.md). */
 export const EXIT = {
@@ -52,8 +53,22 @@ export function exitCodeFor(code: ReportCode): ExitCode {
   return BY_CODE[code];
 }
 
-/** Turns anything thrown into its report. */
+/**
+ * Turns anything thrown into its report. A message can quote what it was given (an id, a line
+ * of a file), and every route shows it to someone who may be a model — an agent reading the
+ * CLI's stderr, a host hook, an MCP tool result — so secrets in it are redacted here, once.
+ */
 export function describeError(error: unknown): ErrorReport {
+  const report = reportOf(error);
+  return {
+    ...report,
+    message: redactSecrets(report.message).text,
+    hint: report.hint === undefined ? undefined : redactSecrets(report.hint).text,
+    details: redactValue(report.details),
+  };
+}
+
+function reportOf(error: unknown): ErrorReport {
   if (error instanceof AgentStateError && error.code !== 'INTERNAL') {
     const { code, message, hint, location, details } = error;
     return { code, exit: exitCodeFor(code), message, hint, location, details, stack: undefined };

@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { encode } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, gitdir, runCli, writeFiles } from '../helpers/fixtures.js';
+import { SECRETS, sensitivePart } from '../helpers/secrets.js';
 
 type ToolResult = { content: { type: string; text: string }[]; isError?: boolean };
 
@@ -147,5 +148,14 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(bad.content[0]!.text).toBe('agent-state: no plan item "nope" (fix: use one of: t1)');
     expect((await call('status')).isError).toBeFalsy();
     expect(stderr).toBe('');
+  });
+
+  it('an error that quotes its input sends no secret in it to the model (torture seed 306381821)', async () => {
+    for (const kind of ['github_token', 'aws_access_key']) {
+      const bad = await call('done', { id: `t-${SECRETS[kind]}` });
+      expect(bad.isError).toBe(true);
+      expect(bad.content[0]!.text).toMatch(/^agent-state: no plan item "t-\[REDACTED/);
+      expect(bad.content[0]!.text).not.toContain(sensitivePart(kind, SECRETS[kind]!));
+    }
   });
 });
