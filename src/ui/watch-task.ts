@@ -1,9 +1,11 @@
 // Noticing that the Task Context changed, within a fraction of a second: fs.watch on the state
 // and log folders (atomic writes rename files, so folders are watched, not files) and on git's
-// HEAD and index, with a cheap stat poll behind it for file systems where fs.watch says nothing
-// and for folders created after the start.
+// HEAD and index (in the git directory, which a linked worktree keeps elsewhere), with a cheap
+// stat poll behind it for file systems where fs.watch says nothing and for folders created after
+// the start.
 import { watch, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { gitAbsoluteDir } from '../git/hooks-git.js';
 import type { Repo } from '../state/repo.js';
 
 /** How often the stat poll looks (ms). */
@@ -21,11 +23,22 @@ function stamp(path: string): string {
   }
 }
 
+// Where HEAD and the index are: `.git`, or for a linked worktree the folder its `.git` file
+// names (the main repository's .git/worktrees/NAME). Asked of git once, at the start.
+function gitDirOf(gitRoot: string): string {
+  try {
+    return gitAbsoluteDir(gitRoot);
+  } catch {
+    return join(gitRoot, '.git');
+  }
+}
+
 /** Calls `onChange` (often several times per change: debounce it) whenever the state may have moved. */
 export function watchTask(repo: Repo, onChange: () => void): StopWatching {
   const { paths, gitRoot } = repo;
   const folders = [paths.agentDir, paths.stateDir, paths.evidenceDir, paths.logDir];
-  if (gitRoot) folders.push(join(gitRoot, '.git'));
+  const gitDir = gitRoot ? gitDirOf(gitRoot) : null;
+  if (gitDir) folders.push(gitDir);
   const watchers = new Map<string, FSWatcher>();
   const ensure = () => {
     for (const folder of folders) {
@@ -49,7 +62,7 @@ export function watchTask(repo: Repo, onChange: () => void): StopWatching {
     paths.config,
     paths.evidenceDir,
     join(paths.logDir, 'events.jsonl'),
-    ...(gitRoot ? [join(gitRoot, '.git', 'HEAD'), join(gitRoot, '.git', 'index')] : []),
+    ...(gitDir ? [join(gitDir, 'HEAD'), join(gitDir, 'index')] : []),
   ];
   let last = polled.map(stamp).join('|');
   const timer = setInterval(() => {
