@@ -74,6 +74,9 @@ const SUMMARIES: Record<string, Describe> = {
       str(e.goal) && `goal: ${str(e.goal)}`,
       str(e.stage) && `stage: ${str(e.stage)}`,
       str(e.next_action) && `next: ${str(e.next_action)}`,
+      e.current_step === ''
+        ? 'current step cleared'
+        : str(e.current_step) && `step: ${str(e.current_step)}`,
     ),
   'plan.updated': (e) => join(str(e.item) && `${str(e.item)} → ${str(e.status)}`, str(e.title)),
   'step.started': (e) => join(str(e.step), str(e.title)),

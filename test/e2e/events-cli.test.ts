@@ -200,6 +200,28 @@ describe('agent-state event / events / status', () => {
     );
   });
 
+  it('`current` records the step it sets and the one it clears, and nothing when unchanged', async () => {
+    const repo = await initialized();
+    await ok(repo, ['current', '--objective', 'Verify refund signatures']);
+    await ok(repo, ['current', '--objective', 'Verify refund signatures']); // unchanged: no event
+    await ok(repo, ['current', '--deny-tools', 'WebFetch']); // a limit, same objective
+    await ok(repo, ['current', '--clear']);
+    await ok(repo, ['current']); // only shows it
+    const { events } = JSON.parse(
+      await ok(repo, ['events', '--type', 'task.updated', '--json']),
+    ) as {
+      events: Record<string, unknown>[];
+    };
+    expect(events.map((e) => e.current_step)).toEqual([
+      'Verify refund signatures',
+      'Verify refund signatures',
+      '',
+    ]);
+    expect(await ok(repo, ['events', '--type', 'task.updated', '--limit', '1'])).toMatch(
+      /task.updated {2}\(system\) {2}current_step=""\n$/,
+    );
+  });
+
   it('a log that cannot be written warns but never fails the command', async () => {
     const repo = await initialized();
     rmSync(join(repo, '.agent', 'log'), { recursive: true, force: true });

@@ -289,6 +289,14 @@ describe('describeEvent', () => {
     expect(run(0).kind).toBe('test');
     expect(run(0).summary).toBe('tests · 3 passed, 0 failed');
   });
+
+  it('names the current step a task.updated set, or says it was cleared', () => {
+    const updated = (current_step: string) =>
+      describeEvent({ seq: 1, at: 'x', type: 'task.updated', actor: 'system', current_step })
+        .summary;
+    expect(updated('Verify refund signatures')).toContain('step: Verify refund signatures');
+    expect(updated('')).toContain('current step cleared');
+  });
 });
 
 describe('restoreCommands', () => {

@@ -4,6 +4,7 @@ import { setCurrentStep } from '../../state/current-step.js';
 import { loadState, updateProgress } from '../../state/store.js';
 import type { CurrentStep } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { recordFact } from '../record.js';
 
 interface CurrentFlags {
   objective?: string;
@@ -86,9 +87,17 @@ export function registerCurrent(program: Command, state: RunState): void {
           cwd: ctx.cwd,
         });
         const step = progress.current_step ?? null;
+        const warnings = changed
+          ? await recordFact(ctx, {
+              type: 'task.updated',
+              // What the step is, in a few words; empty: it was cleared.
+              current_step: step ? (step.objective ?? step.id ?? '(no objective)') : '',
+            })
+          : [];
         return {
           text: `${changed ? 'Current step set' : 'Unchanged'}:\n${renderStep(step, ctx)}`,
           json: { current_step: step, changed, revision: progress.revision },
+          warnings,
         };
       }),
     );
