@@ -9,6 +9,18 @@ import { command, count, list, section, time } from './render-parts.js';
 export function renderDrift(model: UiModel): Html {
   const d = model.drift;
   const at = model.generated_at;
+  // What verify found, each with its fix: shown with or without a checkpoint to compare with.
+  const findings = d.findings.length
+    ? markup`<ul class="findings">
+        ${d.findings.map(
+          (f) =>
+            markup`<li>
+              ${inlineCode(f.message)}
+              <div class="muted">fix: ${inlineCode(f.fix)}</div>
+            </li>`,
+        )}
+      </ul>`
+    : '';
   if (!d.checkpoint_at)
     return section(
       'drift',
@@ -18,19 +30,7 @@ export function renderDrift(model: UiModel): Html {
           No checkpoint yet: nothing to compare the tree with (<code>agent-state checkpoint</code>
           records one).
         </p>
-        ${
-          d.findings.length
-            ? markup`<ul class="findings">
-                ${d.findings.map(
-                  (f) =>
-                    markup`<li>
-                      ${inlineCode(f.message)}
-                      <div class="muted">fix: ${inlineCode(f.fix)}</div>
-                    </li>`,
-                )}
-              </ul>`
-            : ''
-        }`,
+        ${findings}`,
     );
   const head = d.head
     ? markup`<h3>Commits</h3>
@@ -59,19 +59,7 @@ export function renderDrift(model: UiModel): Html {
     'Drift since the last checkpoint',
     markup`<span class="count">${time(d.checkpoint_at, at)}</span>`,
     markup`${d.drifted || d.findings.length ? '' : markup`<p>No drift: the tree is as the checkpoint recorded it.</p>`}
-    ${
-      d.findings.length
-        ? markup`<ul class="findings">
-            ${d.findings.map(
-              (f) =>
-                markup`<li>
-                  ${inlineCode(f.message)}
-                  <div class="muted">fix: ${inlineCode(f.fix)}</div>
-                </li>`,
-            )}
-          </ul>`
-        : ''
-    }
+    ${findings}
     ${head}${
       d.branch
         ? markup`<h3>Branch</h3>

@@ -11,6 +11,7 @@ import { parseGoals } from '../../src/state/goals.js';
 import { parseProgress } from '../../src/state/progress.js';
 import { buildUiModel, restoreCommands, type UiInput } from '../../src/ui/build-model.js';
 import { escapeHtml } from '../../src/ui/html.js';
+import { renderDrift } from '../../src/ui/render-recovery.js';
 import { SECRETS } from '../helpers/secrets.js';
 import { describeEvent } from '../../src/ui/describe-event.js';
 import {
@@ -264,6 +265,26 @@ describe('buildUiModel', () => {
     expect(broken.plan).toEqual([]);
     expect(broken.timeline.events).toHaveLength(8);
     expect(renderPage(broken, STATIC)).toContain('progress.yaml:3:1');
+  });
+});
+
+describe('renderDrift', () => {
+  const finding = { kind: 'stale', message: 'marker `t1` is STALE', fix: 'agent-state check t1' };
+  const drift = (checkpoint_at: string | null) =>
+    String(
+      renderDrift({
+        ...buildUiModel(input()),
+        drift: { ...buildUiModel(input()).drift, checkpoint_at, findings: [finding] },
+      }),
+    );
+
+  it("lists verify's findings with their fixes, with a checkpoint and before the first", () => {
+    for (const html of [drift('2026-01-01T00:00:00Z'), drift(null)]) {
+      expect(html).toContain('<ul class="findings">');
+      expect(html).toContain('marker <code>t1</code> is STALE');
+      expect(html).toContain('<div class="muted">fix: agent-state check t1</div>');
+    }
+    expect(drift(null)).toContain('No checkpoint yet');
   });
 });
 
