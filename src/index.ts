@@ -27,7 +27,7 @@ export {
 } from './error-report.js';
 export { findRoot, locateRoot, type RootInfo } from './state/find-root.js';
 // Several agents (docs/multi-agent.md): names, claims, the agents of every worktree, the merge.
-export { AGENT_ENV, checkAgentName, resolveAgent } from './agents/agent-name.js';
+export { AGENT_ENV, checkAgentName, resolveAgent } from './state/agent-name.js';
 export {
   applyClaimRules,
   claimPlanItem,
@@ -38,15 +38,15 @@ export {
   type ClaimClock,
   type ClaimResult,
   type ClaimState,
-} from './agents/claims.js';
-export { claimItem, releaseItem } from './agents/claim-item.js';
+} from './task/claims.js';
+export { claimItem, releaseItem } from './task/claim-item.js';
 export {
   agentsOverview,
   type AgentView,
   type AgentsOverview,
   type OverviewOptions,
   type WorktreeView,
-} from './agents/agents-overview.js';
+} from './task/agents-overview.js';
 export { ClaimedError } from './errors.js';
 export {
   mergeProgress,
@@ -63,19 +63,15 @@ export {
 export { statePaths, type StatePaths } from './state/paths.js';
 export { initState, type InitOptions, type InitResult } from './state/init.js';
 export {
-  loadState,
   readConfig,
   readGoals,
   readAgentProgress,
   readProgress,
-  readProgressFor,
   setGoal,
-  updateProgress,
   withStateLock,
-  type LoadedState,
-  type UpdateOptions,
-  type UpdateResult,
 } from './state/store.js';
+export { loadState, readProgressFor, type LoadedState } from './task/load-state.js';
+export { updateProgress, type UpdateOptions, type UpdateResult } from './task/update-progress.js';
 export {
   parseGoals,
   renderGoals,
@@ -157,14 +153,14 @@ export { hooksStatus } from './git-hooks/status.js';
 export { detectHookManager, type DetectedManager } from './git-hooks/detect.js';
 export { preCommitSnippet } from './git-hooks/pre-commit-framework.js';
 export type {
-  HookManager,
-  HookName,
-  HookFileChange,
-  HookInstallResult,
-  HookUninstallResult,
-  HookStatus,
-  HookStatusEntry,
-} from './git-hooks/hook-types.js';
+  GitHookManager,
+  GitHookName,
+  GitHookFileChange,
+  GitHookInstallResult,
+  GitHookUninstallResult,
+  GitHookStatus,
+  GitHookStatusEntry,
+} from './git-hooks/git-hook-types.js';
 export { runPreCommit, type PreCommitResult } from './git-hooks/pre-commit-hook.js';
 export {
   checkStagedForbidden,
@@ -172,9 +168,9 @@ export {
   markerCoverage,
   type HookFinding,
   type HookFindingKind,
-} from './git-hooks/staged-check.js';
-export { checkStagedStateFiles, type StagedStateFile } from './git-hooks/staged-state.js';
-export type { StagedChange } from './git/hooks-git.js';
+} from './verify/staged-check.js';
+export { checkStagedStateFiles, type StagedStateFile } from './verify/staged-state.js';
+export type { StagedChange } from './git/git-hook-calls.js';
 export { recordCheckout, recordMerge, type GitEventResult } from './git-hooks/git-events.js';
 export {
   watchState,
@@ -215,15 +211,15 @@ export {
   buildStatusView,
   type ReadStatusResult,
   type StatusViewOptions,
-} from './events/read-status.js';
+} from './status/read-status.js';
 export {
   renderStatus,
   renderStatusDelta,
   CLEARED_MESSAGE,
   STATUS_FORMATS,
   type StatusFormat,
-  type StatusRenderKind,
 } from './events/render.js';
+export type { StatusRenderKind } from './events/sections.js';
 export { diffStatus, stableHash, type StatusDiff } from './events/diff.js';
 export {
   publishStatus,
@@ -234,9 +230,9 @@ export {
   type PublishStrategy,
 } from './events/publish.js';
 export { readCursor, writeCursor } from './events/cursor-store.js';
-export { publishStatusTo, type PublishToOptions } from './events/publish-to.js';
+export { publishStatusTo, type PublishToOptions } from './status/publish-to.js';
 // Fingerprints, drift, completion markers, evidence, verify, checkpoint (issue 3).
-export { updateProgressLocked } from './state/store.js';
+export { updateProgressLocked } from './task/update-progress.js';
 export { findRepo, type Repo } from './state/repo.js';
 export { toRepoPath, toRepoGlob } from './state/repo-path.js';
 export {
@@ -273,7 +269,7 @@ export {
 } from './evidence/add-evidence.js';
 export { listEvidence, readEvidence } from './evidence/read-evidence.js';
 export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/evidence-file.js';
-export { redactSecrets, redactValue, createRedactor, type Redactor } from './evidence/redact.js';
+export { redactSecrets, redactValue, createRedactor, type Redactor } from './text/redact.js';
 export { safeText, safeJson, safeValue, type SafeTextOptions } from './text/safe-text.js';
 export { verify, type VerifyReport } from './verify/verify.js';
 export type { VerifyFinding, ForbiddenFinding, ForbiddenSource } from './verify/findings.js';

@@ -1,6 +1,6 @@
 // The boot prompt (pure): state and live facts in, text and everything known about it out. The
 // same context at the same time always gives the same bytes.
-import { redactSecrets } from '../evidence/redact.js';
+import { redactSecrets } from '../text/redact.js';
 import { safeText } from '../text/safe-text.js';
 import { chooseLevel, contextRecovery } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';

@@ -3,7 +3,7 @@
 // parse-args.ts instead of commander and print through plain ANSI styles instead of chalk, so
 // such a call loads neither (nor YAML, unless it reads a state file). The commander program
 // registers the same specs, for --help.
-import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
+import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
 import { createOutput, reportError, type Output } from './output.js';
 import {

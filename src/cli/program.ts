@@ -1,6 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
 import { Command, Option } from 'commander';
-import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
+import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { withSuggestion } from './suggest.js';

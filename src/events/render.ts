@@ -4,30 +4,13 @@
 import type { StatusDiff } from './diff.js';
 import { CLEARED_MESSAGE, SECTION_LABELS, sectionLines, type SectionLine } from './render-lines.js';
 import { renderXml } from './render-xml.js';
-import { STATUS_SECTIONS, type SectionName, type StatusView } from './sections.js';
+import { STATUS_SECTIONS, type RenderPlan, type StatusView } from './sections.js';
 
 export type StatusFormat = 'text' | 'xml' | 'markdown' | 'json';
 
 export const STATUS_FORMATS: readonly StatusFormat[] = ['text', 'xml', 'markdown', 'json'];
 
-/**
- * full: a snapshot; replace: a snapshot that supersedes every earlier one; baseline: the first
- * snapshot of an epoch, later updated by deltas; delta: changes only; cleared: nothing applies.
- */
-export type StatusRenderKind = 'full' | 'replace' | 'baseline' | 'delta' | 'cleared';
-
 export { CLEARED_MESSAGE };
-
-/** What a rendering contains, format-independently. */
-export interface RenderPlan {
-  kind: StatusRenderKind;
-  epoch: number | null;
-  view: StatusView;
-  /** Sections to render in full, in order. */
-  shown: SectionName[];
-  /** Sections to declare void. */
-  removed: SectionName[];
-}
 
 function headline(plan: RenderPlan): string {
   const { view, epoch } = plan;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { stagedBlobs, stagedChanges, type StagedChange } from '../git/hooks-git.js';
+import { stagedBlobs, stagedChanges, type StagedChange } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
@@ -19,7 +19,7 @@ import {
   passes,
   stateFileKind,
   type HookFinding,
-} from './staged-check.js';
+} from '../verify/staged-check.js';
 
 /** What `hook pre-commit` concluded. */
 export interface PreCommitResult {
@@ -101,7 +101,7 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
       : new Map<string, Buffer | null>();
   const findings: HookFinding[] = [];
   if (state.length > 0) {
-    const { checkStagedStateFiles } = await import('./staged-state.js');
+    const { checkStagedStateFiles } = await import('../verify/staged-state.js');
     findings.push(
       ...checkStagedStateFiles(
         state.map((c) => ({

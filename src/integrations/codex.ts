@@ -17,7 +17,7 @@ import { jsonEdit } from './json-edit.js';
 import { codexHookTrusts, codexTrustBlock, readCodexTrust } from './codex-trust.js';
 import { readHostFile } from './file-edits.js';
 import { parseJsonObject } from './json-text.js';
-import { HASH_MARKERS, removeBlock, upsertBlock } from './managed-block.js';
+import { HASH_MARKERS, removeBlock, upsertBlock } from '../text/managed-block.js';
 import { MCP_SERVER_NAME } from './mcp-json.js';
 import type { IntegrationPlan } from './plan.js';
 import { protocolBlockEdit } from './protocol-block.js';

@@ -1,7 +1,7 @@
 // The instructions block for AGENTS.md / CLAUDE.md / GEMINI.md: teaches any agent the protocol
 // in well under 400 tokens (a test counts them). Read state, boot, check before redoing, done,
 // checkpoint. Hosts without hooks rely on it alone; hosts with hooks get it as a reminder.
-import { MARKDOWN_MARKERS, type BlockMarkers } from './managed-block.js';
+import { MARKDOWN_MARKERS, type BlockMarkers } from '../text/managed-block.js';
 import { textEdit } from './text-edit.js';
 import type { FileEdit } from './file-edits.js';
 

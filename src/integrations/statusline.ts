@@ -4,7 +4,7 @@
 // Never fails: without .agent/ or with an invalid state it prints a short hint instead.
 import { AgentStateError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
-import { loadState } from '../state/store.js';
+import { loadState } from '../task/load-state.js';
 import { countPlan } from '../state/plan.js';
 import { safeText } from '../text/safe-text.js';
 import type { Progress } from '../types.js';
@@ -104,7 +104,7 @@ export async function statuslineReport(
   try {
     const paths = findRoot(cwdFrom(input, options.cwd));
     const state = loadState({ cwd: paths.root });
-    const { readStatus } = await import('../events/read-status.js');
+    const { readStatus } = await import('../status/read-status.js');
     const status = await readStatus({ cwd: paths.root, state, now: () => now });
     const signals = status.signals.map((signal) => signal.message);
     const facts = statuslineFacts(state.progress, signals);

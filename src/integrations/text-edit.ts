@@ -1,6 +1,6 @@
 // A FileEdit for a text file that holds one managed block (AGENTS.md, GEMINI.md, config.toml).
 import { sameText, type FileEdit } from './file-edits.js';
-import { hasBlock, removeBlock, upsertBlock, type BlockMarkers } from './managed-block.js';
+import { hasBlock, removeBlock, upsertBlock, type BlockMarkers } from '../text/managed-block.js';
 
 export interface TextEditSpec {
   path: string;

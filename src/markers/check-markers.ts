@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { openHashCache, type MarkerHasher } from './hash-cache.js';
-import { loadState } from '../state/store.js';
+import { loadState } from '../task/load-state.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
 

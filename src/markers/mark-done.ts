@@ -8,8 +8,8 @@ import { readHead } from '../git/head.js';
 import { setPlanStatus } from '../state/plan.js';
 import { findRepo } from '../state/repo.js';
 import { toRepoGlob } from '../state/repo-path.js';
-import { resolveAgent } from '../agents/agent-name.js';
-import { updateProgress } from '../state/store.js';
+import { resolveAgent } from '../state/agent-name.js';
+import { updateProgress } from '../task/update-progress.js';
 import type { BaseOptions, Marker, PlanItem } from '../types.js';
 
 export interface MarkDoneOptions extends BaseOptions {

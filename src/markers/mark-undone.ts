@@ -1,5 +1,5 @@
 // `undone ID`: withdraws a completion marker (the step must be redone or re-proven).
-import { updateProgress } from '../state/store.js';
+import { updateProgress } from '../task/update-progress.js';
 import type { BaseOptions, PlanItem } from '../types.js';
 
 export interface MarkUndoneResult {

@@ -1,6 +1,6 @@
 // The compaction state of the recovery record, for the host hooks (I/O): a quick look without
 // the lock, and changes under the state lock that count a confirmed compaction exactly once.
-import { hookAgent } from '../agents/agent-name.js';
+import { hookAgent } from '../state/agent-name.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Stamp } from '../types.js';
 import { NO_COMPACTION, type CompactionState } from './compaction.js';
@@ -27,7 +27,7 @@ export async function updateCompaction<T>(
   paths: StatePaths,
   change: (state: CompactionState) => CompactionChange<T>,
 ): Promise<T> {
-  const { withStateLock, readProgressFor } = await import('../state/store.js');
+  const { withStateLock, readProgress, readAgentProgress } = await import('../state/store.js');
   const agent = hookAgent();
   return withStateLock(
     paths,
@@ -35,7 +35,8 @@ export async function updateCompaction<T>(
       // Before the first record, a 0.1.0 stamp's counters seed it.
       let legacy: Stamp | undefined;
       if (readStoredRecovery(paths, agent) === null)
-        legacy = readProgressFor(paths, agent).value?.stamp;
+        legacy = (agent === null ? readProgress(paths) : readAgentProgress(paths, agent)).value
+          ?.stamp;
       return updateRecoveryLocked(
         paths,
         (record) => {

@@ -1,7 +1,7 @@
 // verify: does the state agree with the tree? Parse + schema of every state file, stale markers,
 // forbidden paths among the changed files, and drift against the recorded fingerprint.
 import { resolve } from 'node:path';
-import { resolveAgent } from '../agents/agent-name.js';
+import { resolveAgent } from '../state/agent-name.js';
 import { InvalidStateError } from '../errors.js';
 import { collectFingerprint, type CollectedFingerprint } from '../fingerprint/collect.js';
 import type { Drift } from '../fingerprint/diff.js';

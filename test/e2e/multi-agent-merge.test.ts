@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { addPlanItem } from '../../src/state/plan.js';
-import { updateProgress } from '../../src/state/store.js';
+import { updateProgress } from '../../src/task/update-progress.js';
 import {
   addWorktree,
   agentRepo,

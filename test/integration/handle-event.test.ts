@@ -18,7 +18,8 @@ import { readRecovery } from '../../src/recovery/record-store.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { initState } from '../../src/state/init.js';
 import { findRoot } from '../../src/state/find-root.js';
-import { loadState, readConfig } from '../../src/state/store.js';
+import { loadState } from '../../src/task/load-state.js';
+import { readConfig } from '../../src/state/store.js';
 import { valueOrThrow } from '../../src/state/parsed-file.js';
 import { gitdir, writeFiles } from '../helpers/fixtures.js';
 

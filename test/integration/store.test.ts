@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
 import { parseProgress } from '../../src/state/progress.js';
-import { loadState, updateProgress } from '../../src/state/store.js';
+import { loadState } from '../../src/task/load-state.js';
+import { updateProgress } from '../../src/task/update-progress.js';
 import { addPlanItem } from '../../src/state/plan.js';
 import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
 

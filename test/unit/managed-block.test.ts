@@ -5,7 +5,7 @@ import {
   readBlock,
   removeBlock,
   upsertBlock,
-} from '../../src/integrations/managed-block.js';
+} from '../../src/text/managed-block.js';
 import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
 import { encode } from 'gpt-tokenizer';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createRedactor, redactSecrets, redactValue } from '../../src/evidence/redact.js';
+import { createRedactor, redactSecrets, redactValue } from '../../src/text/redact.js';
 import { SECRETS, sensitivePart } from '../helpers/secrets.js';
 
 describe('redactSecrets', () => {

@@ -4,10 +4,10 @@ import {
   denyReason,
   toolCheckModes,
 } from '../../src/integrations/host-hook/tool-check.js';
+import { toolNames } from '../../src/events/tool-names.js';
 import {
   patchPaths,
   repoRelative,
-  toolNames,
   toolWrittenPaths,
 } from '../../src/integrations/host-hook/tool-paths.js';
 

@@ -1,7 +1,8 @@
 // `agent-state current [...]`: show or set the current step and the limits that apply to it.
 import type { Command } from 'commander';
 import { setCurrentStep } from '../../state/current-step.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { CurrentStep } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { recordFact } from '../record.js';

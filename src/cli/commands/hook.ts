@@ -4,7 +4,7 @@
 // host's JSON on stdin, answers on stdout and always exits 0; a git hook reports on stderr.
 import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
-import { HOOK_NAMES, type HookName } from '../../git-hooks/hook-types.js';
+import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';
 import { HOST_NAMES, type HostName } from '../../integrations/hosts.js';
 import type { LeanCommand, LeanIo } from '../lean.js';
 import { readStdin } from '../read-stdin.js';
@@ -18,7 +18,7 @@ async function hostHook(host: HostName, io: LeanIo): Promise<ExitCode> {
 }
 
 // A post-* hook never fails: it cannot undo anything.
-async function gitHook(name: HookName, args: readonly string[], io: LeanIo): Promise<ExitCode> {
+async function gitHook(name: GitHookName, args: readonly string[], io: LeanIo): Promise<ExitCode> {
   const options = { cwd: io.cwd, env: io.env, now: io.now };
   const { out } = io;
   if (name === 'pre-commit') {
@@ -72,9 +72,9 @@ export const hookCommand: LeanCommand = {
     arguments: [
       {
         name: 'name',
-        description: `the hook: ${HOOK_NAMES.join(', ')}, or a host: ${HOST_NAMES.join(', ')}`,
+        description: `the hook: ${GIT_HOOK_NAMES.join(', ')}, or a host: ${HOST_NAMES.join(', ')}`,
         required: true,
-        choices: [...HOOK_NAMES, ...HOST_NAMES],
+        choices: [...GIT_HOOK_NAMES, ...HOST_NAMES],
       },
       { name: 'args', description: 'the arguments git passed to the hook', variadic: true },
     ],
@@ -106,6 +106,6 @@ Examples:
         });
       return hostHook(name as HostName, io);
     }
-    return gitHook(name as HookName, rest, io);
+    return gitHook(name as GitHookName, rest, io);
   },
 };

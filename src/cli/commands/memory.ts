@@ -8,7 +8,8 @@ import {
   promoteMemory,
   type MemoryNote,
 } from '../../state/memory.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { Progress } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 

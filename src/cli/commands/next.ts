@@ -1,6 +1,7 @@
 // `agent-state next [TEXT] [--stage S]`: show or set the next action and the stage.
 import type { Command } from 'commander';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import { UsageError } from '../../errors.js';
 import { defineAction, type RunState } from '../action.js';
 import { recordFact } from '../record.js';

@@ -1,9 +1,10 @@
 // `agent-state plan ...`: add items, change their status, claim and release them, list them.
 import type { Command } from 'commander';
-import { resolveAgent } from '../../agents/agent-name.js';
-import { claimState, describeClaim, type ClaimClock } from '../../agents/claims.js';
+import { resolveAgent } from '../../state/agent-name.js';
+import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
 import { PLAN_STATUS_ICONS, addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { recordFact } from '../record.js';
@@ -170,7 +171,7 @@ Examples:
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
         const agent = resolveAgent({ env: ctx.env });
         const now = ctx.now();
-        const { claimItem } = await import('../../agents/claim-item.js');
+        const { claimItem } = await import('../../task/claim-item.js');
         const { result, progress, changed } = await claimItem(id!, {
           cwd: ctx.cwd,
           now: () => now,
@@ -202,7 +203,7 @@ Examples:
     .action(
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
         const now = ctx.now();
-        const { releaseItem } = await import('../../agents/claim-item.js');
+        const { releaseItem } = await import('../../task/claim-item.js');
         const { result, progress, changed } = await releaseItem(id!, {
           cwd: ctx.cwd,
           now: () => now,

@@ -1,7 +1,8 @@
 // `agent-state remind [TEXT]`: queue a one-shot note for the next boot, or list the queued ones.
 import type { Command } from 'commander';
 import { queueReminder } from '../../state/reminders.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import { defineAction, type RunState } from '../action.js';
 import { formatAge, plural } from '../format.js';
 

@@ -4,12 +4,12 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
 import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.js';
-import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
-import { publishStatusTo } from '../../events/publish-to.js';
+import { readStatus, type ReadStatusResult } from '../../status/read-status.js';
+import { publishStatusTo } from '../../status/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
 import { sectionLines } from '../../events/render-lines.js';
-import type { AgentsOverview } from '../../agents/agents-overview.js';
-import { describeClaim } from '../../agents/claims.js';
+import type { AgentsOverview } from '../../task/agents-overview.js';
+import { describeClaim } from '../../task/claims.js';
 import { countPlan } from '../../state/plan.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
@@ -228,7 +228,7 @@ Examples:
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
         const result = overview(ctx, status);
         if (flags.all) {
-          const { agentsOverview } = await import('../../agents/agents-overview.js');
+          const { agentsOverview } = await import('../../task/agents-overview.js');
           const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
           return {
             ...result,

@@ -15,8 +15,8 @@ import {
 } from '../../recovery/compaction.js';
 import type { CompactionChange } from '../../recovery/compaction-store.js';
 import { AgentStateError, formatLocation } from '../../errors.js';
-import { redactSecrets } from '../../evidence/redact.js';
-import type { LoadedState } from '../../state/store.js';
+import { redactSecrets } from '../../text/redact.js';
+import type { LoadedState } from '../../task/load-state.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
@@ -29,7 +29,8 @@ import {
   warningContext,
   type ToolFinding,
 } from './tool-check.js';
-import { repoRelative, toolNames, toolWrittenPaths } from './tool-paths.js';
+import { toolNames } from '../../events/tool-names.js';
+import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 
 /** A fact for the event log (see schemas/event.schema.json). */
 export interface HookFact {

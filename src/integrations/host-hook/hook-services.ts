@@ -11,7 +11,7 @@ import { MAX_SIGNALS_SHOWN } from '../../events/sections.js';
 import { computeSignals, type StatusSignal } from '../../events/signals.js';
 import { loadStatus } from '../../events/status-cache.js';
 import { readStoredRecovery } from '../../recovery/record-store.js';
-import { hookAgent } from '../../agents/agent-name.js';
+import { hookAgent } from '../../state/agent-name.js';
 import { locateRoot } from '../../state/find-root.js';
 import type { ForbiddenMatcher } from '../../state/forbidden.js';
 import type { StatePaths } from '../../state/paths.js';
@@ -51,7 +51,7 @@ async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promi
   const facts =
     touched || looped
       ? await (
-          await import('../../events/signal-facts.js')
+          await import('../../status/signal-facts.js')
         ).signalFacts({
           repo: { paths, gitRoot: locateRoot(paths.root).gitRoot },
           snapshot,
@@ -81,7 +81,8 @@ function budgetFor(maxChars: number, total: number): number {
 }
 
 export const hookServices: HookServices = {
-  loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
+  loadState: async (paths) =>
+    (await import('../../task/load-state.js')).loadState({ cwd: paths.root }),
   readConfig: cachedConfig,
   // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI
   // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
@@ -125,7 +126,7 @@ export const hookServices: HookServices = {
     // After a tool call, speak only when the signals changed (a new one, one gone): decided from
     // the cached snapshot and the consumer's cursor, without loading the state files.
     if (mode === 'signals' && !(await signalsMayHaveChanged(paths, consumer))) return '';
-    const { publishStatusTo } = await import('../../events/publish-to.js');
+    const { publishStatusTo } = await import('../../status/publish-to.js');
     const result = await publishStatusTo({
       cwd: paths.root,
       strategy: 'delta',

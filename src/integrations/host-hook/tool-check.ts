@@ -2,7 +2,7 @@
 // the current step's denied_tools, allowed_tools and file_scopes. Pure: facts in, findings out.
 import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../../state/forbidden.js';
 import type { CurrentStep, ForbiddenEntry } from '../../types.js';
-import { toolNames } from './tool-paths.js';
+import { toolNames } from '../../events/tool-names.js';
 
 /** One rule a tool call breaks. */
 export interface ToolFinding {

@@ -1,28 +1,8 @@
-// The files a tool call changes, read from its input, for every host's edit tools; and the
-// host-neutral names of a tool (so `denied_tools: [Bash]` also denies Gemini's run_shell_command).
+// The files a tool call changes, read from its input, for every host's edit tools.
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { HookTool } from './hook-event.js';
+import { toolNames } from '../../events/tool-names.js';
 import { shellWrittenPaths } from './shell-paths.js';
-
-/** Families of tools across hosts; a denied or allowed tool name matches its whole family. */
-const TOOL_FAMILIES: Record<string, string[]> = {
-  bash: ['bash', 'shell', 'run_shell_command'],
-  run_shell_command: ['bash', 'shell', 'run_shell_command'],
-  edit: ['edit'],
-  multiedit: ['multiedit', 'edit'],
-  replace: ['replace', 'edit'],
-  write: ['write'],
-  write_file: ['write_file', 'write'],
-  notebookedit: ['notebookedit', 'edit'],
-  apply_patch: ['apply_patch', 'patch', 'edit', 'write'],
-  patch: ['patch', 'apply_patch', 'edit', 'write'],
-};
-
-/** Lower-case names a tool answers to (its own, and its family's across hosts). */
-export function toolNames(name: string): string[] {
-  const lower = name.toLowerCase();
-  return [...new Set([lower, ...(TOOL_FAMILIES[lower] ?? [])])];
-}
 
 /** The files an apply_patch / patch body adds, updates, deletes or moves to. */
 export function patchPaths(patch: string): string[] {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { describeError, errorText as reportText } from '../../error-report.js';
 import { packageVersion } from '../../package-root.js';
 import { findRoot } from '../../state/find-root.js';
-import { redactSecrets, redactValue } from '../../evidence/redact.js';
+import { redactSecrets, redactValue } from '../../text/redact.js';
 import { safeText, safeValue } from '../../text/safe-text.js';
 import { listEvidenceFiles, readEvidenceFile } from './evidence-files.js';
 import { mcpTools, type McpToolContext } from './tools.js';

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { CheckFailedError, UsageError } from '../../errors.js';
 import { addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { PlanStatus } from '../../types.js';
 
 export interface McpToolContext {
@@ -75,7 +76,7 @@ export const mcpTools: McpTool[] = [
     run: async (_args, ctx) => {
       const state = loadState({ cwd: ctx.cwd });
       const { goals, progress } = state;
-      const { readStatus } = await import('../../events/read-status.js');
+      const { readStatus } = await import('../../status/read-status.js');
       const status = await readStatus({ cwd: ctx.cwd, state, now: ctx.now });
       return {
         anchor: goals.anchor,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { initState } from '../../../src/state/init.js';
 import { addPlanItem, setPlanStatus } from '../../../src/state/plan.js';
-import { updateProgress } from '../../../src/state/store.js';
+import { updateProgress } from '../../../src/task/update-progress.js';
 import { BIN, git, gitdir, runCli, writeFiles, type CliResult } from '../../helpers/fixtures.js';
 
 export const GOALS = `# Todo API pagination

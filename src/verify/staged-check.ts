@@ -1,5 +1,5 @@
 // The pre-commit rules as pure functions: staged paths (and hashes) in, findings out.
-import type { StagedChange } from '../git/hooks-git.js';
+import type { StagedChange } from '../git/git-hook-calls.js';
 import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../state/forbidden.js';
 import type { ForbiddenEntry, Marker } from '../types.js';
 

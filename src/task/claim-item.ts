@@ -7,13 +7,9 @@ import { findRoot } from '../state/find-root.js';
 import { acquireLock } from '../state/lock.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
-import {
-  readConfig,
-  updateProgress,
-  type UpdateOptions,
-  type UpdateResult,
-} from '../state/store.js';
-import { resolveAgent } from './agent-name.js';
+import { readConfig } from '../state/store.js';
+import { updateProgress, type UpdateOptions, type UpdateResult } from './update-progress.js';
+import { resolveAgent } from '../state/agent-name.js';
 import { foreignClaims } from './agents-overview.js';
 import {
   claimPlanItem,

@@ -8,8 +8,8 @@ import type { RecoveryRecord } from '../recovery/record.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { Repo } from '../state/repo.js';
 import type { Fingerprint, Progress } from '../types.js';
-import type { SignalOptions } from './signals.js';
-import type { StatusSnapshot } from './types.js';
+import type { SignalOptions } from '../events/signals.js';
+import type { StatusSnapshot } from '../events/types.js';
 
 export interface SignalFactsInput {
   repo: Repo;
@@ -35,7 +35,7 @@ export async function signalFacts(
   let stillChanged: Set<string> | undefined;
   const touched = forbidden ? snapshot.files.modified.filter((p) => forbidden(p) !== null) : [];
   if (touched.length > 0) {
-    const { stillChanged: check } = await import('../verify/forbidden-now.js');
+    const { stillChanged: check } = await import('../fingerprint/still-changed.js');
     stillChanged = check(repo, touched, input.fingerprint, input.env);
   }
   const last = record?.last ?? null;

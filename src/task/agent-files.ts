@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatePaths } from '../state/paths.js';
-import { AGENT_NAME } from './agent-name.js';
+import { AGENT_NAME } from '../state/agent-name.js';
 
 /** The agents with an own file, sorted; `invalid`: folders whose name is no agent name. */
 export function listAgentFiles(paths: StatePaths): { names: string[]; invalid: string[] } {

@@ -3,7 +3,7 @@
 // reverted (`git checkout -- path`) is none of these, so its signal stops where verify stops
 // reporting it; `status`, the status line, MCP `status` and `verify` agree.
 import { join } from 'node:path';
-import { hashFile } from '../fingerprint/hash-file.js';
+import { hashFile } from './hash-file.js';
 import { readHead } from '../git/head.js';
 import { changedBetween, changedPaths } from '../git/paths-status.js';
 import type { Repo } from '../state/repo.js';

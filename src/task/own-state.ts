@@ -3,6 +3,7 @@
 // keys laid over it from agents/<name>/progress.yaml. A write is split back: the shared keys go to
 // progress.yaml, the own keys to the agent's file, and the default agent's own keys, which stay at
 // the top of progress.yaml, are left exactly as they were.
+import { AGENT_FILE_KEYS } from '../state/progress.js';
 import type { Progress } from '../types.js';
 
 /** The top-level keys each agent has for itself (memory.working is own too; memory.durable is shared). */
@@ -14,15 +15,6 @@ export const OWN_KEYS = [
   'stamp',
   'fingerprint',
 ] as const satisfies readonly (keyof Progress)[];
-
-/** The top-level keys only an agent's own file holds. */
-export const AGENT_FILE_KEYS = [
-  'agent',
-  'last_seen',
-] as const satisfies readonly (keyof Progress)[];
-
-/** Keys of progress.yaml that an agent's own file must not hold (they are shared). */
-export const SHARED_ONLY_KEYS = ['plan', 'markers'] as const satisfies readonly (keyof Progress)[];
 
 type OwnKey = (typeof OWN_KEYS)[number];
 

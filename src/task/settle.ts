@@ -4,8 +4,8 @@
 import type { StatePaths } from '../state/paths.js';
 import { dropShownReminders } from '../state/reminders.js';
 import type { Progress } from '../types.js';
-import { dropLegacyCounters, hasLegacyCounters, newRecord } from './record.js';
-import { readStoredRecovery, writeRecovery } from './record-store.js';
+import { dropLegacyCounters, hasLegacyCounters, newRecord } from '../recovery/record.js';
+import { readStoredRecovery, writeRecovery } from '../recovery/record-store.js';
 
 /** Applies both to `draft` (about to be written); call `written()` once the write succeeded. */
 export function settleVolatile(

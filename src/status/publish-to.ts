@@ -1,16 +1,21 @@
 // Publishing to a named consumer from disk: read the status and the consumer's cursor, decide
 // what to print, store the moved cursor. What `status --publish` does, for harnesses to call.
 import type { BaseOptions } from '../types.js';
-import { checkConsumerName, DEFAULT_CONSUMER, readCursor, writeCursor } from './cursor-store.js';
-import { eventLogPaths } from './log-paths.js';
+import {
+  checkConsumerName,
+  DEFAULT_CONSUMER,
+  readCursor,
+  writeCursor,
+} from '../events/cursor-store.js';
+import { eventLogPaths } from '../events/log-paths.js';
 import {
   publishStatus,
   type PublishOptions,
   type PublishResult,
   type PublishStrategy,
-} from './publish.js';
+} from '../events/publish.js';
 import { readStatus, type ReadStatusResult } from './read-status.js';
-import type { StatusFormat } from './render.js';
+import type { StatusFormat } from '../events/render.js';
 
 export interface PublishToOptions extends BaseOptions {
   strategy: PublishStrategy;

@@ -1,18 +1,18 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
-import { redactValue } from '../evidence/redact.js';
+import { redactValue } from '../text/redact.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
-import { loadState, type LoadedState } from '../state/store.js';
+import { loadState, type LoadedState } from '../task/load-state.js';
 import type { BaseOptions, Config, Warning } from '../types.js';
-import { statusSections, type StatusView } from './sections.js';
-import { computeSignals, type SignalOptions, type StatusSignal } from './signals.js';
+import { statusSections, type StatusView } from '../events/sections.js';
+import { computeSignals, type SignalOptions, type StatusSignal } from '../events/signals.js';
 import { signalFacts } from './signal-facts.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import { locateRoot } from '../state/find-root.js';
-import { loadStatus } from './status-cache.js';
-import { withTaskState } from './task-state.js';
-import type { StatusSnapshot } from './types.js';
+import { loadStatus } from '../events/status-cache.js';
+import { withTaskState } from '../events/task-state.js';
+import type { StatusSnapshot } from '../events/types.js';
 
 export interface StatusViewOptions extends Pick<SignalOptions, 'stillChanged' | 'restartLoop'> {
   now: Date;
