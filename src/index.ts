@@ -294,7 +294,6 @@ export {
   BOOT_SOURCES,
   LEVEL_NAMES,
   type BootContext,
-  type BootDrift,
   type BootEvidence,
   type BootFormat,
   type BootLayer,

@@ -6,27 +6,7 @@
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
 import { createOutput, reportError, type Output } from './output.js';
-import {
-  parseArgs,
-  resolveCwd,
-  scanArgv,
-  type CommandSpec,
-  type ParsedArgs,
-} from './parse-args.js';
-
-/** What a lean command's run gets. */
-export interface LeanIo {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  now: () => Date;
-  out: Output;
-}
-
-/** A command of the lean route: its spec (options, help) and what it does. */
-export interface LeanCommand {
-  spec: CommandSpec;
-  run(parsed: ParsedArgs, io: LeanIo): Promise<ExitCode>;
-}
+import { parseArgs, resolveCwd, scanArgv, type LeanCommand } from './parse-args.js';
 
 // Each loads only when it runs: an `event` call initializes nothing of `boot`.
 export const LEAN_COMMANDS: Readonly<Record<string, () => Promise<LeanCommand>>> = {

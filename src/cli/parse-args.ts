@@ -4,7 +4,9 @@
 // --help. Messages follow commander's wording, so an option mistake reads the same on both routes.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
+import type { Output } from './output.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
 export interface OptionSpec {
@@ -252,4 +254,18 @@ export function resolveCwd(cwd: string | undefined): string {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UsageError(`--cwd ${cwd}: no such directory`, { hint: 'pass an existing directory' });
   return dir;
+}
+
+/** What a lean command's run gets. */
+export interface LeanIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+  out: Output;
+}
+
+/** A command of the lean route: its spec (options, help) and what it does. */
+export interface LeanCommand {
+  spec: CommandSpec;
+  run(parsed: ParsedArgs, io: LeanIo): Promise<ExitCode>;
 }

@@ -191,9 +191,7 @@ function driftOf(report: UiInput['report']): UiDrift {
   return {
     checkpoint_at: report?.last_checkpoint ?? null,
     drifted: drift?.drifted ?? false,
-    head: drift?.head
-      ? { from: drift.head.from, to: drift.head.to, commits: drift.head.commits }
-      : null,
+    head: drift?.head ?? null,
     branch: drift?.branch ?? null,
     files: drift?.files ?? [],
     key_files: drift?.key_files ?? [],

@@ -13,7 +13,7 @@ import {
   type EventInput,
 } from '../../events/types.js';
 import type { ParsedArgs } from '../parse-args.js';
-import type { LeanCommand } from '../lean.js';
+import type { LeanCommand } from '../parse-args.js';
 
 /** `true`, `false`, numbers and `null` as such; anything else a string. */
 export function coerceFieldValue(raw: string): unknown {

@@ -6,7 +6,7 @@ import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';
 import { HOST_NAMES, type HostName } from '../../integrations/hosts.js';
-import type { LeanCommand, LeanIo } from '../lean.js';
+import type { LeanCommand, LeanIo } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 async function hostHook(host: HostName, io: LeanIo): Promise<ExitCode> {

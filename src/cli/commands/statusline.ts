@@ -2,7 +2,7 @@
 // by `integrate claude --statusline`). Hosts run it after each assistant message, so it is a lean
 // command (lean.ts). Reads the host's session JSON on stdin when there is one.
 import { EXIT } from '../../error-report.js';
-import type { LeanCommand } from '../lean.js';
+import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 export const statuslineCommand: LeanCommand = {
