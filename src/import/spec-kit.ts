@@ -1,0 +1,64 @@
+// spec-kit's specs/<feature>/tasks.md: checkbox lines `- [ ] T001 [P] [US1] Description`. Tasks
+// run in file order; consecutive [P] tasks form a group that runs in parallel, and a heading ends
+// a group. Each task needs every task of the group before it, and the tasks its text names with
+// "(depends on T012, T013)".
+import { refuse, emptySource, type ImportSource, type TextFile } from './import-source.js';
+import { plain, sourceLines } from './markdown.js';
+
+const CHECKBOX = /^(\s*)[-*]\s+\[([ xX])\]\s+(.*)$/;
+
+/** Reads a tasks.md into an ImportSource; `feature` (its folder's name) scopes the ids. */
+export function parseSpecKit(file: TextFile, feature: string): ImportSource {
+  const source = emptySource('spec-kit');
+  const key = (id: string) => `spec-kit#${feature}/${id}`;
+  const lines = new Map<string, number>();
+  let before: string[] = [];
+  let group: { ids: string[]; parallel: boolean } | null = null;
+  for (const { text, line } of sourceLines(file.text)) {
+    if (/^#{1,6}\s/.test(text) && group) [before, group] = [group.ids, null];
+    const box = CHECKBOX.exec(text);
+    if (!box) continue;
+    const task = /^(T\d+[a-z]?)\b\s*(.*)$/.exec(box[3]!);
+    if (!task) {
+      if (box[1] === '')
+        refuse(
+          file.display,
+          line,
+          'expected a task id like T001 after the checkbox',
+          'write each task as `- [ ] T001 [P] [US1] Description`, as spec-kit does',
+        );
+      continue;
+    }
+    const id = task[1]!;
+    if (lines.has(id))
+      refuse(
+        file.display,
+        line,
+        `${id} is used twice (lines ${lines.get(id)} and ${line})`,
+        'give each task its own id',
+      );
+    lines.set(id, line);
+    const labels = /^((?:\[[^\]]*\]\s*)*)/.exec(task[2]!)![1]!;
+    const parallel = /\[P\]/.test(labels);
+    if (!(parallel && group?.parallel)) {
+      if (group) before = group.ids;
+      group = { ids: [], parallel };
+    }
+    group.ids.push(id);
+    const named = /\(depends on ([^)]*)\)/i.exec(task[2]!)?.[1]?.match(/T\d+[a-z]?/g) ?? [];
+    source.items.push({
+      source: key(id),
+      title: plain(task[2]!.replace(/\[P\]\s*/, '')) || id,
+      status: box[2] === ' ' ? 'pending' : 'done',
+      needs: [...new Set([...before, ...named])].map(key),
+    });
+  }
+  if (source.items.length === 0)
+    refuse(
+      file.display,
+      1,
+      'expected task lines like `- [ ] T001 Description`',
+      'generate the tasks with /speckit.tasks, then import again',
+    );
+  return source;
+}
