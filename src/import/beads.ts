@@ -6,7 +6,7 @@ import {
   isObject,
   mapStatus,
   parseJson,
-  refuse,
+  refuser,
   type ImportSource,
   type TextFile,
 } from './import-source.js';
@@ -28,16 +28,11 @@ const BLOCKING = new Set(['blocks', 'waits-for', 'conditional-blocks']);
 /** Reads issues.jsonl into an ImportSource. */
 export function parseBeads(file: TextFile): ImportSource {
   const source = emptySource('beads');
+  const refuse = refuser(file.display, 'fix the line (or export again: `bd export`), then import');
   file.text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     const line = i + 1;
-    const bad = (message: string): never =>
-      refuse(
-        file.display,
-        line,
-        message,
-        'fix the line (or export again with `bd export`), then import again',
-      );
+    const bad = (message: string) => refuse(line, message);
     const record = parseJson(raw, file.display, line);
     if (!isObject(record)) bad('expected one JSON object per line (an issue or a memory)');
     const r = record as Record<string, unknown>;
@@ -68,11 +63,6 @@ export function parseBeads(file: TextFile): ImportSource {
     });
   });
   if (source.items.length === 0 && source.memory.durable.length === 0)
-    refuse(
-      file.display,
-      1,
-      'no issue in the file',
-      'export the issues with `bd export -o .beads/issues.jsonl`',
-    );
+    refuse(1, 'no issue in the file');
   return source;
 }

@@ -4,7 +4,7 @@
 import type { PlanStatus } from '../types.js';
 import {
   emptySource,
-  refuse,
+  refuser,
   type ImportItem,
   type ImportSource,
   type Reader,
@@ -87,11 +87,9 @@ export function parseGsd(read: Reader): ImportSource {
     }
   }
   if (phases.length === 0)
-    refuse(
-      roadmap.display,
+    refuser(roadmap.display, 'let GSD write the roadmap (/gsd:new-project), then import again')(
       1,
       'expected phases in ROADMAP.md: headings like `### Phase 1: Name`',
-      'let GSD write the roadmap (/gsd:new-project), then import again',
     );
   // A phase needs its plans and the phases it depends on; its plans need those phases too.
   for (const item of phases) {

@@ -37,14 +37,11 @@ export interface ImportSource {
   warnings: string[];
 }
 
-/** Throws the error of input that cannot be imported: where, what was expected, the fix. */
-export function refuse(
-  file: string,
-  line: number | undefined,
-  message: string,
-  hint: string,
-): never {
-  throw new InvalidStateError(message, { location: { file, line }, hint });
+/** A function that refuses input of `file` at a line, with what was expected and `hint`. */
+export function refuser(file: string, hint: string) {
+  return (line: number | undefined, message: string): never => {
+    throw new InvalidStateError(message, { location: { file, line }, hint });
+  };
 }
 
 /** Maps a status of the other tool, or fails with a message listing those it knows. */
@@ -75,12 +72,8 @@ export function parseJson(text: string, file: string, line = 1): unknown {
       at === undefined
         ? (parseYaml(text, file).problems[0]?.location.line ?? 1)
         : text.slice(0, Number(at)).split('\n').length;
-    return refuse(
-      file,
-      line + where - 1,
-      `not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '')})`,
-      'fix the JSON at that line, then import again',
-    );
+    const bad = refuser(file, 'fix the JSON at that line, then import again');
+    return bad(line + where - 1, `not valid JSON (${message.replace(/ in JSON at .*$/, '')})`);
   }
 }
 

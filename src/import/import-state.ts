@@ -63,12 +63,10 @@ function mainFile(format: ImportFormat, base: string, shown: string): string {
     throw new UsageError(`several spec-kit features under ${shown}/specs: ${tasks.join(', ')}`, {
       hint: `name one: agent-state import spec-kit specs/${tasks[0]}`,
     });
-  throw new UsageError(
-    `no ${format} files found at ${shown} (looked for ${LOOK[format].join(', ')})`,
-    {
-      hint: `give the path: agent-state import ${format} PATH`,
-    },
-  );
+  const looked = LOOK[format].join(', ');
+  throw new UsageError(`no ${format} files found at ${shown} (looked for ${looked})`, {
+    hint: `give the path: agent-state import ${format} PATH`,
+  });
 }
 
 /** Reads and parses the files of `format` at `path` (default: the repository root). */
@@ -94,17 +92,14 @@ export function readImportSource(
     };
   };
   const file = () => read(basename(main))!;
-  const source =
-    format === 'taskmaster'
-      ? parseTaskmaster(file(), read('../state.json'))
-      : format === 'beads'
-        ? parseBeads(file())
-        : format === 'spec-kit'
-          ? parseSpecKit(file(), basename(dirname(main)))
-          : format === 'gsd'
-            ? parseGsd(read)
-            : parseMemoryBank(read);
-  return { ...source, files };
+  const parse: Record<ImportFormat, () => ImportSource> = {
+    taskmaster: () => parseTaskmaster(file(), read('../state.json')),
+    beads: () => parseBeads(file()),
+    gsd: () => parseGsd(read),
+    'memory-bank': () => parseMemoryBank(read),
+    'spec-kit': () => parseSpecKit(file(), basename(dirname(main))),
+  };
+  return { ...parse[format](), files };
 }
 
 function value(current: string | undefined, incoming: string | undefined): ImportedValue {

@@ -2,7 +2,7 @@
 // run in file order; consecutive [P] tasks form a group that runs in parallel, and a heading ends
 // a group. Each task needs every task of the group before it, and the tasks its text names with
 // "(depends on T012, T013)".
-import { refuse, emptySource, type ImportSource, type TextFile } from './import-source.js';
+import { emptySource, refuser, type ImportSource, type TextFile } from './import-source.js';
 import { plain, sourceLines } from './markdown.js';
 
 const CHECKBOX = /^(\s*)[-*]\s+\[([ xX])\]\s+(.*)$/;
@@ -10,6 +10,7 @@ const CHECKBOX = /^(\s*)[-*]\s+\[([ xX])\]\s+(.*)$/;
 /** Reads a tasks.md into an ImportSource; `feature` (its folder's name) scopes the ids. */
 export function parseSpecKit(file: TextFile, feature: string): ImportSource {
   const source = emptySource('spec-kit');
+  const bad = refuser(file.display, 'write each task as `- [ ] T001 [P] [US1] Description`');
   const key = (id: string) => `spec-kit#${feature}/${id}`;
   const lines = new Map<string, number>();
   let before: string[] = [];
@@ -20,23 +21,11 @@ export function parseSpecKit(file: TextFile, feature: string): ImportSource {
     if (!box) continue;
     const task = /^(T\d+[a-z]?)\b\s*(.*)$/.exec(box[3]!);
     if (!task) {
-      if (box[1] === '')
-        refuse(
-          file.display,
-          line,
-          'expected a task id like T001 after the checkbox',
-          'write each task as `- [ ] T001 [P] [US1] Description`, as spec-kit does',
-        );
+      if (box[1] === '') bad(line, 'expected a task id like T001 after the checkbox');
       continue;
     }
     const id = task[1]!;
-    if (lines.has(id))
-      refuse(
-        file.display,
-        line,
-        `${id} is used twice (lines ${lines.get(id)} and ${line})`,
-        'give each task its own id',
-      );
+    if (lines.has(id)) bad(line, `${id} is used twice (lines ${lines.get(id)} and ${line})`);
     lines.set(id, line);
     const labels = /^((?:\[[^\]]*\]\s*)*)/.exec(task[2]!)![1]!;
     const parallel = /\[P\]/.test(labels);
@@ -53,12 +42,6 @@ export function parseSpecKit(file: TextFile, feature: string): ImportSource {
       needs: [...new Set([...before, ...named])].map(key),
     });
   }
-  if (source.items.length === 0)
-    refuse(
-      file.display,
-      1,
-      'expected task lines like `- [ ] T001 Description`',
-      'generate the tasks with /speckit.tasks, then import again',
-    );
+  if (source.items.length === 0) bad(1, 'expected task lines like `- [ ] T001 Description`');
   return source;
 }

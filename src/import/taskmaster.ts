@@ -8,7 +8,7 @@ import {
   isObject,
   mapStatus,
   parseJson,
-  refuse,
+  refuser,
   type ImportItem,
   type ImportSource,
   type TextFile,
@@ -29,17 +29,13 @@ const STATUSES: Record<string, PlanStatus> = {
 export function parseTaskmaster(file: TextFile, state?: TextFile): ImportSource {
   const data = parseJson(file.text, file.display);
   const line = (path: NodePath) => locate(parseYaml(file.text, file.display), path).line;
-  const bad = (path: NodePath, message: string): never =>
-    refuse(
-      file.display,
-      line(path),
-      message,
-      'fix tasks.json (or let Task Master rewrite it), then import again',
-    );
+  const refuse = refuser(file.display, 'fix tasks.json (or let Task Master write it), then import');
+  const bad = (path: NodePath, message: string) => refuse(line(path), message);
   const source = emptySource('taskmaster');
   let tag: string | null = null;
   let base: NodePath = ['tasks'];
-  if (!isObject(data) || !Array.isArray(data.tasks)) {
+  let tasks = (data as { tasks?: unknown }).tasks as unknown[];
+  if (!isObject(data) || !Array.isArray(tasks)) {
     const tags = isObject(data)
       ? Object.keys(data).filter((k) => isObject(data[k]) && Array.isArray(data[k].tasks))
       : [];
@@ -51,6 +47,7 @@ export function parseTaskmaster(file: TextFile, state?: TextFile): ImportSource 
     if (!tags.includes(tag))
       bad([], `no tag "${tag}" in tasks.json (its tags: ${tags.join(', ')})`);
     base = [tag, 'tasks'];
+    tasks = (data as Record<string, { tasks: unknown[] }>)[tag]!.tasks;
     for (const other of tags.filter((t) => t !== tag))
       source.warnings.push(
         `tag "${other}" not imported: \`task-master use-tag ${other}\`, then import again`,
@@ -58,10 +55,6 @@ export function parseTaskmaster(file: TextFile, state?: TextFile): ImportSource 
   }
   const key = (id: string) =>
     tag === null || tag === 'master' ? `taskmaster#${id}` : `taskmaster#${tag}/${id}`;
-  const tasks =
-    tag === null
-      ? (data as { tasks: unknown[] }).tasks
-      : (data as Record<string, { tasks: unknown[] }>)[tag]!.tasks;
   const read = (task: unknown, path: NodePath, parent?: string): ImportItem => {
     if (!isObject(task)) bad(path, 'expected a task: {"id", "title", "status", ...}');
     const t = task as Record<string, unknown>;

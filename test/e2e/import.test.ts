@@ -152,9 +152,9 @@ describe('import, the rest', () => {
     await cli(other, ['next', 'Review the roadmap first']);
     const kept = await runCli(other, ['import', 'gsd']);
     expect(kept.stdout).toContain(
-      'goal: kept the one there (the files say "Saving a link and finding it again must take under a second, offline.")',
+      'goal: kept, not replaced by "Saving a link and finding it again must take under a second, offline."',
     );
-    expect(kept.stdout).toContain('next action: kept the one there');
+    expect(kept.stdout).toContain('next action: kept, not replaced by');
     expect((await runCli(other, ['goal'])).stdout).toBe('Ship Markbook 1.0\n');
   });
 

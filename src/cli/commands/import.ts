@@ -2,17 +2,33 @@
 // and memory into .agent/ (src/import/).
 import type { Command } from 'commander';
 import { IMPORT_FORMATS, type ImportFormat } from '../../import/import-source.js';
-import type { ImportedValue } from '../../import/import-state.js';
+import type { ImportResult } from '../../import/import-state.js';
 import { PLAN_STATUS_ICONS } from '../../state/plan.js';
 import { defineAction, type RunState } from '../action.js';
 import { plural } from '../format.js';
 
-function valueLine(what: string, value: ImportedValue, dry: boolean): string | null {
-  if (value.action === 'none') return null;
-  const set = dry ? 'would set' : 'set';
-  if (value.action === 'set') return `${what}: ${set} "${value.text}"`;
-  if (value.action === 'same') return `${what}: already "${value.text}"`;
-  return `${what}: kept the one there (the files say "${value.text}")`;
+// What one import did (or, dry, would do), a line per new item and per value it touched.
+function render(r: ImportResult, dim: (text: string) => string): string {
+  const dry = r.dry_run;
+  const lines = [`${dry ? 'Would import' : 'Imported'} from ${r.format}: ${r.files.join(', ')}`];
+  for (const i of r.added) {
+    const after = i.depends_on ? dim(` (after ${i.depends_on.join(', ')})`) : '';
+    lines.push(`  + ${PLAN_STATUS_ICONS[i.status]} ${i.id} ${i.title}${after} ${dim(i.source!)}`);
+  }
+  if (r.unchanged.length)
+    lines.push(`  = ${plural(r.unchanged.length, 'item')} imported before, left as they are`);
+  const label = { set: dry ? 'would set' : 'set', same: 'already', kept: 'kept, not replaced by' };
+  for (const [what, v] of Object.entries({ goal: r.goal, 'next action': r.next_action }))
+    if (v.action !== 'none') lines.push(`  ${what}: ${label[v.action]} "${v.text}"`);
+  const { durable: d, working: w } = r.memory;
+  const add = dry ? 'would add' : 'added';
+  if (d.length + w.length)
+    lines.push(`  memory: ${add} ${d.length} durable, ${w.length} working notes`);
+  const done = r.changed
+    ? `${plural(r.added.length, 'item')} added`
+    : 'Nothing new: nothing was written';
+  lines.push(dry ? '(dry run: nothing was written)' : done);
+  return lines.join('\n');
 }
 
 export function registerImport(program: Command, state: RunState): void {
@@ -56,43 +72,8 @@ Examples:
           now: ctx.now,
           dryRun: flags.dryRun,
         });
-        const dry = result.dry_run;
-        const lines = [
-          `${dry ? 'Would import' : 'Imported'} from ${format}: ${result.files.join(', ')}`,
-        ];
-        for (const item of result.added) {
-          const needs = item.depends_on?.length
-            ? ctx.out.style.dim(` (after ${item.depends_on.join(', ')})`)
-            : '';
-          lines.push(
-            `  + ${PLAN_STATUS_ICONS[item.status]} ${item.id} ${item.title}${needs} ${ctx.out.style.dim(item.source!)}`,
-          );
-        }
-        if (result.unchanged.length)
-          lines.push(
-            `  = ${plural(result.unchanged.length, 'item')} imported before, left as they are`,
-          );
-        const memory = result.memory.durable.length + result.memory.working.length;
-        lines.push(
-          ...[
-            valueLine('goal', result.goal, dry),
-            valueLine('next action', result.next_action, dry),
-          ]
-            .filter((l) => l !== null)
-            .map((l) => `  ${l}`),
-          ...(memory
-            ? [
-                `  memory: ${dry ? 'would add' : 'added'} ${plural(memory, 'note')} (${result.memory.durable.length} durable, ${result.memory.working.length} working)`,
-              ]
-            : []),
-          dry
-            ? '(dry run: nothing was written)'
-            : result.changed
-              ? `${plural(result.added.length, 'item')} added`
-              : 'Nothing new: nothing was written',
-        );
         return {
-          text: lines.join('\n'),
+          text: render(result, ctx.out.style.dim),
           json: result,
           warnings: result.warnings.map((message) => ({ file: result.files[0]!, message })),
         };
