@@ -2,7 +2,7 @@
 // purpose: the agent pays for every word of tools/list on every request.
 import { z } from 'zod';
 import { CheckFailedError, UsageError } from '../../errors.js';
-import { addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
+import { addPlanItem, countPlan, readyItems, setPlanStatus } from '../../state/plan.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { PlanStatus } from '../../types.js';
@@ -71,7 +71,7 @@ export const mcpTools: McpTool[] = [
   {
     name: 'status',
     description:
-      'Task at a glance: goal, stage, next action, current step, plan counts, last checkpoint, active signals.',
+      'Task at a glance: goal, stage, next action, current step, plan counts, ready items, last checkpoint, active signals.',
     input: {},
     run: async (_args, ctx) => {
       const state = loadState({ cwd: ctx.cwd });
@@ -84,6 +84,7 @@ export const mcpTools: McpTool[] = [
         next_action: progress.next_action ?? '',
         current_step: progress.current_step ?? null,
         plan: countPlan(progress.plan),
+        ready: readyItems(progress.plan).map(({ id, title }) => ({ id, title })),
         last_checkpoint: progress.stamp?.last_checkpoint ?? null,
         revision: progress.revision,
         signals: status.signals.map((signal) => signal.message),
