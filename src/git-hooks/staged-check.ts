@@ -61,9 +61,10 @@ export function checkStagedForbidden(
   staged: readonly StagedChange[],
   forbidden: readonly ForbiddenEntry[],
   allow: boolean,
+  nocase = false,
 ): HookFinding[] {
   if (!forbidden.some((entry) => entry.globs.length > 0)) return [];
-  const match = compileForbidden(forbidden);
+  const match = compileForbidden(forbidden, { nocase });
   const findings: HookFinding[] = [];
   for (const change of staged) {
     const hit = match(change.path);

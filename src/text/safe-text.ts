@@ -30,11 +30,14 @@ function standIn(char: string): string {
 export interface SafeTextOptions {
   /** Keep the escape sequences of the CLI's own styles (this output has colors on). */
   ownColors?: boolean;
+  /** Text meant for one line (a path, a commit subject): newlines and tabs made visible too. */
+  oneLine?: boolean;
 }
 
 /** `text` fit for a terminal or a model: its control characters made visible. */
 export function safeText(text: string, options: SafeTextOptions = {}): string {
-  return text.replace(options.ownColors ? CONTROL_BUT_OWN_SGR : ANY_CONTROL, standIn);
+  const out = text.replace(options.ownColors ? CONTROL_BUT_OWN_SGR : ANY_CONTROL, standIn);
+  return options.oneLine ? out.replace(/[\t\n\r]/g, standIn) : out;
 }
 
 /** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */

@@ -37,4 +37,26 @@ describe('compileForbidden', () => {
     const hits = findForbidden(entries, ['a.ts', 'src/storage/a.ts', 'x/y.pem']);
     expect(hits.map((h) => h.path)).toEqual(['src/storage/a.ts', 'x/y.pem']);
   });
+
+  it('matches paths with a newline or any other control character, in a file or a directory name', () => {
+    for (const c of ['\n', '\r', '\t', '\u0000', '\u001b', '\u0085', '\u2028'])
+      for (const path of [
+        `src/storage/a${c}b.js`,
+        `src/storage/d${c}x/f.js`,
+        `${c}x.pem`,
+        `d${c}/k.pem`,
+      ])
+        expect(match(path)?.path, JSON.stringify(path)).toBe(path);
+    expect(match('docs/legal/\n')).not.toBeNull();
+    expect(match('src/st\norage/a.js')).toBeNull();
+  });
+
+  it('matches without case only when asked (a case-insensitive file system)', () => {
+    expect(match('SRC/storage/x.js')).toBeNull();
+    const nocase = compileForbidden(entries, { nocase: true });
+    expect(nocase('SRC/Storage/x.js')?.glob).toBe('src/storage/**');
+    expect(nocase('keys/KEY.PEM')?.glob).toBe('*.pem');
+    expect(nocase('Docs/Legal')?.glob).toBe('docs/legal');
+    expect(nocase('src/storagex/db.ts')).toBeNull();
+  });
 });
