@@ -102,13 +102,23 @@ export function requireInsideRepo(
   option: string,
   allowOutside = false,
 ): void {
-  if (allowOutside || !existsSync(path)) return;
+  if (!existsSync(path)) return;
   const real = realpathSync(path);
   const base = realRoot(root);
+  if (isGitPath(toPosix(relative(base, real))))
+    throw new UsageError(`${option} ${path} is git's own file (it may hold remote credentials)`, {
+      hint: 'name a file of the work tree',
+    });
+  if (allowOutside) return;
   if (real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`)) return;
   throw new UsageError(`${option} ${path} is outside the repository`, {
     hint: `copy the file into the repository first, or pass --allow-outside to read ${real}`,
   });
+}
+
+/** Whether a root-relative path is inside a `.git` directory: never a marker file or a body. */
+export function isGitPath(rel: string): boolean {
+  return /(?:^|\/)\.git(?:\/|$)/i.test(rel);
 }
 
 /** Whether a root-relative path is the agent state itself (never drift, never a marker file). */
