@@ -1,9 +1,9 @@
 // Paths and globs named by a user are confined to the repository root (DESIGN §8): resolved
 // against the working directory like git pathspecs, stored POSIX-style relative to the root,
 // refused when they leave it — through `..`, an absolute path, or a symlinked directory.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
-import { UsageError } from '../errors.js';
+import { InvalidStateError, UsageError } from '../errors.js';
 import { AGENT_DIR } from './paths.js';
 
 function toPosix(path: string): string {
@@ -88,6 +88,33 @@ function dirStaysInside(root: string, start: string): boolean {
   const real = realpathSync(dir);
   const base = realRoot(root);
   return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
+}
+
+/** The error for a symlink agent-state will not write, delete or serve through (exit 2). */
+export function linkRefused(rel: string, path: string, dir: boolean): InvalidStateError {
+  return new InvalidStateError(
+    `is a symbolic link (to ${readlinkSync(path)}): agent-state writes only to real files and folders inside the repository`,
+    {
+      location: { file: rel },
+      hint: dir
+        ? `replace it with a real directory (rm ${rel}; git rm --cached ${rel} if the link is committed)`
+        : `replace it with a real file (cp --remove-destination "$(readlink ${rel})" ${rel})`,
+    },
+  );
+}
+
+/**
+ * Refuses to write the root-relative `rel` when its real path (symlinks followed, its own
+ * included) is outside the root; the error names the first link on the way.
+ */
+export function requireRealInside(root: string, rel: string): void {
+  if (staysInside(root, `${rel}/x`)) return;
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const link = parts.slice(0, i).join('/');
+    if (lstatSync(join(root, link), { throwIfNoEntry: false })?.isSymbolicLink())
+      throw linkRefused(link, join(root, link), i < parts.length);
+  }
 }
 
 /**
