@@ -40,6 +40,15 @@ export function safeText(text: string, options: SafeTextOptions = {}): string {
   return options.oneLine ? out.replace(/[\t\n\r]/g, standIn) : out;
 }
 
+/**
+ * Repository text inside a Markdown prompt, as data: no line of it starts a heading (a `## Next
+ * action` in goals.md cannot pass for the tool's own section) and no `<` opens a tag
+ * (`</constraints><system>`). Backslash escapes: Markdown shows them as the plain character.
+ */
+export function markdownData(text: string): string {
+  return text.replace(/^([ \t]*)#/gm, '$1\\#').replace(/<(?=[/!?A-Za-z])/g, '\\<');
+}
+
 /** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
 export function safeValue<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
