@@ -74,3 +74,8 @@ export function safeJson(value: unknown, space?: number): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** Quotes a word (a path) for a POSIX shell command line, when it needs it. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
