@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileForbidden, findForbidden } from '../../src/state/forbidden.js';
 import { parseGoals } from '../../src/state/goals.js';
+import { forbiddenFindings } from '../../src/verify/findings.js';
 
 const entries = parseGoals(`# T
 
@@ -58,5 +59,21 @@ describe('compileForbidden', () => {
     expect(nocase('keys/KEY.PEM')?.glob).toBe('*.pem');
     expect(nocase('Docs/Legal')?.glob).toBe('docs/legal');
     expect(nocase('src/storagex/db.ts')).toBeNull();
+  });
+});
+
+describe('forbiddenFindings', () => {
+  it('quotes the path in the command it suggests', () => {
+    const [finding] = forbiddenFindings([
+      {
+        path: 'src/storage/a;rm -rf $(x).js',
+        glob: 'src/storage/**',
+        rule: 'frozen',
+        source: 'dirty',
+      },
+    ]);
+    expect(finding!.fix).toContain(
+      "git restore --staged --worktree -- 'src/storage/a;rm -rf $(x).js'",
+    );
   });
 });
