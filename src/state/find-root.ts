@@ -36,7 +36,7 @@ function hasAgentState(dir: string): boolean {
 function refuseLinkedState(root: string): void {
   const agent = join(root, AGENT_DIR);
   const stat = lstatSync(agent, { throwIfNoEntry: false });
-  if (stat?.isSymbolicLink()) throw linkRefused(AGENT_DIR, agent, true);
+  if (stat?.isSymbolicLink()) throw linkRefused(AGENT_DIR, agent);
   const walk = (dir: string, rel: string): void => {
     let entries;
     try {
@@ -47,12 +47,7 @@ function refuseLinkedState(root: string): void {
     for (const entry of entries) {
       const path = join(dir, entry.name);
       const inner = `${rel}/${entry.name}`;
-      if (entry.isSymbolicLink())
-        throw linkRefused(
-          inner,
-          path,
-          statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false,
-        );
+      if (entry.isSymbolicLink()) throw linkRefused(inner, path);
       if (entry.isDirectory() && inner !== `${AGENT_DIR}/artifacts`) walk(path, inner);
     }
   };

@@ -91,14 +91,12 @@ function dirStaysInside(root: string, start: string): boolean {
 }
 
 /** The error for a symlink agent-state will not write, delete or serve through (exit 2). */
-export function linkRefused(rel: string, path: string, dir: boolean): InvalidStateError {
+export function linkRefused(rel: string, path: string): InvalidStateError {
   return new InvalidStateError(
     `is a symbolic link (to ${readlinkSync(path)}): agent-state writes only to real files and folders inside the repository`,
     {
       location: { file: rel },
-      hint: dir
-        ? `replace it with a real directory (rm ${rel}; git rm --cached ${rel} if the link is committed)`
-        : `replace it with a real file (cp --remove-destination "$(readlink ${rel})" ${rel})`,
+      hint: `replace the link with a real file or folder (rm ${rel}; git rm --cached ${rel} if it is committed)`,
     },
   );
 }
@@ -113,7 +111,7 @@ export function requireRealInside(root: string, rel: string): void {
   for (let i = 1; i <= parts.length; i++) {
     const link = parts.slice(0, i).join('/');
     if (lstatSync(join(root, link), { throwIfNoEntry: false })?.isSymbolicLink())
-      throw linkRefused(link, join(root, link), i < parts.length);
+      throw linkRefused(link, join(root, link));
   }
 }
 
