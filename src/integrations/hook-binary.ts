@@ -4,6 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, join, relative, sep } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { shellQuote } from '../text/safe-text.js';
 
 /** The shell word that starts agent-state, as written into host configs. */
 export interface HookBinary {
@@ -23,11 +24,6 @@ export interface ResolveBinaryOptions {
   /** The host's variable for the project directory (`$CLAUDE_PROJECT_DIR`), when it has one. */
   projectDirVar?: string;
   env: NodeJS.ProcessEnv;
-}
-
-/** Quotes a path for a POSIX shell command line when it needs it. */
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function realpathOrNull(path: string): string | null {

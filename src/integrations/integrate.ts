@@ -2,9 +2,10 @@
 // block). Idempotent: a second run changes no byte; `remove` takes out exactly what was added and
 // restores a file's original bytes when nothing else changed it.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { locateRoot } from '../state/find-root.js';
+import { requireRealInside } from '../state/repo-path.js';
 import type { BaseOptions, Warning } from '../types.js';
 import { CLAUDE_SCOPES, claudePlan, claudeRemovalPlan, type ClaudeScope } from './claude.js';
 import { codexPlan, codexRemovalPlan, type CodexScope } from './codex.js';
@@ -181,6 +182,12 @@ export function integrate(options: IntegrateOptions): IntegrateResult {
     env,
   });
   const plan = planFor(options, scope, info.root, binary);
+  // A host folder of the repository (.opencode, .claude) may be a link: never write through one out.
+  for (const edit of plan.edits) {
+    const rel = relative(info.root, edit.path);
+    if (!rel.startsWith('..') && !isAbsolute(rel))
+      requireRealInside(info.root, rel.split(sep).join('/'));
+  }
   const changes = applyEdits(plan.edits, options.remove ? 'remove' : 'install', {
     dryRun: options.dryRun === true,
     env,

@@ -76,8 +76,10 @@ export async function readStatus(
   // picomatch is not worth its start-up cost on every `status`.
   let forbidden: ForbiddenMatcher | undefined;
   if (snapshot.files.modified.length > 0 && state.goals.forbidden.length > 0) {
-    const { compileForbidden } = await import('../state/forbidden.js');
-    forbidden = compileForbidden(state.goals.forbidden);
+    const { caseInsensitive, compileForbidden } = await import('../state/forbidden.js');
+    forbidden = compileForbidden(state.goals.forbidden, {
+      nocase: caseInsensitive(state.paths.root),
+    });
   }
   const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
   const facts = await signalFacts({

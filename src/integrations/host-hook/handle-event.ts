@@ -17,6 +17,7 @@ import type { CompactionChange } from '../../recovery/compaction-store.js';
 import { AgentStateError, formatLocation } from '../../errors.js';
 import { redactSecrets } from '../../text/redact.js';
 import type { LoadedState } from '../../task/load-state.js';
+import { caseInsensitive } from '../../state/forbidden.js';
 import type { StatePaths } from '../../state/paths.js';
 import type { Config } from '../../types.js';
 import type { HookEvent, HookOutcome } from './hook-event.js';
@@ -265,6 +266,7 @@ async function checkTool(
     tool: tool.name,
     paths: written,
     forbidden: modes.forbidden === 'off' ? [] : state.goals.forbidden,
+    nocase: caseInsensitive(paths.root),
     step: modes.step === 'off' ? null : state.progress.current_step,
   });
   const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? modes.forbidden : modes.step);

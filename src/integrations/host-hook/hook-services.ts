@@ -40,8 +40,10 @@ async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promi
   if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
     const { parseGoals } = await import('../../state/goals.js');
     const entries = parseGoals(readFileSync(paths.goals, 'utf8')).goals.forbidden;
-    if (entries.length > 0)
-      forbidden = (await import('../../state/forbidden.js')).compileForbidden(entries);
+    if (entries.length > 0) {
+      const { caseInsensitive, compileForbidden } = await import('../../state/forbidden.js');
+      forbidden = compileForbidden(entries, { nocase: caseInsensitive(paths.root) });
+    }
   }
   // Only a touched Forbidden file or a loop the last boot found needs more than the log.
   const record = readStoredRecovery(paths, hookAgent());

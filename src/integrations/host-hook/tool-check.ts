@@ -20,6 +20,8 @@ export interface ToolCheckInput {
   /** The paths the call writes: as named, and relative to the root (null: outside the repository). */
   paths: { raw: string; rel: string | null }[];
   forbidden: readonly ForbiddenEntry[];
+  /** The file system ignores case (caseInsensitive). */
+  nocase?: boolean;
   step: CurrentStep | null | undefined;
 }
 
@@ -48,7 +50,7 @@ export function checkToolCall(input: ToolCheckInput): ToolFinding[] {
       message: `${stepName(step)} allows only ${step.allowed_tools.join(', ')}, not ${input.tool}`,
     });
   }
-  const forbidden = compileForbidden(input.forbidden);
+  const forbidden = compileForbidden(input.forbidden, { nocase: input.nocase });
   const scopes = step?.file_scopes?.length
     ? compileForbidden([{ text: 'file scope', globs: step.file_scopes }])
     : null;

@@ -122,9 +122,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
 /** Serves MCP on this process's stdio until the client closes stdin. */
 export async function serveMcp(options: McpServerOptions): Promise<void> {
-  const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  const { guardStdin, MAX_MESSAGE_BYTES } = await import('./guard-stdin.js');
+  const input = guardStdin(process.stdin, ({ id, code, message }) =>
+    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`),
+  );
   await new Promise<void>((resolve) => {
     const handle = serveStdio(() => createMcpServer(options), {
+      transport: new StdioServerTransport(input, process.stdout, {
+        maxBufferSize: 2 * MAX_MESSAGE_BYTES,
+      }),
       onerror: (error) => process.stderr.write(`agent-state mcp: ${error.message}\n`),
     });
     process.stdin.once('end', () => void handle.close().then(resolve, resolve));
