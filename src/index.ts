@@ -108,23 +108,23 @@ export {
   type IntegrateResult,
   type IntegrationHost,
   type IntegrationScope,
-} from './integrations/integrate.js';
-export type { IntegrationChange, ChangeAction } from './integrations/file-edits.js';
-export type { HookBinary } from './integrations/hook-binary.js';
-export { PROTOCOL_BLOCK } from './integrations/protocol-block.js';
+} from './hosts/integrate.js';
+export type { IntegrationChange, ChangeAction } from './hosts/install/file-edits.js';
+export type { HookBinary } from './hosts/install/hook-binary.js';
+export { PROTOCOL_BLOCK } from './hosts/install/protocol-block.js';
 export {
   runDoctor,
   type DoctorCheck,
   type DoctorResult,
   type CheckStatus,
-} from './integrations/doctor.js';
+} from './hosts/doctor.js';
 export {
   runHostHook,
   type HostHookResult,
   type RunHostHookOptions,
-} from './integrations/host-hook/run-host-hook.js';
-export { parseHookPayload, HookInputError } from './integrations/host-hook/parse-payload.js';
-export { renderHookOutput } from './integrations/host-hook/render-output.js';
+} from './hosts/run-host-hook.js';
+export { parseHookPayload, HookInputError } from './hosts/host-hook-payload.js';
+export { renderHookOutput } from './hosts/claude/claude-output.js';
 export {
   HOST_NAMES,
   type HostName,
@@ -132,17 +132,17 @@ export {
   type HookKind,
   type HookOutcome,
   type HookTool,
-} from './integrations/host-hook/hook-event.js';
-export type { HookServices, HookFact } from './integrations/host-hook/handle-event.js';
-export { checkToolCall, type ToolFinding } from './integrations/host-hook/tool-check.js';
-export { shellWrittenPaths } from './integrations/host-hook/shell-paths.js';
+} from './hosts/host-hook-event.js';
+export type { HookServices, HookFact } from './hosts/handle-event.js';
+export { checkToolCall, type ToolFinding } from './hosts/tool-check.js';
+export { shellWrittenPaths } from './hosts/shell-paths.js';
 export {
   renderStatusline,
   runStatusline,
   type StatuslineFacts,
-} from './integrations/statusline.js';
-export { createAgentStateMcpServer, serveAgentStateMcp } from './integrations/mcp/lazy.js';
-export type { McpServerOptions } from './integrations/mcp/server.js';
+} from './hosts/claude/statusline.js';
+export { createAgentStateMcpServer, serveAgentStateMcp } from './mcp/lazy.js';
+export type { McpServerOptions } from './mcp/server.js';
 export {
   installHooks,
   uninstallHooks,

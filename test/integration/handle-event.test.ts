@@ -6,13 +6,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  handleHookEvent,
-  type HookFact,
-  type HookServices,
-} from '../../src/integrations/host-hook/handle-event.js';
-import type { HookEvent } from '../../src/integrations/host-hook/hook-event.js';
-import { hookServices } from '../../src/integrations/host-hook/hook-services.js';
+import { handleHookEvent, type HookFact, type HookServices } from '../../src/hosts/handle-event.js';
+import type { HookEvent } from '../../src/hosts/host-hook-event.js';
+import { hookServices } from '../../src/hosts/host-hook-context.js';
 import { peekCompaction } from '../../src/recovery/compaction-store.js';
 import { readRecovery } from '../../src/recovery/record-store.js';
 import { acquireLock } from '../../src/state/lock.js';

@@ -5,9 +5,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { integrate, type IntegrateOptions } from '../../src/integrations/integrate.js';
-import { OPENCODE_PLUGIN_HEADER } from '../../src/integrations/opencode.js';
-import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
+import { integrate, type IntegrateOptions } from '../../src/hosts/integrate.js';
+import { OPENCODE_PLUGIN_HEADER } from '../../src/hosts/opencode/opencode-host.js';
+import { PROTOCOL_BLOCK } from '../../src/hosts/install/protocol-block.js';
 import { gitdir, runCli, sharedFixture, testdir, writeFiles } from '../helpers/fixtures.js';
 
 // SchemaStore's schema of Claude Code's settings.json, from the shared fixtures (not copied here).

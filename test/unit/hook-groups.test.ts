@@ -6,8 +6,8 @@ import {
   mergeHooks,
   removeHooks,
   type HookSpec,
-} from '../../src/integrations/hook-groups.js';
-import type { JsonObject } from '../../src/integrations/json-text.js';
+} from '../../src/hosts/install/hook-groups.js';
+import type { JsonObject } from '../../src/hosts/install/json-text.js';
 
 const ours = commandRuns('hook', 'claude');
 const spec = (event: string, matcher?: string): HookSpec => ({

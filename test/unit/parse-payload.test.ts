@@ -1,10 +1,7 @@
 // Payloads shaped like each host sends them (fields from the hosts' hook references).
 import { describe, expect, it } from 'vitest';
-import {
-  HookInputError,
-  parseHookPayload,
-} from '../../src/integrations/host-hook/parse-payload.js';
-import { renderHookOutput } from '../../src/integrations/host-hook/render-output.js';
+import { HookInputError, parseHookPayload } from '../../src/hosts/host-hook-payload.js';
+import { renderHookOutput } from '../../src/hosts/claude/claude-output.js';
 
 const common = {
   session_id: 'abc123',

@@ -1,12 +1,8 @@
 // `agent-state integrate claude|codex|gemini|opencode|agents-md`: wire agent-state into an agent
 // host (hooks, status line, MCP server, instructions block), or take it out again with --remove.
 import type { Command } from 'commander';
-import {
-  AGENTS_MD_FILES,
-  INTEGRATION_HOSTS,
-  type IntegrationHost,
-} from '../../integrations/hosts.js';
-import type { IntegrateResult, IntegrationScope } from '../../integrations/integrate.js';
+import { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from '../../hosts/hosts.js';
+import type { IntegrateResult, IntegrationScope } from '../../hosts/integrate.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { lineDiff } from '../line-diff.js';
 
@@ -111,7 +107,7 @@ Examples:
     )
     .action(
       defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
-        const { integrate } = await import('../../integrations/integrate.js');
+        const { integrate } = await import('../../hosts/integrate.js');
         const result = integrate({
           host: host as IntegrationHost,
           scope: flags.scope,
