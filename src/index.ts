@@ -123,17 +123,16 @@ export {
   type HostHookResult,
   type RunHostHookOptions,
 } from './hosts/run-host-hook.js';
-export { parseHookPayload, HookInputError } from './hosts/host-hook-payload.js';
-export { renderHookOutput } from './hosts/claude/claude-output.js';
-export {
-  HOST_NAMES,
-  type HostName,
-  type HookEvent,
-  type HookKind,
-  type HookOutcome,
-  type HookTool,
+export { parseHostHookPayload, HostHookInputError } from './hosts/host-hook-payload.js';
+export { HOST_NAMES, loadHost, type HostName } from './hosts/hosts.js';
+export type { HostAdapter, HostHookRegistration } from './hosts/host-adapter.js';
+export type {
+  HostHookEvent,
+  HostHookFact,
+  HostHookKind,
+  HostHookOutcome,
+  HostHookTool,
 } from './hosts/host-hook-event.js';
-export type { HookServices, HookFact } from './hosts/handle-event.js';
 export { checkToolCall, type ToolFinding } from './hosts/tool-check.js';
 export { shellWrittenPaths } from './hosts/shell-paths.js';
 export {
@@ -206,12 +205,8 @@ export {
   type StatusSections,
   type StatusView,
 } from './events/sections.js';
-export {
-  readStatus,
-  buildStatusView,
-  type ReadStatusResult,
-  type StatusViewOptions,
-} from './status/read-status.js';
+export { readStatus, type ReadStatusResult } from './status/read-status.js';
+export { buildStatusView, type StatusViewOptions } from './status/status-view.js';
 export {
   renderStatus,
   renderStatusDelta,

@@ -1,6 +1,7 @@
-// What each kind of hook call does, host-neutral. The state libraries (boot, event log, status,
-// checkpoint digest) are reached through HookServices, called in-process and loaded lazily, so
-// the hottest call (post-tool, after every tool) loads no more than it needs.
+// What each kind of host hook call does, host-neutral. The state libraries (boot, event log,
+// status, checkpoint digest) are called in-process and loaded lazily (host-hook-context.ts), so
+// the hottest call (post-tool, after every tool) loads no more than it needs. One call finds the
+// state root once and reads the config once, from its cache.
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import {
@@ -9,18 +10,31 @@ import {
   expireNote,
   noteCompaction,
   sessionStarted,
-  type CompactionNote,
   type CompactionState,
   type ConfirmedBy,
 } from '../recovery/compaction.js';
-import type { CompactionChange } from '../recovery/compaction-store.js';
+import {
+  peekCompaction,
+  updateCompaction,
+  type CompactionChange,
+} from '../recovery/compaction-store.js';
 import { AgentStateError, formatLocation } from '../errors.js';
 import { redactSecrets } from '../text/redact.js';
+import { cachedConfig } from '../state/config-cache.js';
 import type { LoadedState } from '../task/load-state.js';
 import type { StatePaths } from '../state/paths.js';
+import type { Repo } from '../state/repo.js';
 import type { Config } from '../types.js';
-import type { HookEvent, HookOutcome } from './host-hook-event.js';
-import { statusFormat, type StatusFormatForHost } from './claude/claude-output.js';
+import type { HostAdapter } from './host-adapter.js';
+import type { HostHookEvent, HostHookFact, HostHookOutcome } from './host-hook-event.js';
+import {
+  bootPrompt,
+  hookStatus,
+  loadTask,
+  progressSinceCheckpoint,
+  recordFacts as record,
+  type HookStatusOptions,
+} from './host-hook-context.js';
 import { readHookState, writeHookState } from './host-hook-state.js';
 import {
   checkToolCall,
@@ -32,53 +46,16 @@ import {
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 
-/** A fact for the event log (see schemas/event.schema.json). */
-export interface HookFact {
-  type: string;
-  [field: string]: unknown;
-}
-
-/** The state libraries a hook uses; implemented in hook-services.ts (and by fakes in tests). */
-export interface HookServices {
-  /** The whole state (goals, progress, config); throws for invalid files. */
-  loadState(paths: StatePaths): Promise<LoadedState>;
-  /** Just the config (cached: no YAML parser unless config.yaml changed). */
-  readConfig(paths: StatePaths): Promise<Config>;
-  /** The boot prompt, at most `maxChars` long; counts the boot in the recovery record. */
-  boot(
-    paths: StatePaths,
-    options: { source: string; maxChars: number; session: string | null },
-  ): Promise<string>;
-  /** Appends facts to the event log; never throws (a log problem must not fail a hook). */
-  record(paths: StatePaths, facts: HookFact[]): Promise<void>;
-  /**
-   * The status for a consumer: `baseline` starts it over and returns the whole status; `delta`
-   * returns what changed since it was last told ('' when nothing); `signals` only a change of the
-   * control signals (a new one, one gone, one changed), '' otherwise.
-   */
-  status(
-    paths: StatePaths,
-    consumer: string,
-    options: {
-      mode: 'baseline' | 'delta' | 'signals';
-      maxChars: number;
-      /** How the host's model reads it (statusFormat). */
-      format: StatusFormatForHost;
-    },
-  ): Promise<string>;
-  /** Whether progress changed since the last checkpoint, and a key naming this progress. */
-  progressSinceCheckpoint(state: LoadedState): Promise<{ changed: boolean; key: string }>;
-  /** The compaction state as stored (a quick look, no lock). */
-  peekCompaction(paths: StatePaths): CompactionState;
-  /** Changes the compaction state under the state lock (and counts a confirmed compaction). */
-  compaction<T>(
-    paths: StatePaths,
-    change: (state: CompactionState) => CompactionChange<T>,
-  ): Promise<T>;
-  /** Whether the host's own record shows the compaction a note announced (Gemini CLI). */
-  transcriptShowsCompaction(note: CompactionNote): boolean;
-  /** Where the host's transcript ends now (a compaction written later starts there). */
-  transcriptOffset(path: string): number;
+/** One hook call: its event and host, the state root found once, the config read once. */
+export interface HookCall {
+  event: HostHookEvent;
+  host: HostAdapter;
+  repo: Repo;
+  env: NodeJS.ProcessEnv;
+  /** config.yaml's values, from the cache (read on first use). */
+  config(): Promise<Config>;
+  /** Failures that did not stop the call, for one line on stderr. */
+  notes: string[];
 }
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
@@ -86,26 +63,42 @@ const STATUS_ROOM = 1500;
 
 const nowIso = () => new Date().toISOString();
 
-// The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
-async function bootContext(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-  source: string,
+// The status for this host's consumer.
+async function status(
+  call: HookCall,
+  mode: HookStatusOptions['mode'],
+  maxChars: number,
 ): Promise<string> {
-  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
+  const config = await call.config();
+  return hookStatus(call.repo, call.event.host, {
+    mode,
+    maxChars,
+    format: call.host.statusFormat,
+    config,
+  });
+}
+
+// The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
+async function bootContext(call: HookCall, source: string): Promise<string> {
+  const config = await call.config();
+  const maxChars = config.integrations.max_context_chars;
   const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
-  const boot = await s.boot(paths, {
+  const options = {
     source,
     maxChars: maxChars - room - 2,
-    session: event.sessionId ?? event.host,
-  });
-  const status = await s.status(paths, event.host, {
-    mode: 'baseline',
-    maxChars: room,
-    format: statusFormat(event.host),
-  });
-  return status ? `${boot}\n\n${status}` : boot;
+    session: call.event.sessionId ?? call.event.host,
+  };
+  let boot: string;
+  try {
+    boot = await bootPrompt(call.repo, config, options);
+  } catch (error) {
+    // A busy state costs the boot's count, never the prompt.
+    if (!(error instanceof AgentStateError) || error.code !== 'BUSY') throw error;
+    call.notes.push(`the boot was not counted: ${error.message}`);
+    boot = await bootPrompt(call.repo, config, { ...options, dryRun: true });
+  }
+  const baseline = await status(call, 'baseline', room);
+  return baseline ? `${boot}\n\n${baseline}` : boot;
 }
 
 // The longest error message the notice quotes (a YAML error can quote a long line).
@@ -116,7 +109,7 @@ const NOTICE_MESSAGE_CHARS = 400;
  * model nothing of stderr: instead of the prompt it gets this notice, naming file:line and the
  * fix, so that it can repair the file or tell the user. Null for any other error.
  */
-export function brokenStateNotice(error: unknown): HookOutcome | null {
+export function brokenStateNotice(error: unknown): HostHookOutcome | null {
   if (!(error instanceof AgentStateError) || error.code !== 'INVALID') return null;
   const where = error.location ? `${formatLocation(error.location)}: ` : '';
   const message = redactSecrets(error.message).text;
@@ -133,22 +126,32 @@ export function brokenStateNotice(error: unknown): HookOutcome | null {
   };
 }
 
+// Changes of the compaction state are best effort: a busy or broken record costs the count (said
+// in a note on stderr), never the boot prompt the agent is owed.
+async function compaction<T>(
+  call: HookCall,
+  change: (state: CompactionState) => CompactionChange<T>,
+): Promise<T> {
+  try {
+    return await updateCompaction(call.repo.paths, change);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    call.notes.push(`the compaction state was not updated: ${why}`);
+    return change(peekCompaction(call.repo.paths)).result;
+  }
+}
+
 // A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
 // (a new status epoch), and the boot prompt owed.
-async function confirm(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-  by: ConfirmedBy,
-): Promise<{ counted: boolean; note: CompactionNote | null }> {
+async function confirm(call: HookCall, by: ConfirmedBy, session = call.event.sessionId ?? null) {
+  const { event } = call;
   const at = event.at ?? nowIso();
-  const session = event.sessionId ?? null;
-  const outcome = await s.compaction(paths, (state) => {
+  const outcome = await compaction(call, (state) => {
     const c = confirmCompaction(state, { host: event.host, session, at, by });
     return { state: c.state, counted: c.counted ? { at } : null, result: c };
   });
   if (outcome.counted)
-    await s.record(paths, [
+    await record(call.repo.paths, [
       {
         type: 'compaction',
         actor: 'system',
@@ -160,101 +163,78 @@ async function confirm(
   return outcome;
 }
 
-// Gemini CLI has no hook after a compression: its chat recording is what says one happened.
-async function confirmFromTranscript(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<void> {
-  const note = s.peekCompaction(paths).note;
-  if (!note?.transcript || note.host !== event.host) return;
-  if (s.transcriptShowsCompaction(note))
-    await confirm({ ...event, sessionId: note.session }, paths, s, 'transcript');
+// A host without a hook after a compaction (Gemini CLI): its transcript says one happened.
+async function confirmFromTranscript(call: HookCall): Promise<void> {
+  const note = peekCompaction(call.repo.paths).note;
+  if (!note?.transcript || note.host !== call.event.host || !call.host.transcript) return;
+  if (call.host.transcript.shows(note)) await confirm(call, 'transcript', note.session);
+}
+
+// The boot context, or, while a state file is broken, the notice that says so (the boot owed
+// after a compaction stays owed until it is fixed).
+async function bootOrNotice(call: HookCall, source: string): Promise<HostHookOutcome> {
+  try {
+    return { context: await bootContext(call, source) };
+  } catch (error) {
+    const notice = brokenStateNotice(error);
+    if (notice) return notice;
+    throw error;
+  }
 }
 
 // The boot prompt owed after a confirmed compaction, delivered once.
-async function deliverOwed(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<HookOutcome | null> {
-  if (!s.peekCompaction(paths).owed) return null;
-  let context: string;
-  try {
-    context = await bootContext(event, paths, s, 'compact');
-  } catch (error) {
-    // Still owed while a state file is broken: the notice says so, the boot comes once it is fixed.
-    const notice = brokenStateNotice(error);
-    if (notice) return notice;
-    throw error;
-  }
-  await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
-  return { context };
+async function deliverOwed(call: HookCall): Promise<HostHookOutcome | null> {
+  if (!peekCompaction(call.repo.paths).owed) return null;
+  const outcome = await bootOrNotice(call, 'compact');
+  if (outcome.note === undefined)
+    await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
+  return outcome;
 }
 
-async function sessionStart(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<HookOutcome> {
-  const source = event.source ?? 'startup';
-  if (source === 'compact') await confirm(event, paths, s, 'session-start');
-  else if (s.peekCompaction(paths).note || s.peekCompaction(paths).owed)
-    await s.compaction(paths, (state) => ({ state: sessionStarted(state), result: null }));
-  let context: string;
-  try {
-    context = await bootContext(event, paths, s, source);
-  } catch (error) {
-    const notice = brokenStateNotice(error);
-    if (notice) return notice;
-    throw error;
-  }
-  if (source === 'compact')
-    await s.compaction(paths, (state) => ({ state: bootDelivered(state), result: null }));
-  return { context };
+async function sessionStart(call: HookCall): Promise<HostHookOutcome> {
+  const source = call.event.source ?? 'startup';
+  const pending = peekCompaction(call.repo.paths);
+  if (source === 'compact') await confirm(call, 'session-start');
+  else if (pending.note || pending.owed)
+    await compaction(call, (state) => ({ state: sessionStarted(state), result: null }));
+  const outcome = await bootOrNotice(call, source);
+  if (source === 'compact' && outcome.note === undefined)
+    await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
+  return outcome;
 }
 
-async function prompt(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
-  await confirmFromTranscript(event, paths, s);
+async function prompt(call: HookCall): Promise<HostHookOutcome> {
+  await confirmFromTranscript(call);
   // Hosts without a SessionStart after compaction (Gemini CLI, older Codex) get it here.
-  const owed = await deliverOwed(event, paths, s);
+  const owed = await deliverOwed(call);
   if (owed !== null) return owed;
   // A compaction announced and never confirmed did not happen: no boot, no count.
-  if (s.peekCompaction(paths).note)
-    await s.compaction(paths, (state) => ({ state: expireNote(state).state, result: null }));
-  const maxChars = (await s.readConfig(paths)).integrations.max_context_chars;
-  const context = await s.status(paths, event.host, {
-    mode: 'delta',
-    maxChars,
-    format: statusFormat(event.host),
-  });
+  if (peekCompaction(call.repo.paths).note)
+    await compaction(call, (state) => ({ state: expireNote(state).state, result: null }));
+  const context = await status(call, 'delta', (await call.config()).integrations.max_context_chars);
   return context ? { context } : {};
 }
 
-async function preTool(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-  env: NodeJS.ProcessEnv,
-): Promise<HookOutcome> {
+async function preTool(call: HookCall): Promise<HostHookOutcome> {
+  const { event, repo, env } = call;
   const tool = event.tool;
   if (!tool) return {};
-  const outcome = await checkTool(tool, event, paths, s, env);
+  const outcome = await checkTool(tool, event, repo.paths, call, env);
   // When a shell command starts (unless refused): a file it changes can then be told apart
   // from someone else's edit.
   if (!outcome.deny && toolNames(tool.name).includes('bash'))
-    await s.record(paths, [{ type: 'tool.started', name: tool.name }]);
+    await record(repo.paths, [{ type: 'tool.started', name: tool.name }]);
   return outcome;
 }
 
 async function checkTool(
-  tool: NonNullable<HookEvent['tool']>,
-  event: HookEvent,
+  tool: NonNullable<HostHookEvent['tool']>,
+  event: HostHookEvent,
   paths: StatePaths,
-  s: HookServices,
+  call: HookCall,
   env: NodeJS.ProcessEnv,
-): Promise<HookOutcome> {
-  const state = await s.loadState(paths);
+): Promise<HostHookOutcome> {
+  const state = await loadTask(call.repo, await call.config());
   const modes = toolCheckModes(state.config.integrations, env);
   if (modes.forbidden === 'off' && modes.step === 'off') return {};
   const written = toolWrittenPaths(tool).map((raw) => ({
@@ -270,7 +250,7 @@ async function checkTool(
   const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? modes.forbidden : modes.step);
   const enforced = findings.filter((f) => modeOf(f) === 'enforce');
   if (enforced.length > 0) {
-    await s.record(paths, [
+    await record(paths, [
       {
         type: 'permission.denied',
         tool: tool.name,
@@ -282,57 +262,46 @@ async function checkTool(
   return findings.length > 0 ? { context: warningContext(findings) } : {};
 }
 
-async function postTool(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<HookOutcome> {
+async function postTool(call: HookCall): Promise<HostHookOutcome> {
+  const { event, repo } = call;
   const tool = event.tool;
   if (!tool) return {};
   const ok = tool.ok !== false;
-  const facts: HookFact[] = [{ type: 'tool.finished', name: tool.name, ok }];
-  const config = await s.readConfig(paths);
+  const facts: HostHookFact[] = [{ type: 'tool.finished', name: tool.name, ok }];
+  const config = await call.config();
   if (ok) {
     for (const raw of toolWrittenPaths(tool)) {
-      const rel = repoRelative(paths.root, event.cwd, raw);
+      const rel = repoRelative(repo.paths.root, event.cwd, raw);
       // What the file holds right after: a later change by someone else is then told apart.
-      const state = rel === null ? null : (fileState(paths.root, rel, config) ?? 'deleted');
+      const state = rel === null ? null : (fileState(repo.paths.root, rel, config) ?? 'deleted');
       if (rel !== null) facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
     }
   }
-  await s.record(paths, facts);
-  const maxChars = config.integrations.max_context_chars;
-  // Gemini CLI: a compression announced before this model call may have happened.
-  if (event.host === 'gemini') {
-    await confirmFromTranscript(event, paths, s);
-    const owed = await deliverOwed(event, paths, s);
+  await record(repo.paths, facts);
+  // A host that proves compactions by its transcript: one announced may have happened.
+  if (call.host.transcript) {
+    await confirmFromTranscript(call);
+    const owed = await deliverOwed(call);
     if (owed !== null) return owed;
   }
-  const context = await s.status(paths, event.host, {
-    mode: 'signals',
-    maxChars,
-    format: statusFormat(event.host),
-  });
+  const context = await status(call, 'signals', config.integrations.max_context_chars);
   return context ? { context } : {};
 }
 
-async function preCompact(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<HookOutcome> {
+async function preCompact(call: HookCall): Promise<HostHookOutcome> {
+  const { event } = call;
   const trigger = event.trigger ?? 'auto';
   // A broken state file must not cost the boot owed after this compaction (nor its notice).
   let state: LoadedState | null = null;
-  let broken: HookOutcome | null = null;
+  let broken: HostHookOutcome | null = null;
   try {
-    state = await s.loadState(paths);
+    state = await loadTask(call.repo, await call.config());
   } catch (error) {
     broken = brokenStateNotice(error);
     if (!broken) throw error;
   }
   if (state && state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
-    const progress = await s.progressSinceCheckpoint(state);
+    const progress = await progressSinceCheckpoint(state.progress);
     if (progress.changed) {
       return {
         block:
@@ -344,8 +313,8 @@ async function preCompact(
   // The boot prompt follows the confirmation: SessionStart(compact) (Claude Code, Codex, OpenCode's
   // session.compacted), or, for hosts without one, the next prompt or tool call.
   const transcript =
-    event.host === 'gemini' && event.transcriptPath
-      ? { path: event.transcriptPath, offset: s.transcriptOffset(event.transcriptPath) }
+    call.host.transcript && event.transcriptPath
+      ? { path: event.transcriptPath, offset: call.host.transcript.offset(event.transcriptPath) }
       : null;
   const note = {
     host: event.host,
@@ -354,30 +323,27 @@ async function preCompact(
     trigger,
     transcript,
   };
-  await s.compaction(paths, (st) => ({ state: noteCompaction(st, note), result: null }));
+  await compaction(call, (st) => ({ state: noteCompaction(st, note), result: null }));
   return broken ? { note: broken.note } : {};
 }
 
-async function postCompact(
-  event: HookEvent,
-  paths: StatePaths,
-  s: HookServices,
-): Promise<HookOutcome> {
+async function postCompact(call: HookCall): Promise<HostHookOutcome> {
   // Claude Code's and Codex's PostCompact: counted (once, with SessionStart(compact)), the boot
   // prompt owed until a session start or prompt delivers it.
-  await confirm(event, paths, s, 'post-compact');
+  await confirm(call, 'post-compact');
   return {};
 }
 
-async function stop(event: HookEvent, paths: StatePaths, s: HookServices): Promise<HookOutcome> {
+async function stop(call: HookCall): Promise<HostHookOutcome> {
+  const { event, repo } = call;
   if (event.stopHookActive) return {};
-  const state = await s.loadState(paths);
+  const state = await loadTask(repo, await call.config());
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
-  const progress = await s.progressSinceCheckpoint(state);
+  const progress = await progressSinceCheckpoint(state.progress);
   if (!progress.changed) return {};
-  const hooks = readHookState(paths);
+  const hooks = readHookState(repo.paths);
   if (hooks.stop_blocked_for === progress.key) return {};
-  writeHookState(paths, { ...hooks, stop_blocked_for: progress.key });
+  writeHookState(repo.paths, { ...hooks, stop_blocked_for: progress.key });
   return {
     block:
       'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary of what was done"` now (it verifies the tree and runs the tests), then stop.',
@@ -403,33 +369,24 @@ function fileState(root: string, rel: string, config: Config): string | null {
   }
 }
 
-// Changes of the compaction state are best effort: a busy or broken record costs the count (said
-// in a note on stderr), never the boot prompt the agent is owed.
-function bestEffort(services: HookServices, notes: string[]): HookServices {
-  return {
-    ...services,
-    async compaction(paths, change) {
-      try {
-        return await services.compaction(paths, change);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        notes.push(`the compaction state was not updated: ${why}`);
-        return change(services.peekCompaction(paths)).result;
-      }
-    },
-  };
-}
-
-/** Handles one hook call against the state at `paths`. */
+/** Handles one hook call of `host` against the state of `repo`. */
 export async function handleHookEvent(
-  event: HookEvent,
-  paths: StatePaths,
-  services: HookServices,
+  host: HostAdapter,
+  event: HostHookEvent,
+  repo: Repo,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<HookOutcome> {
+): Promise<HostHookOutcome> {
   if (event.kind === 'other') return {};
-  const notes: string[] = [];
-  const outcome = await HANDLERS[event.kind](event, paths, bestEffort(services, notes), env);
-  if (notes.length === 0) return outcome;
-  return { ...outcome, note: [outcome.note, ...notes].filter(Boolean).join('; ') };
+  let config: Promise<Config> | undefined;
+  const call: HookCall = {
+    event,
+    host,
+    repo,
+    env,
+    config: () => (config ??= cachedConfig(repo.paths)),
+    notes: [],
+  };
+  const outcome = await HANDLERS[event.kind](call);
+  if (call.notes.length === 0) return outcome;
+  return { ...outcome, note: [outcome.note, ...call.notes].filter(Boolean).join('; ') };
 }

@@ -1,12 +1,10 @@
-// The host-neutral shape of a hook call: every host's payload is parsed into a HookEvent, handled
-// once, and the HookOutcome rendered back in the host's own output format.
-
+// The host-neutral shape of a host hook call: each host's adapter parses its payload into a
+// HostHookEvent, the core handles it once, and the adapter renders the HostHookOutcome back in the
+// host's own output format.
 import type { HostName } from './hosts.js';
 
-export { HOST_NAMES, type HostName } from './hosts.js';
-
 /** What happened in the host, independent of its event names. */
-export type HookKind =
+export type HostHookKind =
   | 'session-start' // a session began, resumed, was cleared, or was compacted
   | 'prompt' // the user submitted a prompt
   | 'pre-tool' // a tool is about to run
@@ -17,7 +15,7 @@ export type HookKind =
   | 'other'; // anything else: acknowledged, nothing done
 
 /** A tool call as the host described it. */
-export interface HookTool {
+export interface HostHookTool {
   /** The host's tool name (`Edit`, `apply_patch`, `write_file`, `edit`, ...). */
   name: string;
   input: Record<string, unknown>;
@@ -25,10 +23,10 @@ export interface HookTool {
   ok?: boolean;
 }
 
-/** One hook call, host-neutral. */
-export interface HookEvent {
+/** One host hook call, host-neutral. */
+export interface HostHookEvent {
   host: HostName;
-  kind: HookKind;
+  kind: HostHookKind;
   /** The host's own event name (for output that must echo it). */
   hostEvent: string;
   /** The session's working directory (where the state root is looked up). */
@@ -42,13 +40,13 @@ export interface HookEvent {
   transcriptPath?: string;
   /** When the host fired the hook (its payload's timestamp), when it says. */
   at?: string;
-  tool?: HookTool;
+  tool?: HostHookTool;
   /** stop: the host is already continuing because a stop hook blocked once. */
   stopHookActive?: boolean;
 }
 
 /** What the hook decided; rendered per host. Empty means: print nothing. */
-export interface HookOutcome {
+export interface HostHookOutcome {
   /** Text for the agent's context (boot prompt, status delta, warning). */
   context?: string;
   /** pre-tool: refuse the tool call, with this reason (shown to the agent). */
@@ -59,4 +57,10 @@ export interface HookOutcome {
   userMessage?: string;
   /** Something that failed without stopping the hook: one line on stderr. */
   note?: string;
+}
+
+/** A fact a host hook records in the event log (see schemas/event.schema.json). */
+export interface HostHookFact {
+  type: string;
+  [field: string]: unknown;
 }

@@ -1,11 +1,24 @@
 // The agent hosts agent-state integrates with: the one list (hook calls, `integrate`, doctor,
-// help texts), in a module of its own so that anything can name them without loading the
-// integrations (every command pays for what the program imports).
+// help texts). Each host is a folder whose adapter loads only when it is used, so naming the
+// hosts costs nothing, and a hook call initializes one host. A new host: a folder, and one line.
+import type { HostAdapter } from './host-adapter.js';
+
+const ADAPTERS = {
+  claude: async () => (await import('./claude/claude-host.js')).claudeHost,
+  codex: async () => (await import('./codex/codex-host.js')).codexHost,
+  gemini: async () => (await import('./gemini/gemini-host.js')).geminiHost,
+  opencode: async () => (await import('./opencode/opencode-host.js')).opencodeHost,
+} satisfies Record<string, () => Promise<HostAdapter>>;
 
 /** The agent hosts whose hooks `agent-state hook <host>` understands. */
-export type HostName = 'claude' | 'codex' | 'gemini' | 'opencode';
+export type HostName = keyof typeof ADAPTERS;
 
-export const HOST_NAMES: readonly HostName[] = ['claude', 'codex', 'gemini', 'opencode'];
+export const HOST_NAMES = Object.keys(ADAPTERS) as readonly HostName[];
+
+/** The adapter of one host. */
+export function loadHost(name: HostName): Promise<HostAdapter> {
+  return ADAPTERS[name]();
+}
 
 /** What `integrate` accepts: the hosts, and the instruction block any agent reads. */
 export type IntegrationHost = HostName | 'agents-md';

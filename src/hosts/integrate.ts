@@ -1,30 +1,24 @@
 // `integrate`: wires agent-state into an agent host (or teaches any agent through a Markdown
 // block). Idempotent: a second run changes no byte; `remove` takes out exactly what was added and
 // restores a file's original bytes when nothing else changed it.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { locateRoot } from '../state/find-root.js';
 import type { BaseOptions, Warning } from '../types.js';
+import type { HostAdapter, IntegrationPlan, IntegrationScope } from './host-adapter.js';
 import {
-  CLAUDE_SCOPES,
-  claudePlan,
-  claudeRemovalPlan,
-  type ClaudeScope,
-} from './claude/claude-host.js';
-import { codexPlan, codexRemovalPlan, type CodexScope } from './codex/codex-host.js';
+  AGENTS_MD_FILES,
+  HOST_NAMES,
+  INTEGRATION_HOSTS,
+  loadHost,
+  type IntegrationHost,
+} from './hosts.js';
 import { applyEdits, type IntegrationChange } from './install/file-edits.js';
-import { geminiPlan, geminiRemovalPlan, type GeminiScope } from './gemini/gemini-host.js';
-import { geminiUserDir } from './gemini/gemini-trust.js';
 import { resolveHookBinary, type HookBinary } from './install/hook-binary.js';
-import { opencodePlan, opencodeRemovalPlan, type OpencodeScope } from './opencode/opencode-host.js';
-import { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
-import type { IntegrationPlan } from './host-adapter.js';
 import { protocolBlockEdit } from './install/protocol-block.js';
 
 export { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './hosts.js';
-
-export type IntegrationScope = 'project' | 'local' | 'user';
+export type { IntegrationScope } from './host-adapter.js';
 
 export interface IntegrateOptions extends BaseOptions {
   host: IntegrationHost;
@@ -63,46 +57,26 @@ export interface IntegrateResult {
   warnings: Warning[];
 }
 
-const SCOPES: Record<IntegrationHost, readonly IntegrationScope[]> = {
-  claude: CLAUDE_SCOPES,
-  codex: ['project', 'user'],
-  gemini: ['project', 'user'],
-  opencode: ['project', 'user'],
-  'agents-md': ['project'],
-};
-
-// The variable each host sets to the project directory, for a project-local install.
-const PROJECT_DIR_VAR: Partial<Record<IntegrationHost, string>> = {
-  claude: '$CLAUDE_PROJECT_DIR',
-  codex: '$(git rev-parse --show-toplevel)',
-  gemini: '$GEMINI_PROJECT_DIR',
-  opencode: '.',
-};
-
-function home(env: NodeJS.ProcessEnv): string {
-  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
-}
-
-function checkOptions(options: IntegrateOptions): IntegrationScope {
-  const { host } = options;
-  if (!INTEGRATION_HOSTS.includes(host)) {
-    throw new UsageError(`unknown host "${String(host)}"`, {
-      hint: `use one of: ${INTEGRATION_HOSTS.join(', ')}`,
-    });
-  }
+async function checkOptions(
+  options: IntegrateOptions,
+  host: HostAdapter | null,
+): Promise<IntegrationScope> {
+  const scopes = host?.scopes ?? ['project'];
   const scope = options.scope ?? 'project';
-  if (!SCOPES[host].includes(scope)) {
-    throw new UsageError(`--scope ${scope} does not apply to ${host}`, {
-      hint: `use --scope ${SCOPES[host].join(' or ')}`,
+  if (!scopes.includes(scope)) {
+    throw new UsageError(`--scope ${scope} does not apply to ${options.host}`, {
+      hint: `use --scope ${scopes.join(' or ')}`,
     });
   }
-  if (options.statusline && host !== 'claude')
-    throw new UsageError('--statusline applies to claude only', { hint: 'drop --statusline' });
-  if (options.mcp && host !== 'claude' && host !== 'codex')
-    throw new UsageError('--mcp applies to claude and codex only', { hint: 'drop --mcp' });
-  if (options.trust && host !== 'codex' && host !== 'gemini')
-    throw new UsageError('--trust applies to codex and gemini only', { hint: 'drop --trust' });
-  if (options.file !== undefined && host !== 'agents-md')
+  for (const flag of ['statusline', 'mcp', 'trust'] as const)
+    if (options[flag] && !host?.flags.includes(flag)) {
+      const hosts = await Promise.all(HOST_NAMES.map(loadHost));
+      const which = hosts.filter((h) => h.flags.includes(flag)).map((h) => h.name);
+      throw new UsageError(`--${flag} applies to ${which.join(' and ')} only`, {
+        hint: `drop --${flag}`,
+      });
+    }
+  if (options.file !== undefined && host !== null)
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
   if (
     options.file !== undefined &&
@@ -115,84 +89,44 @@ function checkOptions(options: IntegrateOptions): IntegrationScope {
   return scope;
 }
 
-function planFor(
-  options: IntegrateOptions,
-  scope: IntegrationScope,
-  root: string,
-  binary: HookBinary,
-): IntegrationPlan {
+/** Installs (or, with `remove`, uninstalls) the integration for one host; returns what changed. */
+export async function integrate(options: IntegrateOptions): Promise<IntegrateResult> {
+  if (!INTEGRATION_HOSTS.includes(options.host)) {
+    throw new UsageError(`unknown host "${String(options.host)}"`, {
+      hint: `use one of: ${INTEGRATION_HOSTS.join(', ')}`,
+    });
+  }
+  const host = options.host === 'agents-md' ? null : await loadHost(options.host);
+  const scope = await checkOptions(options, host);
   const env = options.env ?? process.env;
   const remove = options.remove === true;
-  switch (options.host) {
-    case 'claude': {
-      const o = {
-        scope: scope as ClaudeScope,
-        statusline: options.statusline === true,
-        mcp: options.mcp === true,
-        binary,
-        root,
-        userDir: env.CLAUDE_CONFIG_DIR || join(home(env), '.claude'),
-      };
-      return remove ? claudeRemovalPlan(o) : claudePlan(o);
-    }
-    case 'codex': {
-      const o = {
-        scope: scope as CodexScope,
-        mcp: options.mcp === true,
-        trust: options.trust === true,
-        binary,
-        root,
-        codexHome: env.CODEX_HOME || join(home(env), '.codex'),
-      };
-      return remove ? codexRemovalPlan(o) : codexPlan(o);
-    }
-    case 'gemini': {
-      const o = {
-        scope: scope as GeminiScope,
-        binary,
-        root,
-        geminiHome: geminiUserDir(env),
-        trust: options.trust === true,
-        env,
-      };
-      return remove ? geminiRemovalPlan(o) : geminiPlan(o);
-    }
-    case 'opencode': {
-      const configHome = env.XDG_CONFIG_HOME || join(home(env), '.config');
-      const o = {
-        scope: scope as OpencodeScope,
-        binary,
-        root,
-        configDir: join(configHome, 'opencode'),
-      };
-      return remove ? opencodeRemovalPlan(o) : opencodePlan(o);
-    }
-    case 'agents-md': {
-      const file = options.file ?? 'AGENTS.md';
-      return { edits: [protocolBlockEdit(join(root, file), file)], notes: [] };
-    }
-  }
-}
-
-/** Installs (or, with `remove`, uninstalls) the integration for one host; returns what changed. */
-export function integrate(options: IntegrateOptions): IntegrateResult {
-  const scope = checkOptions(options);
-  const env = options.env ?? process.env;
   const info = locateRoot(options.cwd);
   const binary = resolveHookBinary({
     given: options.bin,
     root: info.root,
-    projectDirVar: PROJECT_DIR_VAR[options.host],
+    projectDirVar: host?.projectDir,
     env,
   });
-  const plan = planFor(options, scope, info.root, binary);
-  const changes = applyEdits(plan.edits, options.remove ? 'remove' : 'install', {
+  const file = options.file ?? 'AGENTS.md';
+  const plan: IntegrationPlan = host
+    ? host.install({
+        scope,
+        root: info.root,
+        binary,
+        env,
+        statusline: options.statusline === true,
+        mcp: options.mcp === true,
+        trust: options.trust === true,
+        remove,
+      })
+    : { edits: [protocolBlockEdit(join(info.root, file), file)], notes: [] };
+  const changes = applyEdits(plan.edits, remove ? 'remove' : 'install', {
     dryRun: options.dryRun === true,
     env,
     now: (options.now ?? (() => new Date()))(),
   });
   const warnings: Warning[] = [];
-  if (!info.initialized && !options.remove && options.host !== 'agents-md') {
+  if (!info.initialized && !remove && host) {
     warnings.push({
       file: '.agent/',
       message: 'no .agent/ here yet: the hooks stay silent until you run `agent-state init`',
@@ -201,12 +135,12 @@ export function integrate(options: IntegrateOptions): IntegrateResult {
   return {
     host: options.host,
     scope,
-    remove: options.remove === true,
+    remove,
     dryRun: options.dryRun === true,
     root: info.root,
-    binary: options.host === 'agents-md' ? null : binary,
+    binary: host ? binary : null,
     changes,
-    notes: plan.notes,
+    notes: remove ? [] : plan.notes,
     warnings,
   };
 }

@@ -1,6 +1,6 @@
 // The files a tool call changes, read from its input, for every host's edit tools.
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { HookTool } from './host-hook-event.js';
+import type { HostHookTool } from './host-hook-event.js';
 import { toolNames } from '../events/tool-names.js';
 import { shellWrittenPaths } from './shell-paths.js';
 
@@ -31,7 +31,7 @@ export function isEditTool(name: string): boolean {
  * The paths a tool call writes, relative to the session's directory or absolute (a shell's
  * working directory is joined in); [] when none can be read.
  */
-export function toolWrittenPaths(tool: HookTool): string[] {
+export function toolWrittenPaths(tool: HostHookTool): string[] {
   const input = tool.input;
   const names = toolNames(tool.name);
   const one = (key: string) => (typeof input[key] === 'string' ? [input[key] as string] : []);

@@ -23,7 +23,7 @@ Examples:
     .action(
       defineAction(state, async (ctx) => {
         const { runDoctor } = await import('../../hosts/doctor.js');
-        const result = runDoctor({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+        const result = await runDoctor({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
         const { style } = ctx.out;
         const mark: Record<CheckStatus, string> = {
           ok: style.green('ok  '),

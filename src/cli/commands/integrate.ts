@@ -108,7 +108,7 @@ Examples:
     .action(
       defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
         const { integrate } = await import('../../hosts/integrate.js');
-        const result = integrate({
+        const result = await integrate({
           host: host as IntegrationHost,
           scope: flags.scope,
           statusline: flags.statusline,

@@ -2,25 +2,15 @@
 // ~/.claude/settings.json (user); optionally a statusLine and the MCP server in .mcp.json.
 // Formats: https://code.claude.com/docs/en/hooks, /statusline, /mcp (see docs/integrations.md).
 import { join } from 'node:path';
+import type { HostAdapter, HostHookRegistration, IntegrationScope } from '../host-adapter.js';
+import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
+import { parseHookCall } from '../host-hook-payload.js';
 import type { FileEdit } from '../install/file-edits.js';
-import {
-  commandHookSpecs,
-  commandRuns,
-  hasOurHooks,
-  mergeHooks,
-  removeHooks,
-  type HookEventSpec,
-  type HookSpec,
-} from '../install/hook-groups.js';
+import { homeDir } from '../install/home-dir.js';
+import { commandRuns, hooksFileEdit } from '../install/hook-groups.js';
 import type { HookBinary } from '../install/hook-binary.js';
-import { jsonEdit } from '../install/json-edit.js';
-import { isJsonObject, type JsonObject } from '../install/json-text.js';
+import type { JsonObject } from '../install/json-text.js';
 import { mcpServersEdit } from '../install/mcp-json.js';
-import type { IntegrationPlan } from '../host-adapter.js';
-
-export type ClaudeScope = 'project' | 'local' | 'user';
-
-export const CLAUDE_SCOPES: readonly ClaudeScope[] = ['project', 'local', 'user'];
 
 /** The tools whose input names the files they change (PreToolUse checks only these). */
 export const CLAUDE_EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
@@ -29,111 +19,107 @@ export const CLAUDE_EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
  * What `integrate claude` registers, event by event, with a timeout (seconds) well above what
  * the hook needs, so a stuck file system cannot hang the session for the default 10 minutes.
  */
-export const CLAUDE_HOOK_EVENTS: readonly HookEventSpec[] = [
-  { event: 'SessionStart', timeout: 20 },
-  { event: 'UserPromptSubmit', timeout: 5 },
-  { event: 'PreToolUse', matcher: CLAUDE_EDIT_MATCHER, timeout: 5 },
-  { event: 'PostToolUse', timeout: 5 },
-  { event: 'PostToolUseFailure', timeout: 5 },
-  { event: 'PreCompact', timeout: 10 },
-  { event: 'PostCompact', timeout: 10 },
-  { event: 'Stop', timeout: 10 },
-];
+const EVENTS: Record<string, HostHookRegistration> = {
+  SessionStart: { kind: 'session-start', timeout: 20 },
+  UserPromptSubmit: { kind: 'prompt', timeout: 5 },
+  PreToolUse: { kind: 'pre-tool', matcher: CLAUDE_EDIT_MATCHER, timeout: 5 },
+  PostToolUse: { kind: 'post-tool', timeout: 5 },
+  PostToolUseFailure: { kind: 'post-tool', timeout: 5 },
+  PreCompact: { kind: 'pre-compact', timeout: 10 },
+  PostCompact: { kind: 'post-compact', timeout: 10 },
+  Stop: { kind: 'stop', timeout: 10 },
+};
 
-export interface ClaudePlanOptions {
-  scope: ClaudeScope;
-  statusline: boolean;
-  mcp: boolean;
-  binary: HookBinary;
-  /** The repository root (project and local scopes). */
-  root: string;
-  /** Claude Code's user directory (~/.claude, or $CLAUDE_CONFIG_DIR). */
-  userDir: string;
-}
-
-export const isClaudeHook = commandRuns('hook', 'claude');
 const isOurStatusLine = commandRuns('statusline');
 
-/** The hook specs for a binary. */
-export function claudeHookSpecs(binary: HookBinary): HookSpec[] {
-  return commandHookSpecs(CLAUDE_HOOK_EVENTS, `${binary.command} hook claude`);
-}
+// Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
+const userDir = (env: NodeJS.ProcessEnv) => env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude');
 
-/** The settings file of a scope. */
-export function claudeSettingsPath(
-  options: Pick<ClaudePlanOptions, 'scope' | 'root' | 'userDir'>,
-): {
-  path: string;
-  display: string;
-} {
-  if (options.scope === 'user')
-    return { path: join(options.userDir, 'settings.json'), display: '~/.claude/settings.json' };
-  const name = options.scope === 'local' ? 'settings.local.json' : 'settings.json';
-  return { path: join(options.root, '.claude', name), display: `.claude/${name}` };
-}
-
-function withStatusLine(settings: JsonObject, binary: HookBinary, notes: string[]): JsonObject {
-  const current = settings.statusLine;
-  if (current !== undefined && !isOurStatusLine(current)) {
-    notes.push('a statusLine is already configured in this file; it was left as it is');
-    return settings;
+/**
+ * Claude Code's answer: hookSpecificOutput.additionalContext; PreToolUse denies with
+ * permissionDecision; Stop and PreCompact block with a top-level decision.
+ */
+export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): JsonObject {
+  if (outcome.deny && event.kind === 'pre-tool') {
+    return {
+      hookSpecificOutput: {
+        hookEventName: event.hostEvent,
+        permissionDecision: 'deny',
+        permissionDecisionReason: outcome.deny,
+      },
+    };
   }
+  if (outcome.block && (event.kind === 'stop' || event.kind === 'pre-compact'))
+    return { decision: 'block', reason: outcome.block };
+  const out: JsonObject = {};
+  if (outcome.context && event.kind !== 'stop' && event.kind !== 'pre-compact')
+    out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
+  if (outcome.userMessage) out.systemMessage = outcome.userMessage;
+  return out;
+}
+
+// The statusLine entry in the same settings file: ours is replaced, someone else's kept.
+function statusLineEdit(binary: HookBinary, wanted: boolean, notes: string[]) {
+  const without = (s: JsonObject): JsonObject => {
+    if (!isOurStatusLine(s.statusLine)) return s;
+    const next = { ...s };
+    delete next.statusLine;
+    return next;
+  };
   return {
-    ...settings,
-    statusLine: { type: 'command', command: `${binary.command} statusline`, padding: 0 },
+    install: (s: JsonObject): JsonObject => {
+      if (!wanted) return without(s);
+      if (s.statusLine !== undefined && !isOurStatusLine(s.statusLine)) {
+        notes.push('a statusLine is already configured in this file; it was left as it is');
+        return s;
+      }
+      return {
+        ...s,
+        statusLine: { type: 'command', command: `${binary.command} statusline`, padding: 0 },
+      };
+    },
+    remove: without,
+    holdsOurs: (s: JsonObject) => isOurStatusLine(s.statusLine),
   };
 }
 
-function withoutStatusLine(settings: JsonObject): JsonObject {
-  if (!isOurStatusLine(settings.statusLine)) return settings;
-  const next = { ...settings };
-  delete next.statusLine;
-  return next;
-}
-
-/** The files `integrate claude` edits, and what to tell the user. */
-export function claudePlan(options: ClaudePlanOptions): IntegrationPlan {
-  const notes: string[] = [];
-  const specs = claudeHookSpecs(options.binary);
-  const target = claudeSettingsPath(options);
-  const edits: FileEdit[] = [
-    jsonEdit({
-      ...target,
-      install: (s) => {
-        const merged = mergeHooks(s, specs, isClaudeHook);
-        return options.statusline
-          ? withStatusLine(merged, options.binary, notes)
-          : withoutStatusLine(merged);
-      },
-      remove: (s) => withoutStatusLine(removeHooks(s, isClaudeHook)),
-      holdsOurs: (s) => hasOurHooks(s, isClaudeHook) || isOurStatusLine(s.statusLine),
-    }),
-  ];
-  if (options.mcp && options.scope === 'project') {
-    edits.push(
-      mcpServersEdit(join(options.root, '.mcp.json'), '.mcp.json', {
-        command: options.binary.executable,
-        args: ['mcp'],
-      }),
-    );
-    notes.push(
-      'Claude Code asks once before it starts a project MCP server from .mcp.json: approve agent-state',
-    );
-  } else if (options.mcp) {
-    notes.push(
-      `register the MCP server for this scope with: claude mcp add --scope ${options.scope} agent-state -- ${options.binary.executable} mcp`,
-    );
-  }
-  return { edits, notes };
-}
-
-/** The edits that `integrate claude --remove` undoes (settings, and .mcp.json for project). */
-export function claudeRemovalPlan(options: ClaudePlanOptions): IntegrationPlan {
-  const plan = claudePlan({ ...options, mcp: options.scope === 'project', statusline: true });
-  return { edits: plan.edits, notes: [] };
-}
-
-/** True when a parsed settings object has our hooks (for `doctor`). */
-export function claudeHooksInstalled(settings: unknown): boolean {
-  return isJsonObject(settings) && hasOurHooks(settings, isClaudeHook);
-}
+export const claudeHost: HostAdapter = {
+  name: 'claude',
+  events: EVENTS,
+  statusFormat: 'xml',
+  scopes: ['project', 'local', 'user'],
+  flags: ['statusline', 'mcp'],
+  projectDir: '$CLAUDE_PROJECT_DIR',
+  hooksFile(scope: IntegrationScope, root, env) {
+    if (scope === 'user')
+      return { path: join(userDir(env), 'settings.json'), display: '~/.claude/settings.json' };
+    const name = scope === 'local' ? 'settings.local.json' : 'settings.json';
+    return { path: join(root, '.claude', name), display: `.claude/${name}` };
+  },
+  parse: (p, cwd) => parseHookCall(claudeHost, p, cwd, (_, name) => name !== 'PostToolUseFailure'),
+  render: claudeOutput,
+  install({ scope, root, env, binary, statusline, mcp, remove }) {
+    const notes: string[] = [];
+    const file = claudeHost.hooksFile!(scope, root, env);
+    const edits: FileEdit[] = [
+      hooksFileEdit(claudeHost, file, binary, statusLineEdit(binary, statusline || remove, notes)),
+    ];
+    if ((mcp || remove) && scope === 'project') {
+      edits.push(
+        mcpServersEdit(join(root, '.mcp.json'), '.mcp.json', {
+          command: binary.executable,
+          args: ['mcp'],
+        }),
+      );
+      notes.push(
+        'Claude Code asks once before it starts a project MCP server from .mcp.json: approve agent-state',
+      );
+    } else if (mcp) {
+      notes.push(
+        `register the MCP server for this scope with: claude mcp add --scope ${scope} agent-state -- ${binary.executable} mcp`,
+      );
+    }
+    return { edits, notes };
+  },
+  doctor: () => [],
+};

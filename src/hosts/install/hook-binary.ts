@@ -1,7 +1,7 @@
 // How a host should start agent-state from a hook: the installed binary directly (never npx,
 // which adds ~440 ms to every tool call). A project-local install is referred to through the
 // host's project-directory variable so a committed settings file works on every clone.
-import { existsSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { delimiter, join, relative, sep } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 
@@ -69,4 +69,17 @@ export function resolveHookBinary(options: ResolveBinaryOptions): HookBinary {
   if (onPath !== null && onPath === realpathOrNull(bin))
     return { command: 'agent-state', executable: 'agent-state', how: 'path' };
   return { command: shellQuote(bin), executable: bin, how: 'absolute' };
+}
+
+/** Whether the program a hook starts exists: an executable path, or `agent-state` on PATH. */
+export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
+  if (program.includes('/')) {
+    try {
+      accessSync(program, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return program === 'agent-state' ? whichAgentState(env) !== null : false;
 }

@@ -1,11 +1,15 @@
 // The `hooks` map that Claude Code, Codex and Gemini CLI share:
 //   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", ... } ] } ] } }
 // Pure functions that put our handlers in and take exactly them out again, leaving every other
-// key, event, group and handler where it was.
+// key, event, group and handler where it was; and the one FileEdit of such a file, for any host.
+import type { HostAdapter, HostFile } from '../host-adapter.js';
+import type { HookBinary } from './hook-binary.js';
+import { jsonEdit, type JsonEditSpec } from './json-edit.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './json-text.js';
+import type { FileEdit } from './file-edits.js';
 
 /** One handler we want registered for one event. */
-export interface HookSpec {
+export interface HostHookSpec {
   event: string;
   /** Omitted: the group matches every occurrence of the event. */
   matcher?: string;
@@ -13,24 +17,48 @@ export interface HookSpec {
   handler: JsonObject;
 }
 
-/** One event an integration registers: its matcher, timeout (in the host's unit) and extra fields. */
-export interface HookEventSpec {
-  event: string;
-  matcher?: string;
-  timeout: number;
-  /** More handler fields (Gemini's name and description). */
-  extra?: JsonObject;
+/** The handlers a host's settings get: one command per registered event. */
+export function hostHookSpecs(host: HostAdapter, binary: HookBinary): HostHookSpec[] {
+  const command = `${binary.command} hook ${host.name}`;
+  return Object.entries(host.events).flatMap(([event, { matcher, timeout, extra }]) =>
+    timeout === undefined
+      ? []
+      : [
+          {
+            event,
+            ...(matcher === undefined ? {} : { matcher }),
+            handler: extra?.name
+              ? { name: extra.name, type: 'command', command, timeout, ...extra }
+              : { type: 'command', command, timeout, ...extra },
+          },
+        ],
+  );
 }
 
-/** The specs of command handlers running `command` for each event. */
-export function commandHookSpecs(events: readonly HookEventSpec[], command: string): HookSpec[] {
-  return events.map(({ event, matcher, timeout, extra }) => ({
-    event,
-    ...(matcher === undefined ? {} : { matcher }),
-    handler: extra?.name
-      ? { name: extra.name, type: 'command', command, timeout, ...extra }
-      : { type: 'command', command, timeout, ...extra },
-  }));
+/** Recognizes a host's hook handlers, whatever path they start agent-state by. */
+export function isHostHook(host: Pick<HostAdapter, 'name'>): HandlerTest {
+  return commandRuns('hook', host.name);
+}
+
+/**
+ * The FileEdit of a host's hooks file: exactly our handlers in (or out), and `more` (a status
+ * line in the same file) composed after them.
+ */
+export function hooksFileEdit(
+  host: HostAdapter,
+  file: HostFile,
+  binary: HookBinary,
+  more?: Pick<JsonEditSpec, 'install' | 'remove' | 'holdsOurs'>,
+): FileEdit {
+  const specs = hostHookSpecs(host, binary);
+  const isOurs = isHostHook(host);
+  return jsonEdit({
+    ...file,
+    install: (s) =>
+      more ? more.install(mergeHooks(s, specs, isOurs)) : mergeHooks(s, specs, isOurs),
+    remove: (s) => (more ? more.remove(removeHooks(s, isOurs)) : removeHooks(s, isOurs)),
+    holdsOurs: (s) => hasOurHooks(s, isOurs) || more?.holdsOurs(s) === true,
+  });
 }
 
 /** Recognizes our handlers (by their command), so updates and removal touch nothing else. */
@@ -45,7 +73,7 @@ function handlersOf(group: JsonValue): JsonValue[] {
   return isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
 }
 
-function groupFor(spec: HookSpec): JsonObject {
+function groupFor(spec: HostHookSpec): JsonObject {
   return spec.matcher === undefined
     ? { hooks: [spec.handler] }
     : { matcher: spec.matcher, hooks: [spec.handler] };
@@ -73,10 +101,10 @@ export function hasOurHooks(settings: JsonObject, isOurs: HandlerTest): boolean 
  */
 export function mergeHooks(
   settings: JsonObject,
-  specs: readonly HookSpec[],
+  specs: readonly HostHookSpec[],
   isOurs: HandlerTest,
 ): JsonObject {
-  const wanted = new Map<string, HookSpec>(specs.map((spec) => [spec.event, spec]));
+  const wanted = new Map<string, HostHookSpec>(specs.map((spec) => [spec.event, spec]));
   const before = isJsonObject(settings.hooks) ? settings.hooks : undefined;
   let hooks: JsonObject = structuredClone(before ?? {});
   for (const event of Object.keys(hooks)) {

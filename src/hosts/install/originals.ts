@@ -3,9 +3,9 @@
 // when nothing else changed the file in between. Keyed by the file's absolute path.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../state/atomic-write.js';
+import { homeDir } from './home-dir.js';
 
 interface StoredOriginal {
   path: string;
@@ -21,7 +21,7 @@ export function originalsDir(env: NodeJS.ProcessEnv): string {
   const stateHome =
     env.XDG_STATE_HOME && env.XDG_STATE_HOME !== ''
       ? env.XDG_STATE_HOME
-      : join(env.HOME && env.HOME !== '' ? env.HOME : homedir(), '.local', 'state');
+      : join(homeDir(env), '.local', 'state');
   return join(stateHome, 'agent-state', 'originals');
 }
 
