@@ -126,6 +126,12 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
     now: (options.now ?? (() => new Date()))(),
   });
   const warnings: Warning[] = [];
+  // A shared file that starts agent-state by this machine's path works on no other clone.
+  if (host && !remove && scope === 'project' && binary.how === 'absolute')
+    warnings.push({
+      file: plan.edits[0]!.display,
+      message: `the hooks start agent-state by this machine's path to agent-state (${binary.executable}), and this file is shared: on other clones they find nothing. Put agent-state on PATH or in the project's node_modules and run \`agent-state integrate ${host.name}\` again, or name a portable command with --bin agent-state`,
+    });
   if (!info.initialized && !remove && host) {
     warnings.push({
       file: '.agent/',

@@ -122,6 +122,35 @@ describe('integrate claude', () => {
     expect(read('.claude/settings.json')).toBe(original);
   });
 
+  it('warns when the hooks start agent-state by a machine path in a shared file, and says how to make it portable', async () => {
+    const { repo, env } = setup();
+    // PATH is empty and the project has no node_modules/.bin/agent-state: only this checkout's path works.
+    const shared = await integrate({ host: 'claude', cwd: repo, env });
+    expect(shared.binary?.how).toBe('absolute');
+    const warning = shared.warnings.find((w) => w.file === '.claude/settings.json');
+    expect(warning?.message).toMatch(/this machine's path to agent-state/);
+    expect(warning?.message).toMatch(/on PATH or in the project's node_modules.*--bin agent-state/);
+    // A file only this machine reads, or a command named with --bin: nothing to warn about.
+    const local = await integrate({ host: 'claude', scope: 'local', cwd: repo, env });
+    const given = await integrate({ host: 'claude', bin: 'agent-state', cwd: repo, env });
+    for (const result of [local, given])
+      expect(result.warnings.map((w) => w.file)).toEqual(['.agent/']);
+  });
+
+  it("keeps the user's layout: a compact settings.json stays on one line, its keys in order", async () => {
+    const original = '{"permissions":{"allow":["Bash(npm test:*)"]},"model":"sonnet"}\n';
+    const { run, read } = setup({ '.claude/settings.json': original });
+    await run({ host: 'claude' });
+    const text = read('.claude/settings.json');
+    expect(text).toMatch(
+      /^\{"permissions":\{"allow":\["Bash\(npm test:\*\)"\]\},"model":"sonnet","hooks":\{/,
+    );
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.slice(0, -1)).not.toContain('\n');
+    await run({ host: 'claude', remove: true });
+    expect(read('.claude/settings.json')).toBe(original);
+  });
+
   it('--remove without a saved original takes out only our part', async () => {
     const { env, repo, run, read } = setup({
       '.claude/settings.json': '{\n  "model": "opus"\n}\n',

@@ -18,10 +18,14 @@ export interface JsonStyle {
 /** The style of files we create. */
 export const DEFAULT_JSON_STYLE: JsonStyle = { indent: '  ', eol: '\n', finalNewline: true };
 
-/** Reads the layout of existing JSON text (the first indented line decides the indent unit). */
+/**
+ * Reads the layout of existing JSON text: the first indented line decides the indent unit, and
+ * JSON on one line stays on one line.
+ */
 export function detectJsonStyle(text: string): JsonStyle {
   if (text.trim() === '') return DEFAULT_JSON_STYLE;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  if (!text.trim().includes('\n')) return { indent: '', eol, finalNewline: /\n$/.test(text) };
   const indented = /\n([ \t]+)\S/.exec(text);
   const indent = indented?.[1]?.startsWith('\t') ? '\t' : (indented?.[1] ?? '  ');
   return { indent, eol, finalNewline: /\n$/.test(text) };
