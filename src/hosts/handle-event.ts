@@ -203,13 +203,30 @@ async function sessionStart(call: HookCall): Promise<HostHookOutcome> {
   return outcome;
 }
 
+// A compaction may follow now. Hosts that prove one by their transcript (Gemini CLI) run a model
+// call, which may compress, after every prompt and tool call: the note is taken then (their
+// pre-compact hook fires only for a manual one). `fresh`: a prompt, where an older note is over.
+async function announce(call: HookCall, fresh: boolean): Promise<void> {
+  const { event } = call;
+  if (!call.host.transcript || !event.transcriptPath) return;
+  const pending = peekCompaction(call.repo.paths).note;
+  if (!fresh && pending?.host === event.host && pending.session === (event.sessionId ?? null))
+    return;
+  const note = compactionNote(call, 'auto');
+  await compaction(call, (st) => ({
+    state: noteCompaction(fresh ? expireNote(st).state : st, note),
+    result: null,
+  }));
+}
+
 async function prompt(call: HookCall): Promise<HostHookOutcome> {
   await confirmFromTranscript(call);
   // Hosts without a SessionStart after compaction (Gemini CLI, older Codex) get it here.
   const owed = await deliverOwed(call);
+  if (call.host.transcript) await announce(call, true);
   if (owed !== null) return owed;
   // A compaction announced and never confirmed did not happen: no boot, no count.
-  if (peekCompaction(call.repo.paths).note)
+  if (!call.host.transcript && peekCompaction(call.repo.paths).note)
     await compaction(call, (state) => ({ state: expireNote(state).state, result: null }));
   const context = await status(call, 'delta', (await call.config()).integrations.max_context_chars);
   return context ? { context } : {};
@@ -282,10 +299,26 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
   if (call.host.transcript) {
     await confirmFromTranscript(call);
     const owed = await deliverOwed(call);
+    await announce(call, false);
     if (owed !== null) return owed;
   }
   const context = await status(call, 'signals', config.integrations.max_context_chars);
   return context ? { context } : {};
+}
+
+// What a pre-compact hook (or, for transcript hosts, a model call to come) announces.
+function compactionNote(call: HookCall, trigger: string) {
+  const { event, host } = call;
+  return {
+    host: event.host,
+    session: event.sessionId ?? null,
+    at: event.at ?? nowIso(),
+    trigger,
+    transcript:
+      host.transcript && event.transcriptPath
+        ? { path: event.transcriptPath, offset: host.transcript.offset(event.transcriptPath) }
+        : null,
+  };
 }
 
 async function preCompact(call: HookCall): Promise<HostHookOutcome> {
@@ -312,17 +345,7 @@ async function preCompact(call: HookCall): Promise<HostHookOutcome> {
   // Only a note: the host may still decide not to compact (nothing is counted until it says so).
   // The boot prompt follows the confirmation: SessionStart(compact) (Claude Code, Codex, OpenCode's
   // session.compacted), or, for hosts without one, the next prompt or tool call.
-  const transcript =
-    call.host.transcript && event.transcriptPath
-      ? { path: event.transcriptPath, offset: call.host.transcript.offset(event.transcriptPath) }
-      : null;
-  const note = {
-    host: event.host,
-    session: event.sessionId ?? null,
-    at: event.at ?? nowIso(),
-    trigger,
-    transcript,
-  };
+  const note = compactionNote(call, trigger);
   await compaction(call, (st) => ({ state: noteCompaction(st, note), result: null }));
   return broken ? { note: broken.note } : {};
 }

@@ -241,6 +241,49 @@ describe('handleHookEvent: compactions', () => {
     expect(counted(repo)).toBe(1);
   });
 
+  it('Gemini CLI: a compression is noticed without PreCompress (registered for /compress only)', async () => {
+    const { dir, repo, call } = setup();
+    const transcript = join(dir, 'chat.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ sessionId: 'g', projectHash: 'p' })}\n`);
+    const gemini = (e: Partial<HostHookEvent>) =>
+      call({ host: 'gemini', transcriptPath: transcript, sessionId: 'g', ...e });
+    const afterTool = () =>
+      gemini({
+        kind: 'post-tool',
+        hostEvent: 'AfterTool',
+        tool: { name: 'read_file', input: {}, ok: true },
+      });
+    const compressed = () =>
+      appendFileSync(
+        transcript,
+        `${JSON.stringify({
+          $set: {
+            messages: [
+              {
+                timestamp: new Date(Date.now() + 1000).toISOString(),
+                type: 'gemini',
+                content: [{ text: 'Got it. Thanks for the additional context!' }],
+              },
+            ],
+          },
+        })}\n`,
+      );
+    // The model call after a prompt compresses: the next prompt brings the boot.
+    await gemini({ kind: 'prompt', hostEvent: 'BeforeAgent' });
+    compressed();
+    expect(isBoot((await gemini({ kind: 'prompt', hostEvent: 'BeforeAgent' })).context)).toBe(true);
+    // The model call after a tool call compresses: the next tool call brings it.
+    await afterTool();
+    compressed();
+    expect(isBoot((await afterTool()).context)).toBe(true);
+    expect(await afterTool()).toEqual({});
+    expect(counted(repo)).toBe(2);
+    expect(compactions(repo)).toMatchObject([
+      { host: 'gemini', trigger: 'auto', confirmed_by: 'transcript' },
+      { host: 'gemini', trigger: 'auto', confirmed_by: 'transcript' },
+    ]);
+  });
+
   it('a busy state costs the count, with a note, never the boot prompt', async () => {
     const { paths, call } = setup();
     const lock = await acquireLock(paths.lock, { timeoutMs: 1000 });

@@ -39,7 +39,13 @@ const EVENTS: Record<string, HostHookRegistration> = Object.fromEntries(
     ] as const
   ).map(([event, kind, timeout, what]) => {
     const name = `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
-    const matcher = kind === 'pre-tool' ? { matcher: GEMINI_EDIT_MATCHER } : {};
+    // PreCompress fires before every model call (its trigger is the matcher): only /compress's.
+    const matcher =
+      kind === 'pre-tool'
+        ? { matcher: GEMINI_EDIT_MATCHER }
+        : kind === 'pre-compact'
+          ? { matcher: 'manual' }
+          : {};
     return [
       event,
       { kind, ...matcher, timeout, extra: { name, description: `agent-state: ${what}` } },
