@@ -6,18 +6,11 @@ import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import {
   bootDelivered,
-  confirmCompaction,
   expireNote,
   noteCompaction,
   sessionStarted,
-  type CompactionState,
-  type ConfirmedBy,
 } from '../recovery/compaction.js';
-import {
-  peekCompaction,
-  updateCompaction,
-  type CompactionChange,
-} from '../recovery/compaction-store.js';
+import { peekCompaction } from '../recovery/compaction-store.js';
 import { AgentStateError, formatLocation } from '../errors.js';
 import { redactSecrets } from '../text/redact.js';
 import { cachedConfig } from '../state/config-cache.js';
@@ -33,8 +26,16 @@ import {
   loadTask,
   progressSinceCheckpoint,
   recordFacts as record,
+  type HookCall,
   type HookStatusOptions,
 } from './host-hook-context.js';
+import {
+  announce,
+  compaction,
+  compactionNote,
+  confirm,
+  confirmFromTranscript,
+} from './host-hook-compaction.js';
 import { readHookState, writeHookState } from './host-hook-state.js';
 import {
   checkToolCall,
@@ -46,33 +47,15 @@ import {
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 
-/** One hook call: its event and host, the state root found once, the config read once. */
-export interface HookCall {
-  event: HostHookEvent;
-  host: HostAdapter;
-  repo: Repo;
-  env: NodeJS.ProcessEnv;
-  /** config.yaml's values, from the cache (read on first use). */
-  config(): Promise<Config>;
-  /** Failures that did not stop the call, for one line on stderr. */
-  notes: string[];
-}
-
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
 
-const nowIso = () => new Date().toISOString();
-
-// The status for this host's consumer.
-async function status(
-  call: HookCall,
-  mode: HookStatusOptions['mode'],
-  maxChars: number,
-): Promise<string> {
+// The status for this host's consumer, at most `maxChars` (default: the config's limit) long.
+async function status(call: HookCall, mode: HookStatusOptions['mode'], maxChars?: number) {
   const config = await call.config();
   return hookStatus(call.repo, call.event.host, {
     mode,
-    maxChars,
+    maxChars: maxChars ?? config.integrations.max_context_chars,
     format: call.host.statusFormat,
     config,
   });
@@ -126,50 +109,6 @@ export function brokenStateNotice(error: unknown): HostHookOutcome | null {
   };
 }
 
-// Changes of the compaction state are best effort: a busy or broken record costs the count (said
-// in a note on stderr), never the boot prompt the agent is owed.
-async function compaction<T>(
-  call: HookCall,
-  change: (state: CompactionState) => CompactionChange<T>,
-): Promise<T> {
-  try {
-    return await updateCompaction(call.repo.paths, change);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    call.notes.push(`the compaction state was not updated: ${why}`);
-    return change(peekCompaction(call.repo.paths)).result;
-  }
-}
-
-// A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
-// (a new status epoch), and the boot prompt owed.
-async function confirm(call: HookCall, by: ConfirmedBy, session = call.event.sessionId ?? null) {
-  const { event } = call;
-  const at = event.at ?? nowIso();
-  const outcome = await compaction(call, (state) => {
-    const c = confirmCompaction(state, { host: event.host, session, at, by });
-    return { state: c.state, counted: c.counted ? { at } : null, result: c };
-  });
-  if (outcome.counted)
-    await record(call.repo.paths, [
-      {
-        type: 'compaction',
-        actor: 'system',
-        trigger: outcome.note?.trigger ?? event.trigger ?? 'auto',
-        host: event.host,
-        confirmed_by: by,
-      },
-    ]);
-  return outcome;
-}
-
-// A host without a hook after a compaction (Gemini CLI): its transcript says one happened.
-async function confirmFromTranscript(call: HookCall): Promise<void> {
-  const note = peekCompaction(call.repo.paths).note;
-  if (!note?.transcript || note.host !== call.event.host || !call.host.transcript) return;
-  if (call.host.transcript.shows(note)) await confirm(call, 'transcript', note.session);
-}
-
 // The boot context, or, while a state file is broken, the notice that says so (the boot owed
 // after a compaction stays owed until it is fixed).
 async function bootOrNotice(call: HookCall, source: string): Promise<HostHookOutcome> {
@@ -201,22 +140,6 @@ async function sessionStart(call: HookCall): Promise<HostHookOutcome> {
   if (source === 'compact' && outcome.note === undefined)
     await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
   return outcome;
-}
-
-// A compaction may follow now. Hosts that prove one by their transcript (Gemini CLI) run a model
-// call, which may compress, after every prompt and tool call: the note is taken then (their
-// pre-compact hook fires only for a manual one). `fresh`: a prompt, where an older note is over.
-async function announce(call: HookCall, fresh: boolean): Promise<void> {
-  const { event } = call;
-  if (!call.host.transcript || !event.transcriptPath) return;
-  const pending = peekCompaction(call.repo.paths).note;
-  if (!fresh && pending?.host === event.host && pending.session === (event.sessionId ?? null))
-    return;
-  const note = compactionNote(call, 'auto');
-  await compaction(call, (st) => ({
-    state: noteCompaction(fresh ? expireNote(st).state : st, note),
-    result: null,
-  }));
 }
 
 async function prompt(call: HookCall): Promise<HostHookOutcome> {
@@ -302,23 +225,8 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     await announce(call, false);
     if (owed !== null) return owed;
   }
-  const context = await status(call, 'signals', config.integrations.max_context_chars);
+  const context = await status(call, 'signals');
   return context ? { context } : {};
-}
-
-// What a pre-compact hook (or, for transcript hosts, a model call to come) announces.
-function compactionNote(call: HookCall, trigger: string) {
-  const { event, host } = call;
-  return {
-    host: event.host,
-    session: event.sessionId ?? null,
-    at: event.at ?? nowIso(),
-    trigger,
-    transcript:
-      host.transcript && event.transcriptPath
-        ? { path: event.transcriptPath, offset: host.transcript.offset(event.transcriptPath) }
-        : null,
-  };
 }
 
 async function preCompact(call: HookCall): Promise<HostHookOutcome> {

@@ -18,7 +18,20 @@ import type { StatePaths } from '../state/paths.js';
 import type { Repo } from '../state/repo.js';
 import type { LoadedState } from '../task/load-state.js';
 import type { Config, Progress } from '../types.js';
-import type { HostHookFact } from './host-hook-event.js';
+import type { HostAdapter } from './host-adapter.js';
+import type { HostHookEvent, HostHookFact } from './host-hook-event.js';
+
+/** One hook call: its event and host, the state root found once, the config read once. */
+export interface HookCall {
+  event: HostHookEvent;
+  host: HostAdapter;
+  repo: Repo;
+  env: NodeJS.ProcessEnv;
+  /** config.yaml's values, from the cache (read on first use). */
+  config(): Promise<Config>;
+  /** Failures that did not stop the call, for one line on stderr. */
+  notes: string[];
+}
 
 /** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
 export function capContext(text: string, maxChars: number, rest: string): string {
