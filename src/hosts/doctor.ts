@@ -7,8 +7,14 @@ import { hooksStatus } from '../git-hooks/status.js';
 import { locateRoot } from '../state/find-root.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';
+import type { Problem } from '../state/yaml-doc.js';
 import type { BaseOptions } from '../types.js';
-import type { CheckStatus, DoctorCheck, HostAdapter, HostFile } from './host-adapter.js';
+import {
+  doctorCheck as check,
+  type DoctorCheck,
+  type HostAdapter,
+  type HostFile,
+} from './host-adapter.js';
 import { HOST_NAMES, loadHost } from './hosts.js';
 import { isHostHook } from './install/hook-groups.js';
 import { programFound, whichAgentState } from './install/hook-binary.js';
@@ -22,13 +28,6 @@ export interface DoctorResult {
   ok: boolean;
   checks: DoctorCheck[];
 }
-
-const check = (name: string, status: CheckStatus, message: string, fix = ''): DoctorCheck => ({
-  name,
-  status,
-  message,
-  fix,
-});
 
 // The program a hook command starts: its first shell word, the project directory expanded.
 function hookProgram(command: string, host: HostAdapter, root: string): string {
@@ -118,43 +117,23 @@ function checkHost(host: HostAdapter, root: string, env: NodeJS.ProcessEnv): Doc
 }
 
 function checkState(paths: StatePaths): DoctorCheck[] {
-  const checks: DoctorCheck[] = [];
-  const files: [
-    string,
-    () => {
-      problems: { location: { file: string; line?: number; column?: number }; message: string }[];
-    },
-  ][] = [
-    [paths.config, () => readConfig(paths)],
-    [paths.goals, () => ({ problems: [], ...readGoals(paths) })],
-    [paths.progress, () => readProgress(paths)],
+  const files: [string, () => readonly Pick<Problem, 'location' | 'message'>[]][] = [
+    [paths.config, () => readConfig(paths).problems],
+    [paths.goals, () => (readGoals(paths), [])],
+    [paths.progress, () => readProgress(paths).problems],
   ];
-  for (const [file, read] of files) {
-    const display = displayPath(paths, file);
+  return files.map(([file, problems]) => {
+    const name = `state (${displayPath(paths, file)})`;
     try {
-      const first = read().problems[0];
-      checks.push(
-        first
-          ? check(
-              `state (${display})`,
-              'fail',
-              `${formatLocation(first.location)}: ${first.message}`,
-              'run `agent-state validate` and fix what it lists',
-            )
-          : check(`state (${display})`, 'ok', 'valid'),
-      );
+      const first = problems()[0];
+      if (!first) return check(name, 'ok', 'valid');
+      const where = `${formatLocation(first.location)}: ${first.message}`;
+      return check(name, 'fail', where, 'run `agent-state validate` and fix what it lists');
     } catch (error) {
-      checks.push(
-        check(
-          `state (${display})`,
-          'fail',
-          error instanceof Error ? error.message : String(error),
-          'run `agent-state validate`',
-        ),
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      return check(name, 'fail', why, 'run `agent-state validate`');
     }
-  }
-  return checks;
+  });
 }
 
 // The git hooks guard the state at commit time (Forbidden paths, invalid state files).

@@ -55,6 +55,14 @@ export interface DoctorCheck {
   fix: string;
 }
 
+/** One finding of `doctor`, as a value. */
+export const doctorCheck = (
+  name: string,
+  status: CheckStatus,
+  message: string,
+  fix = '',
+): DoctorCheck => ({ name, status, message, fix });
+
 /** A file a host reads hooks from. */
 export interface HostFile {
   path: string;

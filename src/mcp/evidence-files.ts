@@ -1,15 +1,10 @@
 // Evidence entries as MCP resources: the files as written (the files are the interface), listed by
-// the evidence folder's own reader.
+// the evidence folder's own reader (entryFiles).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { entryFiles } from '../evidence/evidence-folder.js';
 import type { StatePaths } from '../state/paths.js';
-
-/** The evidence entries on disk, oldest first: id (the number) and file name. */
-export function listEvidenceFiles(paths: StatePaths): { id: string; name: string }[] {
-  return entryFiles(paths);
-}
 
 /** The text of one entry, by its number (or file name); UsageError when there is none. */
 export function readEvidenceFile(paths: StatePaths, id: string): string {

@@ -9,7 +9,8 @@ import { packageVersion } from '../package-root.js';
 import { findRoot } from '../state/find-root.js';
 import { redactSecrets, redactValue } from '../text/redact.js';
 import { safeText, safeValue } from '../text/safe-text.js';
-import { listEvidenceFiles, readEvidenceFile } from './evidence-files.js';
+import { entryFiles } from '../evidence/evidence-folder.js';
+import { readEvidenceFile } from './evidence-files.js';
 import { mcpTools, type McpToolContext } from './tools.js';
 import { readFileSync } from 'node:fs';
 
@@ -99,7 +100,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     'evidence',
     new ResourceTemplate('agent-state://evidence/{id}', {
       list: () => ({
-        resources: listEvidenceFiles(findRoot(options.cwd)).map((entry) => ({
+        resources: entryFiles(findRoot(options.cwd)).map((entry) => ({
           uri: `agent-state://evidence/${entry.id}`,
           name: entry.name,
           mimeType: 'text/markdown',

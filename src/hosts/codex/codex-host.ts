@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HASH_MARKERS, removeBlock, upsertBlock } from '../../text/managed-block.js';
 import { claudeOutput } from '../claude/claude-host.js';
-import type {
-  DoctorCheck,
-  HostAdapter,
-  HostHookRegistration,
-  InstallContext,
+import {
+  doctorCheck,
+  type DoctorCheck,
+  type HostAdapter,
+  type HostHookRegistration,
+  type InstallContext,
 } from '../host-adapter.js';
 import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
 import { parseHookCall, str } from '../host-hook-payload.js';
@@ -114,7 +115,7 @@ function trustChecks(root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
     const name = `codex trust (${scope === 'project' ? '.codex/hooks.json' : '~/.codex/hooks.json'})`;
     const fix = `run \`${codexTrustCommand(scope)}\``;
     const check = (status: DoctorCheck['status'], message: string, how = fix) =>
-      checks.push({ name, status, message, fix: status === 'ok' ? '' : how });
+      checks.push(doctorCheck(name, status, message, status === 'ok' ? '' : how));
     if (gaps.projectDenied)
       check(
         'fail',

@@ -3,11 +3,12 @@
 // compression: its chat recording is what proves one (gemini-transcript.ts).
 // Format: https://geminicli.com/docs/hooks/reference (see docs/integrations.md).
 import { join } from 'node:path';
-import type {
-  DoctorCheck,
-  HostAdapter,
-  HostHookRegistration,
-  InstallContext,
+import {
+  doctorCheck,
+  type DoctorCheck,
+  type HostAdapter,
+  type HostHookRegistration,
+  type InstallContext,
 } from '../host-adapter.js';
 import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
 import { obj, parseHookCall, str, type HookPayload } from '../host-hook-payload.js';
@@ -112,15 +113,15 @@ function trustNote({ trust, root, env }: InstallContext): string {
 // Gemini CLI loads no hooks at all (project or user) in a folder it does not trust, and exits
 // with code 55 when run headless there: the hooks would look installed and never run.
 function trustCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const name = 'gemini folder trust';
   const trust = geminiTrust(root, env);
-  if (trust.trusted) return { name, status: 'ok', message: `trusted: ${trust.reason}`, fix: '' };
-  return {
-    name,
-    status: 'fail',
-    message: `Gemini CLI does not trust this folder (${trust.reason}), so it runs none of the hooks (headless it exits with code 55)`,
-    fix: 'run `agent-state integrate gemini --trust`',
-  };
+  return trust.trusted
+    ? doctorCheck('gemini folder trust', 'ok', `trusted: ${trust.reason}`)
+    : doctorCheck(
+        'gemini folder trust',
+        'fail',
+        `Gemini CLI does not trust this folder (${trust.reason}), so it runs none of the hooks (headless it exits with code 55)`,
+        'run `agent-state integrate gemini --trust`',
+      );
 }
 
 export const geminiHost: HostAdapter = {

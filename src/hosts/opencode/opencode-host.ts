@@ -6,7 +6,7 @@
 // 1.18.33 (docs/integrations.md); the plugin's source is opencode-plugin.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { HostAdapter } from '../host-adapter.js';
+import { doctorCheck, type HostAdapter } from '../host-adapter.js';
 import type { HostHookOutcome } from '../host-hook-event.js';
 import { HostHookInputError, obj, str } from '../host-hook-payload.js';
 import type { FileEdit } from '../install/file-edits.js';
@@ -104,13 +104,13 @@ export const opencodeHost: HostAdapter = {
     const name = 'opencode plugin (.opencode/plugins/agent-state.js)';
     return [
       programFound(local && !isAbsolute(program) ? join(root, program) : program, env)
-        ? { name, status: 'ok', message: 'installed', fix: '' }
-        : {
+        ? doctorCheck(name, 'ok', 'installed')
+        : doctorCheck(
             name,
-            status: 'fail',
-            message: `the plugin runs \`${program}\`, which is not found`,
-            fix: 'run `agent-state integrate opencode` again',
-          },
+            'fail',
+            `the plugin runs \`${program}\`, which is not found`,
+            'run `agent-state integrate opencode` again',
+          ),
     ];
   },
 };
