@@ -11,8 +11,8 @@ import { recordEvent } from '../events/record.js';
 import { findRoot } from '../state/find-root.js';
 import { readConfig, readGoals } from '../state/store.js';
 import { publishStatusTo } from '../status/publish-to.js';
-import { checkToolCall, denyReason, toolCheckModes } from '../integrations/host-hook/tool-check.js';
-import { repoRelative } from '../integrations/host-hook/tool-paths.js';
+import { checkToolCall, denyReason, toolCheckModes } from '../hosts/tool-check.js';
+import { repoRelative } from '../hosts/tool-paths.js';
 
 export interface AgentStateAiOptions {
   /** Where the task's state is found. Default `process.cwd()`. */

@@ -3,8 +3,6 @@
 // process: the same boot, status, Forbidden check and facts, and no child process. Only the SDK's
 // types are imported: agent-state never loads the SDK.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type {
   HookCallback,
   HookCallbackMatcher,
@@ -14,14 +12,11 @@ import type {
 } from '@anthropic-ai/claude-agent-sdk';
 import { AGENT_ENV } from '../state/agent-name.js';
 import { findRoot } from '../state/find-root.js';
-import {
-  CLAUDE_HOOK_EVENTS,
-  CLAUDE_SCOPES,
-  claudeHooksInstalled,
-  claudeSettingsPath,
-} from '../integrations/claude.js';
-import { runHostHook } from '../integrations/host-hook/run-host-hook.js';
-import { createAgentStateMcpServer } from '../integrations/mcp/lazy.js';
+import { claudeHost } from '../hosts/claude/claude-host.js';
+import { hasOurHooks, isHostHook } from '../hosts/install/hook-groups.js';
+import { isJsonObject } from '../hosts/install/json-text.js';
+import { runHostHook } from '../hosts/run-host-hook.js';
+import { createAgentStateMcpServer } from '../mcp/lazy.js';
 
 export interface AgentStateSdkOptions {
   /** Where the state is looked up when the SDK's input names no `cwd`. Default `process.cwd()`. */
@@ -60,16 +55,15 @@ function warnIfIntegrated(cwd: string): void {
   }
   if (checkedRoots.has(root)) return;
   checkedRoots.add(root);
-  const userDir = process.env.CLAUDE_CONFIG_DIR || join(homedir(), '.claude');
-  for (const scope of CLAUDE_SCOPES) {
-    const { path, display } = claudeSettingsPath({ scope, root, userDir });
+  for (const scope of claudeHost.scopes) {
+    const { path, display } = claudeHost.hooksFile!(scope, root, process.env);
     let settings: unknown;
     try {
       settings = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
       continue;
     }
-    if (claudeHooksInstalled(settings))
+    if (isJsonObject(settings) && hasOurHooks(settings, isHostHook(claudeHost)))
       process.emitWarning(
         `${display} runs \`agent-state hook claude\` too: unless query()'s settingSources leaves out '${scope}', each hook runs twice. Pass settingSources without it, or run \`agent-state integrate claude --remove --scope ${scope}\``,
         { code: 'AGENT_STATE_DUPLICATE_HOOKS' },
@@ -110,10 +104,12 @@ export function agentStateHooks(
     return out;
   };
   return Object.fromEntries(
-    CLAUDE_HOOK_EVENTS.map(({ event, matcher, timeout }) => [
-      event,
-      [{ ...(matcher ? { matcher } : {}), timeout, hooks: [hook] }],
-    ]),
+    Object.entries(claudeHost.events)
+      .filter(([, { timeout }]) => timeout !== undefined)
+      .map(([event, { matcher, timeout }]) => [
+        event,
+        [{ ...(matcher ? { matcher } : {}), timeout, hooks: [hook] }],
+      ]),
   );
 }
 

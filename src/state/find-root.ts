@@ -90,13 +90,17 @@ function findGitRoot(from: string): string | null {
   }
 }
 
-/** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
-export function findRoot(cwd: string = process.cwd()): StatePaths {
-  const info = locateRoot(cwd);
+/** The root of an initialized state, or NotInitializedError (exit 3). */
+export function initializedRoot(info: RootInfo): string {
   if (!info.initialized) {
     throw new NotInitializedError(`no ${AGENT_DIR}/ directory found in ${info.root} or above`, {
       hint: 'run `agent-state init` at the root of your repository',
     });
   }
-  return statePaths(info.root);
+  return info.root;
+}
+
+/** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
+export function findRoot(cwd: string = process.cwd()): StatePaths {
+  return statePaths(initializedRoot(locateRoot(cwd)));
 }

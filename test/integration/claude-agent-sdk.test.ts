@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { HookCallback, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentStateHooks } from '../../src/api/claude-agent-sdk.js';
-import { integrate } from '../../src/integrations/integrate.js';
+import { integrate } from '../../src/hosts/integrate.js';
 import { initState } from '../../src/state/init.js';
 import { gitdir, testdir } from '../helpers/fixtures.js';
 
