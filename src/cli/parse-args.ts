@@ -246,9 +246,9 @@ function checkArguments(spec: CommandSpec, args: readonly string[]): void {
   });
 }
 
-/** The directory a call runs in: --cwd resolved, or the process's. Throws UsageError when it does not exist. */
-export function resolveCwd(cwd: string | undefined): string {
-  const dir = resolve(cwd ?? process.cwd());
+/** The directory a call runs in: --cwd resolved from `base`, or `base`. Throws UsageError when it does not exist. */
+export function resolveCwd(cwd: string | undefined, base: string): string {
+  const dir = resolve(base, cwd ?? '.');
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UsageError(`--cwd ${cwd}: no such directory`, { hint: 'pass an existing directory' });
   return dir;

@@ -27,6 +27,7 @@ function fakes(changed = true) {
   const boots: string[] = [];
   const statuses: string[] = [];
   const formats: string[] = [];
+  const real = hookServices();
   const services: HookServices = {
     loadState: async (paths) => loadState({ cwd: paths.root }),
     readConfig: async (paths) => valueOrThrow(readConfig(paths)),
@@ -43,10 +44,10 @@ function fakes(changed = true) {
       return mode === 'baseline' ? 'STATUS' : mode === 'delta' ? 'DELTA' : '';
     },
     progressSinceCheckpoint: async ({ progress }) => ({ changed, key: String(progress.revision) }),
-    peekCompaction: hookServices.peekCompaction,
-    compaction: hookServices.compaction,
-    transcriptShowsCompaction: hookServices.transcriptShowsCompaction,
-    transcriptOffset: hookServices.transcriptOffset,
+    peekCompaction: real.peekCompaction,
+    compaction: real.compaction,
+    transcriptShowsCompaction: real.transcriptShowsCompaction,
+    transcriptOffset: real.transcriptOffset,
   };
   const compactions = () => recorded.filter((f) => f.type === 'compaction');
   return { services, recorded, boots, statuses, formats, compactions };
@@ -276,7 +277,7 @@ describe('handleHookEvent: compactions', () => {
           source: 'compact',
         }),
         paths,
-        { ...f.services, compaction: (p, change) => hookServices.compaction(p, change) },
+        { ...f.services, compaction: (p, change) => hookServices().compaction(p, change) },
       );
       expect(out.context).toBe('BOOT(compact)\n\nSTATUS');
       expect(out.note).toMatch(/the compaction state was not updated: /);

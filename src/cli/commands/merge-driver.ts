@@ -31,10 +31,7 @@ Registered by \`agent-state hooks install\`:
     .action(
       defineAction(state, async (ctx, [base, ours, theirs, path]) => {
         const { runMergeDriver } = await import('../../merge/merge-driver.js');
-        const result = runMergeDriver(
-          { base: base!, ours: ours!, theirs: theirs!, path },
-          { cwd: ctx.cwd, env: ctx.env },
-        );
+        const result = runMergeDriver({ base: base!, ours: ours!, theirs: theirs!, path }, ctx);
         const { describeValue } = await import('../../merge/merge-yaml.js');
         for (const c of result.conflicts)
           ctx.out.error(

@@ -82,7 +82,7 @@ export function registerPlan(program: Command, state: RunState): void {
                 dependsOn: flags.dependsOn,
                 agent: resolveAgent({ env: ctx.env }),
               }),
-            { cwd: ctx.cwd },
+            ctx,
           );
           const warnings = await recordFact(ctx, {
             type: 'plan.updated',
@@ -119,6 +119,7 @@ export function registerPlan(program: Command, state: RunState): void {
             progress,
           } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
             cwd: ctx.cwd,
+            env: ctx.env,
             force: flags.force,
           });
           const plan = countPlan(progress.plan);
@@ -173,6 +174,7 @@ Examples:
         const { claimItem } = await import('../../agents/claim-item.js');
         const { result, progress, changed } = await claimItem(id!, {
           cwd: ctx.cwd,
+          env: ctx.env,
           now: () => now,
           force: flags.force,
         });
@@ -205,6 +207,7 @@ Examples:
         const { releaseItem } = await import('../../agents/claim-item.js');
         const { result, progress, changed } = await releaseItem(id!, {
           cwd: ctx.cwd,
+          env: ctx.env,
           now: () => now,
           force: flags.force,
         });
@@ -228,7 +231,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ agent-state plan list')
     .action(
       defineAction(state, (ctx) => {
-        const { progress, config } = loadState({ cwd: ctx.cwd });
+        const { progress, config } = loadState(ctx);
         const items = progress.plan ?? [];
         const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
         const finishedBy = Object.fromEntries(

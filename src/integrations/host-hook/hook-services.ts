@@ -33,7 +33,11 @@ export function capContext(text: string, maxChars: number, rest: string): string
 // or of another level), from the cached snapshot, the recovery record and the consumer's cursor,
 // without the YAML parser. It may say yes when the full status then finds nothing to tell (the
 // rare cases it cannot decide alone), never no when there is.
-async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promise<boolean> {
+async function signalsMayHaveChanged(
+  paths: StatePaths,
+  consumer: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
   const config = await cachedConfig(paths);
   const { snapshot } = loadStatus(paths);
   let forbidden: ForbiddenMatcher | undefined;
@@ -44,7 +48,7 @@ async function signalsMayHaveChanged(paths: StatePaths, consumer: string): Promi
       forbidden = (await import('../../state/forbidden.js')).compileForbidden(entries);
   }
   // Only a touched Forbidden file or a loop the last boot found needs more than the log.
-  const record = readStoredRecovery(paths, hookAgent());
+  const record = readStoredRecovery(paths, hookAgent(env));
   const threshold = config.boot.stall_threshold;
   const touched = forbidden && snapshot.files.modified.some((p) => forbidden!(p) !== null);
   const looped = (record?.last?.stalled ?? 0) >= threshold;
@@ -80,79 +84,86 @@ function budgetFor(maxChars: number, total: number): number {
   return Math.max(100, Math.min(total, Math.floor(maxChars / 4)));
 }
 
-export const hookServices: HookServices = {
-  loadState: async (paths) => (await import('../../state/store.js')).loadState({ cwd: paths.root }),
-  readConfig: cachedConfig,
-  // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI
-  // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
-  async boot(paths, { source, maxChars, session }) {
-    const { boot } = await import('../../boot/boot.js');
-    const { omittedFact } = await import('../../boot/omitted-fact.js');
-    const config = await cachedConfig(paths);
-    const result = await boot({
-      cwd: paths.root,
-      level: 'auto',
-      source: BOOT_SOURCES.find((s) => s === source) ?? null,
-      budget: budgetFor(maxChars, config.budget.total),
-      session,
-    });
-    await hookServices.record(paths, [
-      {
-        type: 'boot',
-        actor: 'system',
-        level: result.level,
-        stalled: result.choice.stalled,
-        reason: result.choice.reason,
-        ...(result.source ? { source: result.source } : {}),
-        omitted: omittedFact(result.omitted),
-      },
-    ]);
-    return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
-  },
-  // One append for all the facts of a call (one lock). A log that cannot be written is not the
-  // host's problem: the hook goes on without it.
-  async record(paths, facts) {
-    try {
-      await appendEvents(
-        facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
-        { paths, timeoutMs: 2000 },
-      );
-    } catch {
-      /* not recorded: `agent-state events` will not show it */
-    }
-  },
-  async status(paths, consumer, { mode, maxChars, format }) {
-    // After a tool call, speak only when the signals changed (a new one, one gone): decided from
-    // the cached snapshot and the consumer's cursor, without loading the state files.
-    if (mode === 'signals' && !(await signalsMayHaveChanged(paths, consumer))) return '';
-    const { publishStatusTo } = await import('../../events/publish-to.js');
-    const result = await publishStatusTo({
-      cwd: paths.root,
-      strategy: 'delta',
-      format,
-      consumer,
-      reset: mode === 'baseline',
-      only: mode === 'signals' ? ['signals'] : undefined,
-    });
-    return result.output ? capContext(result.output, maxChars, 'run `agent-state status`') : '';
-  },
-  // Progress is what a checkpoint's digest covers; before the first checkpoint, any step begun
-  // or marked done counts.
-  async progressSinceCheckpoint({ progress }) {
-    const { progressDigest } = await import('../../checkpoint/progress-digest.js');
-    const digest = progressDigest(progress);
-    const recorded = progress.stamp?.progress_digest;
-    const changed = recorded
-      ? recorded !== digest
-      : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
-        Object.keys(progress.markers ?? {}).length > 0;
-    return { changed, key: digest };
-  },
-  peekCompaction,
-  compaction: updateCompaction,
-  transcriptShowsCompaction(note) {
-    if (note.host !== 'gemini' || !note.transcript) return false;
-    return geminiCompressedSince(note.transcript.path, note.transcript.offset, note.at);
-  },
-  transcriptOffset: transcriptSize,
-};
+/** The real services for a hook call in the host's environment `env` (its agent, mostly). */
+export function hookServices(env: NodeJS.ProcessEnv = process.env): HookServices {
+  const services: HookServices = {
+    loadState: async (paths) =>
+      (await import('../../state/store.js')).loadState({ cwd: paths.root, env }),
+    readConfig: cachedConfig,
+    // The boot prompt (and its tokenizer) loads only here; recorded as a `boot` fact, as the CLI
+    // does. The level follows from the source (a resume is level 1 unless a level-3 cause exists).
+    async boot(paths, { source, maxChars, session }) {
+      const { boot } = await import('../../boot/boot.js');
+      const { omittedFact } = await import('../../boot/omitted-fact.js');
+      const config = await cachedConfig(paths);
+      const result = await boot({
+        cwd: paths.root,
+        level: 'auto',
+        source: BOOT_SOURCES.find((s) => s === source) ?? null,
+        budget: budgetFor(maxChars, config.budget.total),
+        session,
+        env,
+      });
+      await services.record(paths, [
+        {
+          type: 'boot',
+          actor: 'system',
+          level: result.level,
+          stalled: result.choice.stalled,
+          reason: result.choice.reason,
+          ...(result.source ? { source: result.source } : {}),
+          omitted: omittedFact(result.omitted),
+        },
+      ]);
+      return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
+    },
+    // One append for all the facts of a call (one lock). A log that cannot be written is not the
+    // host's problem: the hook goes on without it.
+    async record(paths, facts) {
+      try {
+        await appendEvents(
+          facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
+          { paths, timeoutMs: 2000 },
+        );
+      } catch {
+        /* not recorded: `agent-state events` will not show it */
+      }
+    },
+    async status(paths, consumer, { mode, maxChars, format }) {
+      // After a tool call, speak only when the signals changed (a new one, one gone): decided from
+      // the cached snapshot and the consumer's cursor, without loading the state files.
+      if (mode === 'signals' && !(await signalsMayHaveChanged(paths, consumer, env))) return '';
+      const { publishStatusTo } = await import('../../events/publish-to.js');
+      const result = await publishStatusTo({
+        cwd: paths.root,
+        env,
+        strategy: 'delta',
+        format,
+        consumer,
+        reset: mode === 'baseline',
+        only: mode === 'signals' ? ['signals'] : undefined,
+      });
+      return result.output ? capContext(result.output, maxChars, 'run `agent-state status`') : '';
+    },
+    // Progress is what a checkpoint's digest covers; before the first checkpoint, any step begun
+    // or marked done counts.
+    async progressSinceCheckpoint({ progress }) {
+      const { progressDigest } = await import('../../checkpoint/progress-digest.js');
+      const digest = progressDigest(progress);
+      const recorded = progress.stamp?.progress_digest;
+      const changed = recorded
+        ? recorded !== digest
+        : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
+          Object.keys(progress.markers ?? {}).length > 0;
+      return { changed, key: digest };
+    },
+    peekCompaction: (paths) => peekCompaction(paths, env),
+    compaction: (paths, change) => updateCompaction(paths, change, env),
+    transcriptShowsCompaction(note) {
+      if (note.host !== 'gemini' || !note.transcript) return false;
+      return geminiCompressedSince(note.transcript.path, note.transcript.offset, note.at);
+    },
+    transcriptOffset: transcriptSize,
+  };
+  return services;
+}

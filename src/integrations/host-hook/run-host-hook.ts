@@ -24,6 +24,8 @@ export interface HostHookResult {
 export interface RunHostHookOptions {
   /** The directory to fall back to when the payload has no `cwd`. */
   cwd: string;
+  /** Default process.env. */
+  env?: NodeJS.ProcessEnv;
   /** The state libraries; default: the real ones, loaded lazily. */
   services?: HookServices;
 }
@@ -62,13 +64,17 @@ export async function runHostHook(
         };
       throw error;
     }
-    const services = options.services ?? (await import('./hook-services.js')).hookServices;
+    const services =
+      options.services ?? (await import('./hook-services.js')).hookServices(options.env);
     const { handleHookEvent } = await import('./handle-event.js');
-    const outcome = await handleHookEvent(event, paths, services);
+    const outcome = await handleHookEvent(event, paths, services, options.env);
     const stderr = outcome.note ? note(host, outcome.note) : '';
     return { stdout: renderHookOutput(event, outcome), stderr, exitCode: 0, event };
   } catch (error) {
-    const debug = process.env.AGENT_STATE_DEBUG && error instanceof Error ? `${error.stack}\n` : '';
+    const debug =
+      (options.env ?? process.env).AGENT_STATE_DEBUG && error instanceof Error
+        ? `${error.stack}\n`
+        : '';
     return { stdout: '', stderr: note(host, describe(error)) + debug, exitCode: 0, event };
   }
 }
