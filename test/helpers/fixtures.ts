@@ -6,15 +6,16 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(REPO_ROOT, 'bin', 'agent-state.js');
 
 const created: string[] = [];
-afterAll(() => {
+
+/** Removes the temp directories made so far (test/helpers/setup.ts: after each test file). */
+export function removeTestdirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh temp directory holding `files` (path → content); removed after the test file. */
 export function testdir(files: Record<string, string | Uint8Array> = {}): string {
