@@ -42,7 +42,7 @@ export async function runLean(
     // --agent is the environment variable for this run, as on the commander route.
     if (parsed.globals.agent !== undefined)
       io.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
-    const cwd = resolveCwd(parsed.globals.cwd, io.cwd);
+    const cwd = resolveCwd(parsed.globals.cwd, io);
     return await command.run(parsed, { cwd, env: io.env, now: () => new Date(), out, io });
   } catch (error) {
     return reportError(out, error, io);

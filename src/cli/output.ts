@@ -34,9 +34,17 @@ export interface CliIo {
   readonly cwd: string;
 }
 
-/** This process's I/O. */
+/** This process's I/O (its directory read when needed: in a deleted one, that is an error). */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const { stdout, stderr, env } = process;
+  return {
+    stdout,
+    stderr,
+    env,
+    get cwd() {
+      return process.cwd();
+    },
+  };
 }
 
 export interface OutputOptions {

@@ -24,7 +24,7 @@ function outputFor(flags: Partial<GlobalFlags>, io: CliIo): Output {
 function contextFor(command: Command, io: CliIo): CommandContext {
   const flags = command.optsWithGlobals<Partial<GlobalFlags>>();
   const out = outputFor(flags, io);
-  return { cwd: resolveCwd(flags.cwd, io.cwd), out, env: io.env, now: () => new Date(), io };
+  return { cwd: resolveCwd(flags.cwd, io), out, env: io.env, now: () => new Date(), io };
 }
 
 // Commander's own failures: help and the version are not errors; anything else is a usage

@@ -1,10 +1,11 @@
 // The real bin and the in-process runCli the other e2e tests use answer alike: the same exit
 // code, stdout and stderr for each route (commander, lean, a host hook reading stdin, a git hook,
 // --help, --version) and each documented exit code, so what runCli shows holds for the bin too.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitdir, runBin, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
+import { BIN, gitdir, runBin, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
 
 // A repository with a task and a plan item, and the calls to make in it:
 // [directory, argv, stdin, expected exit code].
@@ -94,5 +95,25 @@ describe('the bin and runCli', () => {
       ) as { compactions: number };
       expect(record.compactions).toBe(1);
     }
+  });
+
+  it('reads the directory only when it needs it: an absolute --cwd works from a deleted one', async () => {
+    const repo = gitdir();
+    expect((await runCli(repo, ['init', '-q', '--goal', 'Agree'])).code).toBe(0);
+    const gone = join(testdir(), 'gone');
+    mkdirSync(gone);
+    // The shell's directory is removed before node starts in it.
+    const inGone = (...args: string[]) =>
+      spawnSync('sh', ['-c', `cd "$1" && rmdir "$1" && shift && exec "$@"`, 'sh', gone, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    const status = inGone(process.execPath, BIN, 'status');
+    expect(status.status).toBe(70);
+    expect(status.stderr).toMatch(/^agent-state: internal error: ENOENT: [^\n]*uv_cwd[^\n]*\n$/);
+    mkdirSync(gone);
+    const elsewhere = inGone(process.execPath, BIN, '--cwd', repo, 'goal');
+    expect(elsewhere).toMatchObject({ status: 0, stdout: 'Agree\n' });
+    expect(elsewhere.stderr).not.toContain('ENOENT');
   });
 });
