@@ -23,28 +23,23 @@ export interface OutStream {
   write(text: string): unknown;
 }
 
-/** What one CLI call talks to: its streams, environment and start directory. */
+/**
+ * What one CLI call talks to: its streams, environment and start directory. stdin and cwd
+ * default to the process's, read only when needed (making process.stdin costs a lean call time;
+ * process.cwd() throws in a deleted directory, where an absolute --cwd still works).
+ */
 export interface CliIo {
-  /** Default process.stdin, made only when read (making it costs a lean call time). */
   readonly stdin?: AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
   readonly stdout: OutStream;
   readonly stderr: OutStream;
   /** --agent sets AGENT_STATE_AGENT here, for the library and every child the call starts. */
   readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
+  readonly cwd?: string;
 }
 
-/** This process's I/O (its directory read when needed: in a deleted one, that is an error). */
+/** This process's I/O. */
 export function processIo(): CliIo {
-  const { stdout, stderr, env } = process;
-  return {
-    stdout,
-    stderr,
-    env,
-    get cwd() {
-      return process.cwd();
-    },
-  };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
 }
 
 export interface OutputOptions {

@@ -3,7 +3,7 @@
 // lean-commands.ts) parse their options with it, from the same specs that give commander their
 // --help. Messages follow commander's wording, so an option mistake reads the same on both routes.
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
@@ -247,9 +247,8 @@ function checkArguments(spec: CommandSpec, args: readonly string[]): void {
 }
 
 /** The directory a call runs in: --cwd resolved from io.cwd, or io.cwd. Throws UsageError when it does not exist. */
-export function resolveCwd(cwd: string | undefined, io: { readonly cwd: string }): string {
-  // io.cwd only when needed: an absolute --cwd works from a deleted directory too.
-  const dir = cwd !== undefined && isAbsolute(cwd) ? resolve(cwd) : resolve(io.cwd, cwd ?? '.');
+export function resolveCwd(cwd: string | undefined, io: { readonly cwd?: string }): string {
+  const dir = io.cwd === undefined ? resolve(cwd ?? process.cwd()) : resolve(io.cwd, cwd ?? '.');
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UsageError(`--cwd ${cwd}: no such directory`, { hint: 'pass an existing directory' });
   return dir;

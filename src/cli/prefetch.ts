@@ -12,7 +12,7 @@ const PREFETCHING = new Set(['verify', 'fingerprint', 'boot']);
 export function prefetch(command: string | undefined, cwd: string | undefined, io: CliIo): void {
   if (command === undefined || !PREFETCHING.has(command)) return;
   try {
-    const info = locateRoot(resolve(io.cwd, cwd ?? '.'));
+    const info = locateRoot(resolve(io.cwd ?? '.', cwd ?? '.'));
     if (info.initialized && info.gitRoot !== null)
       prefetchGitSnapshot(info.root, info.gitRoot, io.env);
   } catch {
