@@ -61,17 +61,13 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
-      state.exitCode = await runLean(lean, state.argv);
+      state.exitCode = await runLean(lean, state.argv, state.io);
     });
 }
 
-export interface ProgramIo {
-  writeOut(text: string): void;
-  writeErr(text: string): void;
-}
-
-/** Builds the program; actions record their exit code in `state`. */
-export function createProgram(state: RunState, io: ProgramIo): Command {
+/** Builds the program; actions record their exit code in `state` and write to state.io. */
+export function createProgram(state: RunState): Command {
+  const { io } = state;
   const program = new Command('agent-state')
     .description(
       'Durable task state for AI coding agents: goals, progress, completion markers and evidence in .agent/.',
@@ -91,13 +87,17 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .exitOverride((error) => {
       throw withSuggestion(error);
     })
-    .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      outputError: () => undefined,
+    })
     .configureHelp({ showGlobalOptions: true })
     // --agent is the environment variable for this run: the library, the hooks a command starts
     // and the test command a checkpoint runs all see the same name.
     .hook('preAction', (_program, action) => {
       const agent = action.optsWithGlobals<{ agent?: string }>().agent;
-      if (agent !== undefined) process.env[AGENT_ENV] = checkAgentName(agent, '--agent');
+      if (agent !== undefined) io.env[AGENT_ENV] = checkAgentName(agent, '--agent');
     })
     .addHelpText(
       'after',
