@@ -5,24 +5,29 @@
 // registers the same specs, for --help.
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
+import type { LeanWord } from './command-list.js';
 import { createOutput, reportError, type CliIo } from './output.js';
 import { parseArgs, resolveCwd, scanArgv, type LeanCommand } from './parse-args.js';
 
 // Each loads only when it runs: an `event` call initializes nothing of `boot`.
-export const LEAN_COMMANDS: Readonly<Record<string, () => Promise<LeanCommand>>> = {
+export const LEAN_COMMANDS: Readonly<Record<LeanWord, () => Promise<LeanCommand>>> = {
   event: async () => (await import('./commands/event.js')).eventCommand,
   boot: async () => (await import('./commands/boot.js')).bootCommand,
   hook: async () => (await import('./commands/hook.js')).hookCommand,
   statusline: async () => (await import('./commands/statusline.js')).statuslineCommand,
 };
 
-/** Runs one lean command from the whole argv (without node and script) on `io`; returns the exit code. */
+/**
+ * Runs one lean command from the whole argv (without node and script) on `io`; returns the exit
+ * code. `globals`: the global options, when the router has already scanned them.
+ */
 export async function runLean(
   command: LeanCommand,
   argv: readonly string[],
   io: CliIo,
+  globals = scanArgv(argv).globals,
 ): Promise<ExitCode> {
-  let out = createOutput({ ...scanArgv(argv).globals, io });
+  let out = createOutput({ ...globals, io });
   try {
     const parsed = parseArgs(argv, command.spec);
     out = createOutput({ ...parsed.globals, io });

@@ -4,13 +4,13 @@
 import { resolve } from 'node:path';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
+import { COMMANDS, commandWord } from './command-list.js';
 import type { CliIo } from './output.js';
-
-const PREFETCHING = new Set(['verify', 'fingerprint', 'boot']);
 
 /** Starts the git snapshot early when `command` needs it; never throws. */
 export function prefetch(command: string | undefined, cwd: string | undefined, io: CliIo): void {
-  if (command === undefined || !PREFETCHING.has(command)) return;
+  const word = commandWord(command);
+  if (word === undefined || !('prefetch' in COMMANDS[word])) return;
   try {
     const info = locateRoot(resolve(io.cwd ?? '.', cwd ?? '.'));
     if (info.initialized && info.gitRoot !== null)

@@ -10,6 +10,7 @@ import { hookCommand } from './commands/hook.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { runLean } from './lean.js';
 import type { LeanCommand } from './parse-args.js';
+import { COMMANDS, isLean, type CommandWord, type LeanWord } from './command-list.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
@@ -36,6 +37,44 @@ import { registerCurrent } from './commands/current.js';
 import { registerUi } from './commands/ui.js';
 import { registerReport } from './commands/report.js';
 import { registerImport } from './commands/import.js';
+
+type Register = (program: Command, state: RunState) => void;
+
+// What registers each command with commander; the lean ones from their specs.
+const REGISTER: Record<Exclude<CommandWord, LeanWord>, Register> = {
+  doctor: registerDoctor,
+  goal: registerGoal,
+  init: registerInit,
+  integrate: registerIntegrate,
+  mcp: registerMcp,
+  'merge-driver': registerMergeDriver,
+  next: registerNext,
+  plan: registerPlan,
+  status: registerStatus,
+  validate: registerValidate,
+  hooks: registerHooks,
+  watch: registerWatch,
+  events: registerEvents,
+  check: registerCheck,
+  checkpoint: registerCheckpoint,
+  done: registerDone,
+  evidence: registerEvidence,
+  fingerprint: registerFingerprint,
+  undone: registerUndone,
+  verify: registerVerify,
+  remind: registerRemind,
+  memory: registerMemory,
+  current: registerCurrent,
+  ui: registerUi,
+  report: registerReport,
+  import: registerImport,
+};
+const LEAN: Record<LeanWord, LeanCommand> = {
+  hook: hookCommand,
+  statusline: statuslineCommand,
+  event: eventCommand,
+  boot: bootCommand,
+};
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
 // without --help take the lean route before commander loads; one that reaches commander still
@@ -112,36 +151,9 @@ Examples:
   $ agent-state status`,
     );
 
-  const lean = (command: LeanCommand) => registerLean(program, command, state);
-  registerInit(program, state);
-  registerStatus(program, state);
-  registerGoal(program, state);
-  registerNext(program, state);
-  registerPlan(program, state);
-  registerImport(program, state);
-  registerValidate(program, state);
-  registerHooks(program, state);
-  lean(hookCommand);
-  registerWatch(program, state);
-  registerIntegrate(program, state);
-  lean(statuslineCommand);
-  registerMcp(program, state);
-  registerDoctor(program, state);
-  lean(eventCommand);
-  registerEvents(program, state);
-  registerFingerprint(program, state);
-  registerDone(program, state);
-  registerCheck(program, state);
-  registerUndone(program, state);
-  registerEvidence(program, state);
-  registerVerify(program, state);
-  registerCheckpoint(program, state);
-  lean(bootCommand);
-  registerRemind(program, state);
-  registerMemory(program, state);
-  registerCurrent(program, state);
-  registerMergeDriver(program, state);
-  registerUi(program, state);
-  registerReport(program, state);
+  for (const word of Object.keys(COMMANDS) as CommandWord[]) {
+    if (isLean(word)) registerLean(program, LEAN[word], state);
+    else REGISTER[word](program, state);
+  }
   return program;
 }

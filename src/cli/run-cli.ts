@@ -3,6 +3,7 @@
 // (lean.ts: no commander, no chalk); everything else, and every --help and --version, goes to
 // the commander program, which loads only then.
 import type { ExitCode } from '../error-report.js';
+import { commandWord, isLean } from './command-list.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';
 import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
@@ -16,8 +17,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   const { words, globals, help, version } = scanArgv(argv);
   try {
     if (!help) prefetch(words[0], globals.cwd, io);
-    const lean = help || version ? undefined : LEAN_COMMANDS[words[0] ?? ''];
-    if (lean) return await runLean(await lean(), argv, io);
+    const word = commandWord(words[0]);
+    if (!help && !version && isLean(word))
+      return await runLean(await LEAN_COMMANDS[word](), argv, io, globals);
     const { runProgram } = await import('./run-program.js');
     return await runProgram(argv, io);
   } catch (error) {

@@ -1,11 +1,26 @@
 // The CLI bundle loads through a V8 code cache: written on the first run, used afterwards, and a
 // damaged cache is only a slower start, never a different result.
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, gitdir, runBin } from '../helpers/fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, gitdir, runBin as runRealBin } from '../helpers/fixtures.js';
 
-const BUNDLE = join(REPO_ROOT, 'dist', 'bundle');
+// A copy of the bundle of its own: the other test files' runs write the shared one's caches.
+const SHARED = join(REPO_ROOT, 'dist', 'bundle');
+const BUNDLE = mkdtempSync(join(REPO_ROOT, 'dist', 'bundle-cache-test-'));
+for (const file of ['start.cjs', 'agent-state.cjs'])
+  copyFileSync(join(SHARED, file), join(BUNDLE, file));
+afterAll(() => rmSync(BUNDLE, { recursive: true, force: true }));
+const runBin = (cwd: string, args: string[]) =>
+  runRealBin(cwd, args, { bin: join(BUNDLE, 'start.cjs') });
+
 // One cache per command word: `agent-state.cjs.<command>.<node version>.cache`.
 const cacheFiles = (command = 'status') =>
   readdirSync(BUNDLE).filter(
@@ -96,7 +111,7 @@ describe('the code cache of the CLI bundle', () => {
       expect(warm.stderr).toBe(cold.stderr);
     }
     // One bundle: nothing else in dist/bundle/ but the loader, the bundle and its caches.
-    expect(readdirSync(BUNDLE).filter((f) => !f.endsWith('.cache'))).toEqual([
+    expect(readdirSync(SHARED).filter((f) => !f.endsWith('.cache'))).toEqual([
       'agent-state.cjs',
       'start.cjs',
     ]);

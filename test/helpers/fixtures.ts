@@ -105,14 +105,18 @@ function capture() {
   };
 }
 
-/** Spawns the real bin with `args` in `cwd` (stdin optional); never throws on a non-zero exit. */
+/**
+ * Spawns the real bin (or `options.bin`, another entry of it) with `args` in `cwd` (stdin
+ * optional); never throws on a non-zero exit.
+ */
 export function runBin(
   cwd: string,
   args: string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: string; env?: NodeJS.ProcessEnv; bin?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv(options.env) });
+    const bin = options.bin ?? BIN;
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: cliEnv(options.env) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
