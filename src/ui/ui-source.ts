@@ -24,7 +24,7 @@ import { buildUiModel } from './build-model.js';
 import { describeEvent } from './describe-event.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
 import type { UiModel, UiTimeline } from './model.js';
-import { readTimeline } from './read-backward.js';
+import { readTimeline } from '../events/read-backward.js';
 
 /** Which timeline page to show. */
 export interface TimelineQuery {
