@@ -6,7 +6,7 @@ import type { BaseOptions, Warning } from '../types.js';
 import type { StatusView } from '../events/sections.js';
 import type { StatusSignal } from '../events/signals.js';
 import { buildStatusView } from './status-view.js';
-import { signalFacts } from './signal-facts.js';
+import { signalInputs } from './signal-inputs.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import { locateRoot } from '../state/find-root.js';
@@ -48,7 +48,7 @@ export async function readStatus(
     });
   }
   const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
-  const facts = await signalFacts({
+  const facts = await signalInputs({
     repo: {
       paths: state.paths,
       gitRoot:
