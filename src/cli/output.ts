@@ -4,6 +4,7 @@
 // loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
 // character of the state reaches the terminal (or the agent reading it).
 import { safeJson, safeText } from '../text/safe-text.js';
+import { fdStream } from './fd-stream.js';
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
 
 /** The styles commands use; a chalk instance is one. */
@@ -39,7 +40,7 @@ export interface CliIo {
 
 /** This process's I/O. */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return { stdout: fdStream(1), stderr: fdStream(2), env: process.env };
 }
 
 export interface OutputOptions {

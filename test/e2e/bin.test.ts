@@ -2,7 +2,7 @@
 // code, stdout and stderr for each route (commander, lean, a host hook reading stdin, a git hook,
 // --help, --version) and each documented exit code, so what runCli shows holds for the bin too.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, gitdir, runBin, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
@@ -120,5 +120,43 @@ describe('the bin and runCli', () => {
     const elsewhere = inGone(process.execPath, BIN, '--cwd', repo, 'goal');
     expect(elsewhere).toMatchObject({ status: 0, stdout: 'Agree\n' });
     expect(elsewhere.stderr).not.toContain('ENOENT');
+  });
+});
+
+describe('the lean route on pipes', () => {
+  // process.stdout and process.stdin on a pipe make a net.Socket each (the net module, its pipe
+  // binding, a handle): a hook call that reads its payload and says nothing needs neither.
+  it('loads no stream module for a host hook call or an event', async () => {
+    const repo = gitdir();
+    expect((await runCli(repo, ['init', '-q', '--goal', 'Lean'])).code).toBe(0);
+    const probe = join(testdir(), 'modules.cjs');
+    const list = `${probe}.txt`;
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('fs').appendFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n') + '\\n'));\n`,
+    );
+    const hook = JSON.stringify({
+      session_id: 's',
+      cwd: repo,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: join(repo, 'README.md') },
+      tool_response: {},
+    });
+    for (const [args, input] of [
+      [['hook', 'claude'], hook],
+      [['event', 'tool.finished', '--field', 'name=grep', '-q'], ''],
+    ] as const) {
+      const run = spawnSync(process.execPath, ['-r', probe, BIN, ...args], {
+        cwd: repo,
+        input,
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toBe('');
+    }
+    const loaded = readFileSync(list, 'utf8');
+    expect(loaded).toContain('NativeModule vm'); // the probe saw the bundle load
+    expect(loaded).not.toMatch(/NativeModule net$|Internal Binding pipe_wrap$/m);
   });
 });
