@@ -2,10 +2,11 @@
 // the boot and take the reminders under the state lock (so four boots at once show a reminder
 // exactly once between them), then render. A boot writes only the local recovery record
 // (.agent/log/recovery.json): never a committed file.
+import { cachedConfig } from '../state/config-cache.js';
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../state/agent-name.js';
-import { readConfig, readGoals, withStateLock } from '../state/store.js';
+import { readGoals, withStateLock } from '../state/store.js';
 import { readProgressFor } from '../task/load-state.js';
 import { pendingReminders, reminderKey } from '../state/reminders.js';
 import { existsSync } from 'node:fs';
@@ -108,7 +109,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const repo = findRepo(options.cwd);
   const { paths } = repo;
   const agent = resolveAgent(options);
-  const config = valueOrThrow(readConfig(paths));
+  const config = await cachedConfig(paths);
   const requested = options.level ?? config.boot.level;
   const source = options.source ?? null;
   const session = options.session ?? null;

@@ -1,6 +1,8 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
+import { cachedConfig } from '../state/config-cache.js';
+import { findRoot } from '../state/find-root.js';
 import { loadState, type LoadedState } from '../task/load-state.js';
 import type { BaseOptions, Warning } from '../types.js';
 import type { StatusView } from '../events/sections.js';
@@ -32,7 +34,12 @@ export async function readStatus(
   options: BaseOptions & { state?: LoadedState; gitRoot?: string | null } = {},
 ): Promise<ReadStatusResult> {
   const now = (options.now ?? (() => new Date()))();
-  const state = options.state ?? loadState(options);
+  let state = options.state;
+  if (!state) {
+    // config.yaml's values from their cache: a status that parses no YAML but progress.yaml's.
+    const paths = findRoot(options.cwd);
+    state = loadState({ ...options, paths, config: await cachedConfig(paths) });
+  }
   const loaded = loadStatus(state.paths);
   const snapshot = withTaskState(loaded.snapshot, {
     anchor: state.goals.anchor,
