@@ -16,6 +16,7 @@ import {
   type Style,
 } from './output.js';
 import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
+import { commandWord } from './command-list.js';
 import { createProgram } from './program.js';
 
 type Styles = (level: 0 | 1 | 2 | 3) => Style;
@@ -66,11 +67,11 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
 
 /** Runs the commander program with `argv` (without node and script) on `io`; returns the exit code. */
 export async function runProgram(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  const { globals } = scanArgv(argv);
+  const { words, globals, help } = scanArgv(argv);
   const style = await stylesFor(globals, io);
   const makeContext = (command: Command) => contextFor(command, io, style);
   const state: RunState = { exitCode: EXIT.OK, argv, io, makeContext };
-  const program = createProgram(state);
+  const program = createProgram(state, help ? undefined : commandWord(words[0]));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;
