@@ -85,6 +85,33 @@ export function checkStagedForbidden(
 }
 
 /**
+ * A staged goals.md that drops Forbidden globs of the committed one: lifting a rule is the user's
+ * approval to give (the agent could otherwise lift it and commit the file with it).
+ */
+export function checkLiftedRules(
+  path: string,
+  committed: readonly ForbiddenEntry[],
+  staged: readonly ForbiddenEntry[],
+  allow: boolean,
+): HookFinding[] {
+  const kept = new Set(staged.flatMap((e) => e.globs));
+  const lifted = [...new Set(committed.flatMap((e) => e.globs))].filter((g) => !kept.has(g));
+  if (lifted.length === 0) return [];
+  const rules = lifted.map((g) => `\`${g}\``).join(', ');
+  return [
+    {
+      kind: 'forbidden',
+      severity: allow ? 'allowed' : 'block',
+      path,
+      message: `this commit removes the Forbidden rule ${rules} from goals.md`,
+      hint: allow
+        ? `let through by ${ALLOW_FORBIDDEN_ENV}=1`
+        : `if you mean to lift it, commit once with ${ALLOW_FORBIDDEN_ENV}=1; otherwise restore it (git restore --staged --worktree -- ${shellArg(path)})`,
+    },
+  ];
+}
+
+/**
  * Whether `path` can be a key of progress.yaml's text: a cheap test that spares parsing YAML on
  * most commits. Paths YAML might escape (quotes, backslashes, control characters) always pass.
  */
