@@ -247,6 +247,8 @@ async function preTool(
   return outcome;
 }
 
+// Forbidden (forbidden-guard.ts: it needs only goals.md and the mode) and the current step's
+// limits (from the whole state; a broken state file costs those, never the Forbidden check).
 async function checkTool(
   tool: NonNullable<HookEvent['tool']>,
   event: HookEvent,
@@ -254,20 +256,30 @@ async function checkTool(
   s: HookServices,
   env: NodeJS.ProcessEnv,
 ): Promise<HookOutcome> {
-  const state = await s.loadState(paths);
-  const modes = toolCheckModes(state.config.integrations, env);
-  if (modes.forbidden === 'off' && modes.step === 'off') return {};
+  const guard = (await import('./forbidden-guard.js')).guardForbidden(tool, event.cwd, paths, env);
+  let state: LoadedState | null = null;
+  try {
+    state = await s.loadState(paths);
+  } catch (error) {
+    if (guard.findings.length === 0) throw error;
+  }
+  const step = state ? toolCheckModes(state.config.integrations, env).step : 'off';
   const written = toolWrittenPaths(tool).map((raw) => ({
     raw,
     rel: repoRelative(paths.root, event.cwd, raw),
   }));
-  const findings = checkToolCall({
-    tool: tool.name,
-    paths: written,
-    forbidden: modes.forbidden === 'off' ? [] : state.goals.forbidden,
-    step: modes.step === 'off' ? null : state.progress.current_step,
-  });
-  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? modes.forbidden : modes.step);
+  const findings = [
+    ...guard.findings,
+    ...(step === 'off'
+      ? []
+      : checkToolCall({
+          tool: tool.name,
+          paths: written,
+          forbidden: [],
+          step: state!.progress.current_step,
+        })),
+  ];
+  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? guard.mode : step);
   const enforced = findings.filter((f) => modeOf(f) === 'enforce');
   if (enforced.length > 0) {
     await s.record(paths, [

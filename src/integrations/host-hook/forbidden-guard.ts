@@ -1,0 +1,337 @@
+// The Forbidden guard of the host hooks: which of the paths a tool call changes does goals.md
+// forbid? It reads nothing but goals.md's Forbidden section and the mode (integrations.forbidden)
+// and fails closed: a goals.md it cannot read refuses every write, a config.yaml it cannot read
+// means enforce. Paths are checked as git sees them (symlinks resolved), whole trees a command
+// deletes or moves are checked for what they hold, and a call that would weaken the guard itself
+// (a Forbidden rule removed, enforcement off, the agent approving itself) is refused too.
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { formatLocation } from '../../errors.js';
+import { listRepoFiles } from '../../git/list-files.js';
+import { parseConfig } from '../../state/config.js';
+import { compileForbidden, type ForbiddenHit } from '../../state/forbidden.js';
+import { parseGoals } from '../../state/goals.js';
+import type { StatePaths } from '../../state/paths.js';
+import { readConfig, readGoals } from '../../state/store.js';
+import type { ForbiddenEntry } from '../../types.js';
+import type { HookTool } from './hook-event.js';
+import { parsePatch, patchedText } from './patch-text.js';
+import { shellWords, type WriteHow } from './shell-paths.js';
+import { toolCheckModes, type ToolCheckModes, type ToolFinding } from './tool-check.js';
+import { patchBody, shellCommand, toolWrites } from './tool-paths.js';
+
+/** The guard's verdict: the mode its findings are handled in, and what it found. */
+export interface ForbiddenGuard {
+  mode: ToolCheckModes['forbidden'];
+  findings: ToolFinding[];
+}
+
+const GLOB = /[*?[\]{}]/;
+const posix = (p: string) => p.split(sep).join('/');
+
+// integrations.forbidden, enforce when config.yaml cannot be read; the user's approval in the
+// host's environment (AGENT_STATE_ALLOW_FORBIDDEN=1) makes it warn.
+function forbiddenMode(paths: StatePaths, env: NodeJS.ProcessEnv): ToolCheckModes['forbidden'] {
+  let configured: ToolCheckModes['forbidden'] | undefined;
+  try {
+    configured = readConfig(paths).value?.integrations.forbidden;
+  } catch {
+    /* unreadable: the default */
+  }
+  return toolCheckModes({ forbidden: configured, pre_tool_use: 'off' }, env).forbidden;
+}
+
+// The nearest existing ancestor's real path, with the rest of the path (not yet there) after it.
+function realish(path: string): string {
+  const rest: string[] = [];
+  for (let at = path; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), ...rest.reverse());
+    } catch {
+      if (dirname(at) === at) return path;
+      rest.push(basename(at));
+    }
+  }
+}
+
+const isDir = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+// The entries a glob word names now (as the shell expands it); [] when none.
+function expand(pattern: string): string[] {
+  let found = [pattern.startsWith('/') ? '/' : ''];
+  for (const part of pattern.split('/').filter(Boolean)) {
+    if (!GLOB.test(part)) {
+      found = found.map((f) => join(f, part));
+      continue;
+    }
+    const match = picomatch(part);
+    found = found.flatMap((f) => {
+      try {
+        return readdirSync(f || '.')
+          .filter((n) => match(n))
+          .map((n) => join(f, n));
+      } catch {
+        return [];
+      }
+    });
+  }
+  return found;
+}
+
+/** A path a tool call changes, as the repository sees it ('' is the whole repository). */
+interface Target {
+  rel: string;
+  how: Exclude<WriteHow, 'into' | 'inside'>;
+}
+
+// Each spelling of `path` inside the repository: as written, through the real path of its
+// parent, and of itself. A tree that holds the repository is the whole repository.
+function targets(root: string, path: string, how: WriteHow): Target[] {
+  if (how === 'inside' && !isDir(dirname(path))) return [];
+  if (how === 'into' && isDir(path)) return [];
+  const kind = how === 'write' || how === 'named' ? how : 'tree';
+  const realRoot = realish(root);
+  const out = new Map<string, Target>();
+  for (const [base, p] of [
+    [root, resolve(path)],
+    [realRoot, join(realish(dirname(path)), basename(path))],
+    [realRoot, realish(path)],
+  ] as const) {
+    let rel = relative(base, p);
+    if (kind === 'tree' && !relative(p, base).startsWith('..')) rel = '';
+    else if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+    out.set(rel, { rel: posix(rel), how: kind });
+  }
+  return [...out.values()];
+}
+
+// Where a glob's zone starts (`src/storage` for `src/storage/**`): null when it can match at
+// any depth; `exact` when the glob names that one path.
+function zoneOf(glob: string): { base: string | null; exact: boolean } {
+  const g = glob.replace(/^\.\//, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  if (!g.includes('/')) return { base: null, exact: false };
+  const parts = g.split('/');
+  const fixed = parts.findIndex((p) => GLOB.test(p));
+  return fixed < 0
+    ? { base: g, exact: true }
+    : { base: parts.slice(0, fixed).join('/'), exact: false };
+}
+
+const under = (path: string, dir: string) =>
+  dir === '' || path === dir || path.startsWith(`${dir}/`);
+
+// The Forbidden path a tree holds: a zone below it, or a file git lists in it.
+function treeHit(
+  root: string,
+  rel: string,
+  entries: readonly ForbiddenEntry[],
+): ForbiddenHit | null {
+  const match = compileForbidden(entries);
+  const direct = match(rel);
+  if (direct) return direct;
+  let list = false;
+  for (const entry of entries)
+    for (const glob of entry.globs) {
+      const { base, exact } = zoneOf(glob);
+      if (base !== null && base !== '' && under(base, rel))
+        return { path: base, glob, rule: entry.text };
+      if (base === null || (!exact && under(rel, base))) list = true;
+    }
+  if (!list) return null;
+  try {
+    for (const file of listRepoFiles(root, [rel])) {
+      const hit = match(file);
+      if (hit) return hit;
+    }
+    return null;
+  } catch {
+    return { path: rel, glob: '', rule: 'the files under it cannot be listed' };
+  }
+}
+
+const globsOf = (entries: readonly ForbiddenEntry[]) => new Set(entries.flatMap((e) => e.globs));
+
+// What an edit tool leaves in the file `isTarget` names: each possible content ('' when it is
+// deleted), or null when that cannot be told.
+function contentsAfter(
+  tool: HookTool,
+  before: string,
+  isTarget: (p: string) => boolean,
+): string[] | null {
+  const input = tool.input;
+  const body = patchBody(tool);
+  if (body !== null) {
+    let text: string | null = before;
+    for (const file of parsePatch(body)) {
+      if (!isTarget(file.path)) {
+        if (file.moveTo && isTarget(file.moveTo)) return null;
+        continue;
+      }
+      if (file.op === 'Delete' || (file.moveTo && !isTarget(file.moveTo))) text = '';
+      else if (file.op === 'Add')
+        text = file.body
+          .filter((l) => l.startsWith('+'))
+          .map((l) => `${l.slice(1)}\n`)
+          .join('');
+      else text = patchedText(text ?? '', file.body);
+      if (text === null) return null;
+    }
+    return [text ?? ''];
+  }
+  if (typeof input.content === 'string') return [input.content];
+  const edits = Array.isArray(input.edits) ? (input.edits as Record<string, unknown>[]) : [input];
+  // Claude Code's Edit replaces one occurrence unless replace_all; try both readings.
+  let first = before;
+  let all = before;
+  for (const e of edits) {
+    const from = e.old_string ?? e.oldString;
+    const to = e.new_string ?? e.newString;
+    if (typeof from !== 'string' || typeof to !== 'string' || from === '') return null;
+    first = first.replace(from, () => to);
+    all = all.split(from).join(to);
+  }
+  return [first, all];
+}
+
+// Why an edit of goals.md or config.yaml weakens the guard, or null when it does not.
+function weakening(
+  tool: HookTool,
+  file: string,
+  display: string,
+  entries: readonly ForbiddenEntry[],
+  isTarget: (p: string) => boolean,
+): string | null {
+  let before = '';
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    /* a new file */
+  }
+  const after = contentsAfter(tool, before, isTarget);
+  if (after === null)
+    return `agent-state cannot tell what this ${tool.name} call leaves in ${display}, which holds the Forbidden rules`;
+  for (const text of after) {
+    if (display.endsWith('goals.md')) {
+      const kept = globsOf(parseGoals(text).goals.forbidden);
+      const dropped = [...globsOf(entries)].filter((g) => !kept.has(g));
+      if (dropped.length > 0)
+        return `this ${tool.name} call removes the Forbidden rule ${dropped.map((g) => `\`${g}\``).join(', ')} from ${display}`;
+    } else {
+      const mode = parseConfig(text, display).value?.integrations.forbidden ?? 'enforce';
+      if (mode !== 'enforce')
+        return `this ${tool.name} call sets integrations.forbidden to ${mode} in ${display}`;
+    }
+  }
+  return null;
+}
+
+// A shell command by which the agent would approve itself or switch the checks off.
+function selfApproval(command: string): boolean {
+  return shellWords(command).some((words) => {
+    const line = words.join(' ');
+    return (
+      words.some((w) =>
+        /^(?:AGENT_STATE_ALLOW_FORBIDDEN|AGENT_STATE|HUSKY)=|^core\.hookspath/i.test(w),
+      ) ||
+      (words.includes('commit') &&
+        words.some((w) => w === '--no-verify' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w))) ||
+      /\bagent-state (?:integrate\b.* --remove\b|hooks uninstall\b|init\b.* --force\b)/.test(line)
+    );
+  });
+}
+
+const finding = (rule: string, message: string, path?: string): ToolFinding => ({
+  kind: 'forbidden',
+  rule,
+  message,
+  ...(path === undefined ? {} : { path }),
+});
+
+/**
+ * The Forbidden findings of one tool call: paths in a Forbidden zone, trees that hold one,
+ * Forbidden paths named by a command that cannot be read, and changes that weaken the guard.
+ */
+export function guardForbidden(
+  tool: HookTool,
+  cwd: string,
+  paths: StatePaths,
+  env: NodeJS.ProcessEnv,
+): ForbiddenGuard {
+  const mode = forbiddenMode(paths, env);
+  if (mode === 'off') return { mode, findings: [] };
+  const root = paths.root;
+  const all = toolWrites(tool).flatMap((w) => {
+    const path = isAbsolute(w.path) ? w.path : `${cwd}${sep}${w.path}`;
+    const spelled = GLOB.test(w.path) ? [path, ...expand(path)] : [path];
+    return spelled.flatMap((p) => targets(root, p, w.how));
+  });
+  const command = shellCommand(tool);
+  const findings: ToolFinding[] = [];
+  if (command !== null && selfApproval(command))
+    findings.push(
+      finding(
+        'the guard itself',
+        'the command would approve Forbidden changes or switch the checks off (AGENT_STATE_ALLOW_FORBIDDEN, AGENT_STATE=0, --no-verify, core.hooksPath, removing the hooks): only the user approves',
+      ),
+    );
+  let entries: ForbiddenEntry[];
+  try {
+    entries = readGoals(paths).goals.forbidden;
+  } catch (error) {
+    const e = error as { message?: string; location?: Parameters<typeof formatLocation>[0] };
+    const where = e.location ? `${formatLocation(e.location)}: ` : '';
+    if (all.some((t) => t.how !== 'named'))
+      findings.push(
+        finding(
+          '.agent/state/goals.md',
+          `.agent/state/goals.md cannot be read (${where}${e.message ?? String(error)}), so agent-state cannot tell which paths are Forbidden and refuses every write until it is repaired (\`agent-state validate\` names the problem)`,
+        ),
+      );
+    return { mode, findings };
+  }
+  const match = compileForbidden(entries);
+  const guarded = [paths.goals, paths.config].map((f) => ({
+    file: f,
+    rel: posix(relative(root, f)),
+  }));
+  const seen = new Set<string>();
+  for (const { rel, how } of all) {
+    for (const { file, rel: own } of guarded) {
+      const hits = how === 'tree' ? under(own, rel) : own === rel;
+      if (!hits || seen.has(own)) continue;
+      seen.add(own);
+      const why =
+        command === null
+          ? weakening(tool, file, own, entries, (p) =>
+              targets(root, isAbsolute(p) ? p : `${cwd}${sep}${p}`, 'write').some(
+                (t) => t.rel === own,
+              ),
+            )
+          : `the command changes ${own}, and agent-state cannot tell whether it keeps the Forbidden rules`;
+      if (why) findings.push(finding(own, why, own));
+    }
+    const hit = how === 'tree' ? treeHit(root, rel, entries) : match(rel);
+    if (!hit || seen.has(`${how}\0${hit.path}`)) continue;
+    seen.add(`${how}\0${hit.path}`);
+    const is = `${hit.path} is Forbidden (goals.md: "${hit.rule}")`;
+    findings.push(
+      finding(
+        hit.rule,
+        how === 'named'
+          ? `the command names ${hit.path}, which is Forbidden (goals.md: "${hit.rule}"); agent-state cannot tell whether it writes there`
+          : hit.path === rel
+            ? is
+            : `the command deletes or moves ${rel || 'the whole repository'}, and ${is}`,
+        hit.path,
+      ),
+    );
+  }
+  return { mode, findings };
+}
