@@ -31,6 +31,7 @@ const PHRASES: [string, (c: Record<string, number>) => string][] = [
   ['writers', (c) => `${c.processes} × ${c.mutations} concurrent mutations (${c.busy} busy exits)`],
   ['kill9', (c) => `${c.trials} kill -9 trials`],
   ['probes', (c) => `${c.probes} path and escape probes`],
+  ['guard', (c) => `${c.probes} Forbidden-guard bypasses (${c.skipped} damaged the rule itself)`],
 ];
 
 // The assertions of docs/reliability.md, each counted over every campaign.
@@ -41,6 +42,7 @@ const KINDS = [
   'lost update',
   'control character',
   'secret on disk',
+  'Forbidden write let through',
 ];
 
 export default function setup(project: TestProject): () => void {
