@@ -3,7 +3,6 @@ import {
   shellWords,
   shellWrites,
   shellWrittenPaths,
-  stripHeredocs,
 } from '../../src/integrations/host-hook/shell-paths.js';
 
 describe('shellWrittenPaths', () => {
@@ -36,7 +35,6 @@ describe('shellWrittenPaths', () => {
 
   it('treats here-document bodies as data, not commands', () => {
     const command = "cat > notes.md <<'EOF'\nrm -rf src\nmv a b\nEOF\necho done";
-    expect(stripHeredocs(command)).toBe("cat > notes.md <<'EOF'\necho done");
     expect(shellWrittenPaths(command)).toEqual(['notes.md']);
   });
 

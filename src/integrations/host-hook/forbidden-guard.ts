@@ -93,7 +93,7 @@ interface Target {
 
 // Each spelling of `path` inside the repository: as written, through the real path of its
 // parent, and of itself. A tree that holds the repository is the whole repository.
-function targets(root: string, path: string, how: WriteHow): Target[] {
+function spellings(root: string, path: string, how: WriteHow): Target[] {
   if (how === 'inside' && !isDir(dirname(path))) return [];
   if (how === 'into' && isDir(path)) return [];
   const kind = how === 'write' || how === 'named' ? how : 'tree';
@@ -254,9 +254,102 @@ const finding = (rule: string, message: string, path?: string): ToolFinding => (
   ...(path === undefined ? {} : { path }),
 });
 
+// The findings for goals.md and config.yaml when a call changes them: an edit tool's result is
+// compared with what it replaces, a shell command cannot be told, so it is refused.
+function guardedFiles(
+  tool: HookTool,
+  targets: readonly Target[],
+  at: { paths: StatePaths; cwd: string; entries: readonly ForbiddenEntry[] },
+): ToolFinding[] {
+  const { paths, cwd, entries } = at;
+  const out: ToolFinding[] = [];
+  for (const file of [paths.goals, paths.config]) {
+    const own = posix(relative(paths.root, file));
+    if (!targets.some((t) => (t.how === 'tree' ? under(own, t.rel) : own === t.rel))) continue;
+    const named = (p: string) =>
+      spellings(paths.root, isAbsolute(p) ? p : `${cwd}${sep}${p}`, 'write').some(
+        (t) => t.rel === own,
+      );
+    const why =
+      shellCommand(tool) === null
+        ? weakening(tool, file, own, entries, named)
+        : `the command changes ${own}, and agent-state cannot tell whether it keeps the Forbidden rules`;
+    if (why) out.push(finding(own, why, own));
+  }
+  return out;
+}
+
+// The Forbidden path each target is or holds, once per path.
+function zoneFindings(
+  root: string,
+  targets: readonly Target[],
+  entries: readonly ForbiddenEntry[],
+): ToolFinding[] {
+  const match = compileForbidden(entries);
+  const seen = new Set<string>();
+  const out: ToolFinding[] = [];
+  for (const { rel, how } of targets) {
+    const hit = how === 'tree' ? treeHit(root, rel, entries) : match(rel);
+    if (!hit || seen.has(`${how}\0${hit.path}`)) continue;
+    seen.add(`${how}\0${hit.path}`);
+    const is = `${hit.path} is Forbidden (goals.md: "${hit.rule}")`;
+    const message =
+      how === 'named'
+        ? `the command names ${hit.path}, which is Forbidden (goals.md: "${hit.rule}"); agent-state cannot tell whether it writes there`
+        : hit.path === rel
+          ? is
+          : `the command deletes or moves ${rel || 'the whole repository'}, and ${is}`;
+    out.push(finding(hit.rule, message, hit.path));
+  }
+  return out;
+}
+
+function check(tool: HookTool, cwd: string, paths: StatePaths): ToolFinding[] {
+  const found = toolWrites(tool).flatMap((w) => {
+    const path = isAbsolute(w.path) ? w.path : `${cwd}${sep}${w.path}`;
+    return (GLOB.test(w.path) ? [path, ...expand(path)] : [path]).flatMap((p) =>
+      spellings(paths.root, p, w.how),
+    );
+  });
+  const command = shellCommand(tool);
+  const findings =
+    command !== null && selfApproval(command)
+      ? [
+          finding(
+            'the guard itself',
+            'the command would approve Forbidden changes or switch the checks off (AGENT_STATE_ALLOW_FORBIDDEN, AGENT_STATE=0, --no-verify, core.hooksPath, removing the hooks): only the user approves',
+          ),
+        ]
+      : [];
+  let entries: ForbiddenEntry[];
+  try {
+    entries = readGoals(paths).goals.forbidden;
+  } catch (error) {
+    if (!found.some((t) => t.how !== 'named')) return findings;
+    return [
+      ...findings,
+      finding(
+        '.agent/state/goals.md',
+        `.agent/state/goals.md cannot be read (${problem(error)}), so agent-state cannot tell which paths are Forbidden and refuses every write until it is repaired (\`agent-state validate\` names the problem)`,
+      ),
+    ];
+  }
+  return [
+    ...findings,
+    ...guardedFiles(tool, found, { paths, cwd, entries }),
+    ...zoneFindings(paths.root, found, entries),
+  ];
+}
+
+const problem = (error: unknown) => {
+  const e = error as { message?: string; location?: Parameters<typeof formatLocation>[0] };
+  return `${e.location ? `${formatLocation(e.location)}: ` : ''}${e.message ?? String(error)}`;
+};
+
 /**
  * The Forbidden findings of one tool call: paths in a Forbidden zone, trees that hold one,
  * Forbidden paths named by a command that cannot be read, and changes that weaken the guard.
+ * A check that fails refuses the call (the guard fails closed).
  */
 export function guardForbidden(
   tool: HookTool,
@@ -266,72 +359,10 @@ export function guardForbidden(
 ): ForbiddenGuard {
   const mode = forbiddenMode(paths, env);
   if (mode === 'off') return { mode, findings: [] };
-  const root = paths.root;
-  const all = toolWrites(tool).flatMap((w) => {
-    const path = isAbsolute(w.path) ? w.path : `${cwd}${sep}${w.path}`;
-    const spelled = GLOB.test(w.path) ? [path, ...expand(path)] : [path];
-    return spelled.flatMap((p) => targets(root, p, w.how));
-  });
-  const command = shellCommand(tool);
-  const findings: ToolFinding[] = [];
-  if (command !== null && selfApproval(command))
-    findings.push(
-      finding(
-        'the guard itself',
-        'the command would approve Forbidden changes or switch the checks off (AGENT_STATE_ALLOW_FORBIDDEN, AGENT_STATE=0, --no-verify, core.hooksPath, removing the hooks): only the user approves',
-      ),
-    );
-  let entries: ForbiddenEntry[];
   try {
-    entries = readGoals(paths).goals.forbidden;
+    return { mode, findings: check(tool, cwd, paths) };
   } catch (error) {
-    const e = error as { message?: string; location?: Parameters<typeof formatLocation>[0] };
-    const where = e.location ? `${formatLocation(e.location)}: ` : '';
-    if (all.some((t) => t.how !== 'named'))
-      findings.push(
-        finding(
-          '.agent/state/goals.md',
-          `.agent/state/goals.md cannot be read (${where}${e.message ?? String(error)}), so agent-state cannot tell which paths are Forbidden and refuses every write until it is repaired (\`agent-state validate\` names the problem)`,
-        ),
-      );
-    return { mode, findings };
+    const why = `agent-state could not check this tool call (${problem(error)}), so it refuses it`;
+    return { mode, findings: [finding('the guard itself', why)] };
   }
-  const match = compileForbidden(entries);
-  const guarded = [paths.goals, paths.config].map((f) => ({
-    file: f,
-    rel: posix(relative(root, f)),
-  }));
-  const seen = new Set<string>();
-  for (const { rel, how } of all) {
-    for (const { file, rel: own } of guarded) {
-      const hits = how === 'tree' ? under(own, rel) : own === rel;
-      if (!hits || seen.has(own)) continue;
-      seen.add(own);
-      const why =
-        command === null
-          ? weakening(tool, file, own, entries, (p) =>
-              targets(root, isAbsolute(p) ? p : `${cwd}${sep}${p}`, 'write').some(
-                (t) => t.rel === own,
-              ),
-            )
-          : `the command changes ${own}, and agent-state cannot tell whether it keeps the Forbidden rules`;
-      if (why) findings.push(finding(own, why, own));
-    }
-    const hit = how === 'tree' ? treeHit(root, rel, entries) : match(rel);
-    if (!hit || seen.has(`${how}\0${hit.path}`)) continue;
-    seen.add(`${how}\0${hit.path}`);
-    const is = `${hit.path} is Forbidden (goals.md: "${hit.rule}")`;
-    findings.push(
-      finding(
-        hit.rule,
-        how === 'named'
-          ? `the command names ${hit.path}, which is Forbidden (goals.md: "${hit.rule}"); agent-state cannot tell whether it writes there`
-          : hit.path === rel
-            ? is
-            : `the command deletes or moves ${rel || 'the whole repository'}, and ${is}`,
-        hit.path,
-      ),
-    );
-  }
-  return { mode, findings };
 }

@@ -274,11 +274,6 @@ function commandWrites(words: readonly string[], inputs: readonly string[]): Pat
   return out;
 }
 
-/** The command line without here-document bodies (their lines are data, not commands). */
-export function stripHeredocs(command: string): string {
-  return splitHeredocs(command).command;
-}
-
 // The command line without here-document bodies, and each body by its delimiter, in order.
 function splitHeredocs(command: string): { command: string; bodies: Map<string, string[]> } {
   const out: string[] = [];

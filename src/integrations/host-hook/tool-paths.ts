@@ -11,13 +11,6 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Whether a tool changes files (the ones PreToolUse checks). */
-export function isEditTool(name: string): boolean {
-  return toolNames(name).some((n) =>
-    ['edit', 'write', 'apply_patch', 'patch', 'notebookedit', 'bash'].includes(n),
-  );
-}
-
 /** A shell tool's command line, or null for any other tool. */
 export function shellCommand(tool: HookTool): string | null {
   return toolNames(tool.name).includes('bash') ? text(tool.input.command) : null;
