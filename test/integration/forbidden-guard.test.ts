@@ -256,6 +256,19 @@ describe('Forbidden guard: parent deletes, wrappers, cp -t, commands it cannot r
   });
 });
 
+describe('Forbidden guard: a command too long to check', () => {
+  // Checking 100,000 named paths took 40 s, past every host's hook timeout (Claude Code: 5 s),
+  // after which the host runs the tool anyway.
+  it('is refused at once, not waved through by the host timing the hook out', async () => {
+    const dir = repo();
+    const words = Array.from({ length: 5000 }, (_, i) => `d${i}/f${i}`).join(' ');
+    const started = Date.now();
+    expect(await bash(dir, `python3 -c "${words}"`)).toContain('split it');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await bash(dir, `python3 -c "${words.slice(0, 10_000)}"`)).toBeNull();
+  });
+});
+
 describe('Forbidden guard: the agent cannot weaken it (item 6)', () => {
   const config = (dir: string) => readFileSync(join(dir, '.agent/config.yaml'), 'utf8');
 

@@ -42,16 +42,26 @@ function forbiddenMode(paths: StatePaths, env: NodeJS.ProcessEnv): ToolCheckMode
   return toolCheckModes({ forbidden: configured, pre_tool_use: 'off' }, env).forbidden;
 }
 
+// Real paths, once per path of a call (a long command names many).
+const reals = new Map<string, string | null>();
+function realpath(path: string): string | null {
+  if (!reals.has(path))
+    try {
+      reals.set(path, realpathSync.native(path));
+    } catch {
+      reals.set(path, null);
+    }
+  return reals.get(path)!;
+}
+
 // The nearest existing ancestor's real path, with the rest of the path (not yet there) after it.
 function realish(path: string): string {
   const rest: string[] = [];
   for (let at = path; ; at = dirname(at)) {
-    try {
-      return join(realpathSync(at), ...rest.reverse());
-    } catch {
-      if (dirname(at) === at) return path;
-      rest.push(basename(at));
-    }
+    const real = realpath(at);
+    if (real !== null) return join(real, ...rest.reverse());
+    if (dirname(at) === at) return path;
+    rest.push(basename(at));
   }
 }
 
@@ -304,8 +314,20 @@ function zoneFindings(
   return out;
 }
 
+// The most paths one call may name: past it, checking them all could outlast the host's hook
+// timeout (after which the host goes ahead), so the call is refused instead.
+const MAX_PATHS = 2000;
+
 function check(tool: HookTool, cwd: string, paths: StatePaths): ToolFinding[] {
-  const found = toolWrites(tool).flatMap((w) => {
+  const writes = toolWrites(tool);
+  if (writes.length > MAX_PATHS)
+    return [
+      finding(
+        'the guard itself',
+        `the call names ${writes.length} paths, more than the ${MAX_PATHS} agent-state checks in one call: split it into smaller ones`,
+      ),
+    ];
+  const found = writes.flatMap((w) => {
     const path = isAbsolute(w.path) ? w.path : `${cwd}${sep}${w.path}`;
     return (GLOB.test(w.path) ? [path, ...expand(path)] : [path]).flatMap((p) =>
       spellings(paths.root, p, w.how),
