@@ -97,6 +97,10 @@ describe('shellWrites', () => {
     has('cp README.md src/storage', 'src/storage', 'into');
     has('cp README.md src/storage', 'src/storage/README.md', 'inside');
     has('install -m 644 a.js src', 'src/a.js', 'inside');
+    // What lands there is a tree's content: the destination as a whole.
+    has('cp -r evil/. src', 'src', 'tree');
+    has('cp -rT evil src', 'src', 'tree');
+    has('rsync -a --delete empty/ src/', 'src/', 'tree');
   });
 
   it('reports whole trees for recursive deletes and moves', () => {

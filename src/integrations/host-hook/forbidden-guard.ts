@@ -381,6 +381,7 @@ export function guardForbidden(
 ): ForbiddenGuard {
   const mode = forbiddenMode(paths, env);
   if (mode === 'off') return { mode, findings: [] };
+  reals.clear();
   try {
     return { mode, findings: check(tool, cwd, paths) };
   } catch (error) {

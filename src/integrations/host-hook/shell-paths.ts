@@ -172,8 +172,13 @@ function namedIn(texts: readonly string[]): PathWrite[] {
 const each = (paths: readonly string[], how: WriteHow): PathWrite[] =>
   paths.map((path) => ({ path, how }));
 
-// cp, mv, ln, install, rsync: the destination (or -t DIR) and each source's path inside it.
-function copyWrites(rest: readonly string[], sourcesHow: WriteHow | null): PathWrite[] {
+// cp, mv, ln, install, rsync: the destination (or -t DIR) and each source's path inside it;
+// the whole destination when what lands there is a tree's content (`-T`, `dir/.`, rsync).
+function copyWrites(
+  rest: readonly string[],
+  sourcesHow: WriteHow | null,
+  contents = false,
+): PathWrite[] {
   const t = rest.indexOf('-t');
   const attached = rest.find((a) => /^(-t.|--target-directory=)/.test(a));
   const dir = t >= 0 ? rest[t + 1] : attached?.replace(/^(-t|--target-directory=)/, '');
@@ -181,12 +186,19 @@ function copyWrites(rest: readonly string[], sourcesHow: WriteHow | null): PathW
   const sources = dir === undefined ? ops.slice(0, -1) : ops;
   if (sources.length === 0) return each(ops, 'tree');
   const dest = dir ?? ops[ops.length - 1]!;
+  const from = sourcesHow ? each(sources, sourcesHow) : [];
+  if (
+    contents ||
+    rest.some((a) => /^-[a-zA-Z]*T|^--no-target-directory$/.test(a)) ||
+    sources.some((s) => /(^|\/)\.\/?$/.test(s))
+  )
+    return [...from, { path: dest, how: 'tree' }];
   const inside = sources.map((s) => join(dest, s.replace(/\/+$/, '').split('/').pop()!));
   const into: PathWrite[] =
     dir === undefined
       ? [{ path: dest, how: 'into' }, ...each(inside, 'inside')]
       : each(inside, 'tree');
-  return [...(sourcesHow ? each(sources, sourcesHow) : []), ...into];
+  return [...from, ...into];
 }
 
 // sed, awk, perl -i: the script is the first operand unless -e/-f gave it, and it may write
@@ -256,7 +268,7 @@ function commandWrites(words: readonly string[], inputs: readonly string[]): Pat
     out.push(...copyWrites(rest, rest.some((a) => /^-\w*s/.test(a)) ? null : 'write'));
   else if (base === 'install' && rest.includes('-d')) out.push(...each(operands(rest), 'write'));
   else if (base === 'cp' || base === 'install' || base === 'rsync')
-    out.push(...copyWrites(rest, null));
+    out.push(...copyWrites(rest, null, base === 'rsync'));
   else if (base === 'dd')
     out.push(
       ...each(
