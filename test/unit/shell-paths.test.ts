@@ -158,3 +158,17 @@ describe('shellWrites', () => {
       ).toEqual([]);
   });
 });
+
+describe('shellWrites on hostile nesting', () => {
+  // 1,000 nested evals took 6 s (each level reads the rest again), past a host's hook timeout.
+  it('reads deep nesting in linear time, and still reports the paths named at the bottom', () => {
+    const started = Date.now();
+    const writes = shellWrites(`${'eval '.repeat(3000)}touch src/storage/a`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(writes).toContainEqual({ path: 'src/storage/a', how: 'named' });
+    expect(shellWrites(`sh -c 'bash -c "eval touch src/storage/a"'`)).toContainEqual({
+      path: 'src/storage/a',
+      how: 'write',
+    });
+  });
+});

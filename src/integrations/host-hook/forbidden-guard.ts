@@ -10,7 +10,11 @@ import picomatch from 'picomatch';
 import { formatLocation } from '../../errors.js';
 import { listRepoFiles } from '../../git/list-files.js';
 import { parseConfig } from '../../state/config.js';
-import { compileForbidden, type ForbiddenHit } from '../../state/forbidden.js';
+import {
+  compileForbidden,
+  type ForbiddenHit,
+  type ForbiddenMatcher,
+} from '../../state/forbidden.js';
 import { parseGoals } from '../../state/goals.js';
 import type { StatePaths } from '../../state/paths.js';
 import { readConfig, readGoals } from '../../state/store.js';
@@ -137,13 +141,14 @@ function zoneOf(glob: string): { base: string | null; exact: boolean } {
 const under = (path: string, dir: string) =>
   dir === '' || path === dir || path.startsWith(`${dir}/`);
 
-// The Forbidden path a tree holds: a zone below it, or a file git lists in it.
+// The Forbidden path a tree holds: a zone below it, or one of the Forbidden files git lists
+// (`listed`: listed once for all the trees of a call; null when that failed).
 function treeHit(
-  root: string,
   rel: string,
   entries: readonly ForbiddenEntry[],
+  match: ForbiddenMatcher,
+  listed: () => ForbiddenHit[] | null,
 ): ForbiddenHit | null {
-  const match = compileForbidden(entries);
   const direct = match(rel);
   if (direct) return direct;
   let list = false;
@@ -155,15 +160,9 @@ function treeHit(
       if (base === null || (!exact && under(rel, base))) list = true;
     }
   if (!list) return null;
-  try {
-    for (const file of listRepoFiles(root, [rel])) {
-      const hit = match(file);
-      if (hit) return hit;
-    }
-    return null;
-  } catch {
-    return { path: rel, glob: '', rule: 'the files under it cannot be listed' };
-  }
+  const hits = listed();
+  if (hits === null) return { path: rel, glob: '', rule: 'the files under it cannot be listed' };
+  return hits.find((h) => under(h.path, rel)) ?? null;
 }
 
 const globsOf = (entries: readonly ForbiddenEntry[]) => new Set(entries.flatMap((e) => e.globs));
@@ -296,10 +295,21 @@ function zoneFindings(
   entries: readonly ForbiddenEntry[],
 ): ToolFinding[] {
   const match = compileForbidden(entries);
+  const trees = targets.filter((t) => t.how === 'tree').map((t) => t.rel);
+  let hits: ForbiddenHit[] | null | undefined;
+  const listed = () => {
+    if (hits === undefined)
+      try {
+        hits = listRepoFiles(root, trees).flatMap((f) => match(f) ?? []);
+      } catch {
+        hits = null;
+      }
+    return hits;
+  };
   const seen = new Set<string>();
   const out: ToolFinding[] = [];
   for (const { rel, how } of targets) {
-    const hit = how === 'tree' ? treeHit(root, rel, entries) : match(rel);
+    const hit = how === 'tree' ? treeHit(rel, entries, match, listed) : match(rel);
     if (!hit || seen.has(`${how}\0${hit.path}`)) continue;
     seen.add(`${how}\0${hit.path}`);
     const is = `${hit.path} is Forbidden (goals.md: "${hit.rule}")`;
@@ -314,17 +324,19 @@ function zoneFindings(
   return out;
 }
 
-// The most paths one call may name: past it, checking them all could outlast the host's hook
-// timeout (after which the host goes ahead), so the call is refused instead.
+// The most one call may name, in paths and in shell command characters: past it, checking it
+// could outlast the host's hook timeout (after which the host goes ahead), so it is refused.
 const MAX_PATHS = 2000;
+const MAX_COMMAND = 100_000;
 
 function check(tool: HookTool, cwd: string, paths: StatePaths): ToolFinding[] {
-  const writes = toolWrites(tool);
-  if (writes.length > MAX_PATHS)
+  const command = shellCommand(tool);
+  const writes = (command?.length ?? 0) > MAX_COMMAND ? null : toolWrites(tool);
+  if (writes === null || writes.length > MAX_PATHS)
     return [
       finding(
         'the guard itself',
-        `the call names ${writes.length} paths, more than the ${MAX_PATHS} agent-state checks in one call: split it into smaller ones`,
+        `the call is larger than agent-state checks at once (${MAX_PATHS} paths, ${MAX_COMMAND} characters of shell): split it into smaller ones`,
       ),
     ];
   const found = writes.flatMap((w) => {
@@ -333,7 +345,6 @@ function check(tool: HookTool, cwd: string, paths: StatePaths): ToolFinding[] {
       spellings(paths.root, p, w.how),
     );
   });
-  const command = shellCommand(tool);
   const findings =
     command !== null && selfApproval(command)
       ? [

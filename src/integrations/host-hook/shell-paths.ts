@@ -241,6 +241,21 @@ function gitWrites(rest: readonly string[], inputs: readonly string[]): PathWrit
   return namedIn([...args, ...inputs]);
 }
 
+// How deep shells nest in each other (`sh -c`, `eval`, `$(...)`) before their scripts are only
+// read for the paths they name: each level reads the whole script again.
+const MAX_NESTING = 8;
+let nesting = 0;
+
+function nestedWrites(scripts: readonly string[]): PathWrite[] {
+  if (nesting >= MAX_NESTING) return namedIn(scripts);
+  nesting++;
+  try {
+    return scripts.flatMap((s) => shellWrites(s));
+  } finally {
+    nesting--;
+  }
+}
+
 /**
  * What one simple command changes: `words` without its redirections, `inputs` the text it reads
  * on stdin from a here-document or here-string.
@@ -251,14 +266,14 @@ function commandWrites(words: readonly string[], inputs: readonly string[]): Pat
   const out = namedIn(skipped);
   if (!name) return out;
   const base = name.split('/').pop()!;
-  const nested = (scripts: readonly string[]) => scripts.flatMap((s) => shellWrites(s));
   if (SHELLS.has(base)) {
     const c = rest.findIndex((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
     const file = operands(rest)[0];
-    if (c >= 0) out.push(...nested([rest.slice(c + 1).find((a) => !a.startsWith('-')) ?? '']));
-    else if (file === undefined) out.push(...nested(inputs));
+    if (c >= 0)
+      out.push(...nestedWrites([rest.slice(c + 1).find((a) => !a.startsWith('-')) ?? '']));
+    else if (file === undefined) out.push(...nestedWrites(inputs));
     else out.push(...namedIn(rest));
-  } else if (base === 'eval') out.push(...nested([rest.join(' ')]));
+  } else if (base === 'eval') out.push(...nestedWrites([rest.join(' ')]));
   else if (base === 'rm' || base === 'shred' || base === 'unlink')
     out.push(...each(operands(rest), 'tree'));
   else if (['rmdir', 'touch', 'mkdir', 'truncate', 'tee'].includes(base))
@@ -290,14 +305,18 @@ function commandWrites(words: readonly string[], inputs: readonly string[]): Pat
 function splitHeredocs(command: string): { command: string; bodies: Map<string, string[]> } {
   const out: string[] = [];
   const pending: string[] = [];
+  let next = 0;
   const bodies = new Map<string, string[]>();
   let body: string[] = [];
   for (const line of command.split('\n')) {
-    if (pending.length) {
-      if (line.replace(/^\t+/, '') !== pending[0]) body.push(line);
+    if (next < pending.length) {
+      if (line.replace(/^\t+/, '') !== pending[next]) body.push(line);
       else {
-        const delimiter = pending.shift()!;
-        bodies.set(delimiter, [...(bodies.get(delimiter) ?? []), body.join('\n')]);
+        const delimiter = pending[next++]!;
+        bodies
+          .set(delimiter, bodies.get(delimiter) ?? [])
+          .get(delimiter)!
+          .push(body.join('\n'));
         body = [];
       }
       continue;
@@ -305,6 +324,8 @@ function splitHeredocs(command: string): { command: string; bodies: Map<string, 
     out.push(line);
     for (const m of line.matchAll(/<<-?\s*(['"]?)([\w.-]+)\1/g)) pending.push(m[2]!);
   }
+  // Taken from the end, in order.
+  for (const list of bodies.values()) list.reverse();
   return { command: out.join('\n'), bodies };
 }
 
@@ -353,10 +374,10 @@ export function shellWrites(command: string): PathWrite[] {
       const next = words[++i] ?? '';
       if (/^(?:>{1,2}\|?|&>>?|>&)$/.test(op)) written.push({ path: next, how: 'write' });
       else if (op === '<<<') inputs.push(next);
-      else if (op.startsWith('<<')) inputs.push(bodies.get(next.replace(/^-/, ''))?.shift() ?? '');
+      else if (op.startsWith('<<')) inputs.push(bodies.get(next.replace(/^-/, ''))?.pop() ?? '');
     }
     written.push(...commandWrites(plain, inputs));
-    for (const w of plain.flatMap(substitutions)) written.push(...shellWrites(w));
+    written.push(...nestedWrites(plain.flatMap(substitutions)));
     for (const write of written) {
       const path = literal(write.path);
       if (path === null) continue;
