@@ -394,6 +394,7 @@ describe('Forbidden guard: the agent cannot weaken it (item 6)', () => {
       'AGENT_STATE=0 git commit -qm x',
       'git commit --no-verify -m x',
       'git commit -nm x',
+      'git -C . commit -q --no-verify -m x',
       'git -c core.hooksPath=/dev/null commit -m x',
       'agent-state integrate claude --remove',
       'agent-state hooks uninstall',
@@ -405,6 +406,7 @@ describe('Forbidden guard: the agent cannot weaken it (item 6)', () => {
       'agent-state plan add "Page the list"',
       'agent-state done t1 --files src/server.js',
       'git commit -qm "paginate"',
+      'git log -n 5 --grep commit',
       'git add -A',
     ])
       expect(await bash(dir, command), command).toBeNull();

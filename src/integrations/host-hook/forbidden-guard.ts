@@ -244,14 +244,21 @@ function weakening(
 // A shell command by which the agent would approve itself or switch the checks off.
 function selfApproval(command: string): boolean {
   return shellWords(command).some((words) => {
-    const line = words.join(' ');
+    const git = words.findIndex((w) => w.split('/').pop() === 'git');
+    const rest = words.slice(git + 1);
+    const sub = rest.findIndex((w, i) => !w.startsWith('-') && !/^-[cC]$/.test(rest[i - 1] ?? ''));
+    const noVerify =
+      git >= 0 &&
+      rest[sub] === 'commit' &&
+      rest.slice(sub).some((w) => w === '--no-verify' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w));
     return (
+      noVerify ||
       words.some((w) =>
         /^(?:AGENT_STATE_ALLOW_FORBIDDEN|AGENT_STATE|HUSKY)=|^core\.hookspath/i.test(w),
       ) ||
-      (words.includes('commit') &&
-        words.some((w) => w === '--no-verify' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w))) ||
-      /\bagent-state (?:integrate\b.* --remove\b|hooks uninstall\b|init\b.* --force\b)/.test(line)
+      /\bagent-state (?:integrate\b.* --remove\b|hooks uninstall\b|init\b.* --force\b)/.test(
+        words.join(' '),
+      )
     );
   });
 }
