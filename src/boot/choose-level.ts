@@ -9,11 +9,11 @@ import {
   judgeStale,
   noDriftVerdict,
   NO_OWN_FACTS,
-} from '../recovery/facts.js';
+} from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
 /**
- * The recovery facts of a context; for a context built without them, every drift and stale
+ * The recovery verdicts of a context; for a context built without them, every drift and stale
  * marker is judged foreign (nothing recorded explains it) and the loop counter is the stamp's.
  */
 export function contextRecovery(
@@ -69,7 +69,7 @@ function ownNotes(recovery: BootRecovery): string[] {
   return notes;
 }
 
-/** Chooses the level from the request, the recovery facts and why the host boots. */
+/** Chooses the level from the request, the recovery verdicts and why the host boots. */
 export function chooseLevel(
   requested: BootLevel | 'auto',
   recovery: BootRecovery,

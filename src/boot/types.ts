@@ -1,7 +1,8 @@
-// Types of the boot prompt: what the pure renderer takes (the state plus the live facts) and what
+// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and what
 // it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
 // evidence modules produce, so their results can be passed in as they are.
-import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/facts.js';
+import type { Drift } from '../fingerprint/diff.js';
+import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/rules.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
 
 /** 1 resume, 2 restore, 3 rebuild. */
@@ -22,31 +23,6 @@ export interface BootMarker {
   state: 'valid' | 'stale' | 'missing' | 'unverifiable';
   /** The files that no longer hash the same (for `stale`). */
   changed: { path: string; reason?: string }[];
-}
-
-/** One file that differs from the last checkpoint. */
-export interface BootFileChange {
-  path: string;
-  change?: string;
-}
-
-/** What changed since the fingerprint of the last checkpoint. */
-export interface BootDrift {
-  drifted: boolean;
-  head: {
-    from: string | null;
-    to: string | null;
-    /** New commits, newest first (with the files each touched, when known); null when unknown. */
-    commits: { sha: string; subject: string; files?: string[] }[] | null;
-    /** Recorded commits no longer in the history (a reset, a rebase); null when unknown. */
-    dropped?: number | null;
-  } | null;
-  branch: { from: string | null; to: string | null } | null;
-  files: BootFileChange[];
-  /** Changes that cannot be named file by file, one sentence each. */
-  unlisted?: string[];
-  key_files: BootFileChange[];
-  runtime: { field: string; from: string; to: string }[];
 }
 
 /** One evidence entry (front matter and body). */
@@ -81,7 +57,7 @@ export interface BootAgents {
 }
 
 /**
- * What the recovery facts say about this boot (src/recovery/facts.ts): the drift split into the
+ * What the recovery verdicts say about this boot (src/recovery/rules.ts): the drift split into the
  * agent's own and foreign changes, the stale markers judged the same way, and the loop counter.
  */
 export interface BootRecovery {
@@ -99,7 +75,7 @@ export interface BootRecovery {
   measured: boolean;
 }
 
-/** Everything the boot prompt is made of: the state files plus the live facts. */
+/** Everything the boot prompt is made of: the state files plus the live state. */
 export interface BootContext {
   goals: Goals;
   progress: Progress;
@@ -109,13 +85,13 @@ export interface BootContext {
   /** Live marker states; empty when not checked (level 1). */
   markers: BootMarker[];
   /** Drift since the last checkpoint; null when unknown (no fingerprint recorded, or not measured). */
-  drift: BootDrift | null;
+  drift: Drift | null;
   /** The reminders this boot shows (taken by a real boot, peeked by a dry run). */
   reminders: Reminder[];
   /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */
   agents?: BootAgents | null;
   /**
-   * The recovery facts; without them (a context built by hand) every drift and stale marker
+   * The recovery verdicts; without them (a context built by hand) every drift and stale marker
    * counts as foreign and the loop counter is the stamp's, as agent-state 0.1.0 judged.
    */
   recovery?: BootRecovery;

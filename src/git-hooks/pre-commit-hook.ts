@@ -12,6 +12,7 @@ import {
   type StagedChange,
 } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
+import { caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
@@ -146,18 +147,20 @@ function forbiddenFindings(
   work: readonly StagedChange[],
   blobs: ReadonlyMap<string, Buffer | null>,
 ): HookFinding[] {
-  const allow = repo.env[ALLOW_FORBIDDEN_ENV] === '1';
   const path = `${repo.agentPrefix}state/goals.md`;
-  const committed = rulesOf(committedBlob(repo.gitRoot, path, { env: repo.env }));
   const change = state.find((c) => c.path === path);
+  if (!change && work.length === 0) return [];
+  const allow = repo.env[ALLOW_FORBIDDEN_ENV] === '1';
+  const committed = rulesOf(committedBlob(repo.gitRoot, path, { env: repo.env }));
   const staged = rulesOf(
     change?.status === 'D'
       ? null
       : stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals),
   );
+  const nocase = caseInsensitive(repo.paths.root);
   return [
     ...(change ? checkLiftedRules(path, committed, staged, allow) : []),
-    ...(work.length > 0 ? checkStagedForbidden(work, [...committed, ...staged], allow) : []),
+    ...checkStagedForbidden(work, [...committed, ...staged], allow, nocase),
   ];
 }
 

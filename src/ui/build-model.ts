@@ -26,7 +26,7 @@ import type {
   UiStatus,
   UiTimeline,
 } from './model.js';
-import type { TimelinePage } from './read-backward.js';
+import type { TimelinePage } from '../events/read-backward.js';
 
 /** Everything the page is made of, read from disk by read-model.ts. */
 export interface UiInput {
@@ -191,9 +191,7 @@ function driftOf(report: UiInput['report']): UiDrift {
   return {
     checkpoint_at: report?.last_checkpoint ?? null,
     drifted: drift?.drifted ?? false,
-    head: drift?.head
-      ? { from: drift.head.from, to: drift.head.to, commits: drift.head.commits }
-      : null,
+    head: drift?.head ?? null,
     branch: drift?.branch ?? null,
     files: drift?.files ?? [],
     key_files: drift?.key_files ?? [],

@@ -1,16 +1,16 @@
 // The Forbidden guard of the host hooks, probed as an attacker would (issue 21): a PreToolUse call
-// through the real hook entry (runHostHook with the real services) on real temp repositories.
+// through the real hook entry (runHostHook) on real temp repositories.
 // It must need nothing but goals.md's Forbidden rules and the mode, see through symlinks, parent
 // deletes, wrappers and commands it cannot read, and refuse any tool call that weakens it.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handleHookEvent } from '../../src/integrations/host-hook/handle-event.js';
-import { hookServices } from '../../src/integrations/host-hook/hook-services.js';
-import { parseHookPayload } from '../../src/integrations/host-hook/parse-payload.js';
-import { runHostHook } from '../../src/integrations/host-hook/run-host-hook.js';
-import type { HostName } from '../../src/integrations/host-hook/hook-event.js';
-import { findRoot } from '../../src/state/find-root.js';
+import { claudeHost } from '../../src/hosts/claude/claude-host.js';
+import { handleHookEvent } from '../../src/hosts/handle-event.js';
+import { parseHostHookPayload } from '../../src/hosts/host-hook-payload.js';
+import type { HostName } from '../../src/hosts/host-names.js';
+import { runHostHook } from '../../src/hosts/run-host-hook.js';
+import { findRepo } from '../../src/state/repo.js';
 import { initState } from '../../src/state/init.js';
 import { git, gitdir, testdir, writeFiles } from '../helpers/fixtures.js';
 
@@ -414,9 +414,9 @@ describe('Forbidden guard: the agent cannot weaken it (item 6)', () => {
 
   it("the user's approval (AGENT_STATE_ALLOW_FORBIDDEN=1 in the host's environment) turns refusals into warnings", async () => {
     const dir = repo();
-    const paths = findRoot(dir);
-    const event = parseHookPayload(
-      'claude',
+    const state = findRepo(dir);
+    const event = parseHostHookPayload(
+      claudeHost,
       JSON.stringify({
         session_id: 's',
         cwd: dir,
@@ -426,11 +426,11 @@ describe('Forbidden guard: the agent cannot weaken it (item 6)', () => {
       }),
       dir,
     );
-    const approved = await handleHookEvent(event, paths, hookServices, {
+    const approved = await handleHookEvent(claudeHost, event, state, {
       AGENT_STATE_ALLOW_FORBIDDEN: '1',
     });
     expect(approved.deny).toBeUndefined();
     expect(approved.context).toContain('agent-state warning');
-    expect((await handleHookEvent(event, paths, hookServices, {})).deny).toContain('removes');
+    expect((await handleHookEvent(claudeHost, event, state, {})).deny).toContain('removes');
   });
 });

@@ -1,15 +1,23 @@
-// The Forbidden guard of the host hooks, attacked with generated variants (issue 21): write
-// commands behind chains of wrappers and nested shells, symlink layouts that lead into the
-// Forbidden zone, and broken state files during PreToolUse. Every call goes through the real bin
-// (`hook <host>`) with each host's payload shape. A Forbidden write must be refused; the same
-// command aimed at a harmless path must not be (a guard that refuses everything is no guard).
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// The guard's security part: what an agent (or a hostile commit) could use to slip past Forbidden
+// or out of the repository. Names with control characters in a Forbidden zone — in a file or a
+// directory name — must be seen the same by verify, checkpoint, the pre-commit hook and a host
+// hook, and printed on one line; a symlink anywhere in .agent/, pointing at a copy of what it
+// replaced, must carry no command's write or delete out of the repository.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { compileForbidden } from '../../src/state/forbidden.js';
-import { statePaths } from '../../src/state/paths.js';
-import { readConfig, readGoals } from '../../src/state/store.js';
+import { safeText } from '../../src/text/safe-text.js';
+import { git, testdir } from '../helpers/fixtures.js';
 import {
   SEED,
   WIDTH,
@@ -24,284 +32,263 @@ import {
   scaled,
   type Violation,
 } from './harness.js';
-import { STATE_FILES, fuzzedFiles, type StateFile } from './state-fuzz.js';
 
-const HOSTS = ['claude', 'codex', 'gemini', 'opencode'] as const;
-type Host = (typeof HOSTS)[number];
+// What a name may hold but `/` and NUL: C0 (newline, CR, tab, ESC), DEL, C1, line and paragraph
+// separators, bidi overrides, a zero-width space, a BOM.
+const CONTROLS = [
+  '\n',
+  '\r',
+  '\t',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+];
+const PLAIN = fc.constantFrom('a', 'b', 'z', '.', '-', ' ', '_');
+const piece = fc.string({ unit: PLAIN, maxLength: 4 });
+const hostileName = fc
+  .tuple(piece, fc.constantFrom(...CONTROLS), piece, fc.constantFrom(...CONTROLS, ''))
+  .map((parts) => parts.join(''))
+  .filter((name) => name !== '.' && name !== '..');
+// `src/storage/<name>.js` or `src/storage/<dir>/<name>.js`: each a Forbidden path.
+const forbiddenPath = fc
+  .tuple(fc.option(hostileName, { nil: undefined }), hostileName)
+  .map(([dir, name]) => `src/storage/${dir === undefined ? '' : `${dir}/`}${name}.js`);
 
-/** A tool call: the host's tool name family and its input. */
-interface Call {
-  tool: 'shell' | 'write';
-  input: Record<string, unknown>;
-}
-
-const TOOL_NAMES: Record<Host, Record<Call['tool'], string>> = {
-  claude: { shell: 'Bash', write: 'Write' },
-  codex: { shell: 'Bash', write: 'apply_patch' },
-  gemini: { shell: 'run_shell_command', write: 'write_file' },
-  opencode: { shell: 'bash', write: 'write' },
-};
-
-// The host's PreToolUse payload for a call (a write becomes Codex's patch, Claude Code's Write).
-function payload(host: Host, repo: string, call: Call): string {
-  const name = TOOL_NAMES[host][call.tool];
-  let input = call.input;
-  if (name === 'apply_patch' && call.tool === 'write')
-    input = {
-      [host === 'codex' ? 'command' : 'patchText']:
-        `*** Begin Patch\n*** Add File: ${String(call.input.file_path)}\n+x\n*** End Patch`,
-    };
-  else if (host === 'opencode' && call.tool === 'write')
-    input = { filePath: call.input.file_path, content: 'x' };
-  if (host === 'opencode')
-    return JSON.stringify({ event: 'tool.execute.before', cwd: repo, tool: name, args: input });
-  return JSON.stringify({
+const hookPayload = (repo: string, path: string) =>
+  JSON.stringify({
     session_id: 's',
     cwd: repo,
-    hook_event_name: host === 'gemini' ? 'BeforeTool' : 'PreToolUse',
-    tool_name: name,
-    tool_input: input,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_input: { file_path: path, content: 'x' },
   });
+
+function diff(kind: string, context: string, expected: Set<string>, got: Set<string>): Violation[] {
+  const missed = [...expected].filter((p) => !got.has(p));
+  const extra = [...got].filter((p) => !expected.has(p));
+  return [
+    ...missed.map((p) => ({
+      kind: `${kind}: Forbidden path missed`,
+      detail: `${context}: ${JSON.stringify(p)}`,
+    })),
+    ...extra.map((p) => ({
+      kind: `${kind}: not Forbidden, reported`,
+      detail: `${context}: ${JSON.stringify(p)}`,
+    })),
+  ];
 }
 
-// Whether the hook refused the call, from its stdout in the host's format.
-function refused(stdout: string): boolean {
-  if (stdout.trim() === '') return false;
-  const out = JSON.parse(stdout) as {
-    hookSpecificOutput?: { permissionDecision?: string };
-    decision?: string;
-    deny?: unknown;
-  };
-  return (
-    out.hookSpecificOutput?.permissionDecision === 'deny' ||
-    out.decision === 'deny' ||
-    typeof out.deny === 'string'
-  );
-}
-
-// Wrappers that run the rest of the line, and ways to nest a command in another shell.
-const WRAPPER = fc.constantFrom(
-  'env X=1',
-  'env -i PATH=/usr/bin:/bin',
-  'env -u HOME',
-  'nice',
-  'nice -n 5',
-  'nice -10',
-  'timeout 5',
-  'timeout -s KILL 5s',
-  'timeout -k 1 5',
-  'command',
-  'command -p',
-  'busybox',
-  'sudo -u root',
-  'sudo -E',
-  'nohup',
-  'stdbuf -o0',
-  'ionice -c3',
-  'time -p',
-  'exec',
-  'setsid',
-  'xargs -0',
-  'npx -y',
-  '/usr/bin/env',
-  'FOO=1 BAR=2',
-);
-const NEST: fc.Arbitrary<(c: string) => string> = fc.constantFrom(
-  (c: string) => c,
-  (c: string) => `sh -c '${c}'`,
-  (c: string) => `bash -lc "${c}"`,
-  (c: string) => `eval "${c}"`,
-  (c: string) => `echo "$(${c})"`,
-  (c: string) => `true && ${c}`,
-  (c: string) => `(${c})`,
-);
-// Commands that write `P` (a file in the target directory `D`).
-const WRITER: fc.Arbitrary<(p: string, d: string) => string> = fc.constantFrom(
-  (p: string) => `touch ${p}`,
-  (p: string) => `echo x > ${p}`,
-  (p: string) => `echo x >> ${p}`,
-  (p: string) => `tee ${p}`,
-  (p: string) => `rm -f ${p}`,
-  (p: string) => `mkdir -p ${p}`,
-  (p: string) => `cp package.json ${p}`,
-  (p: string) => `mv package.json ${p}`,
-  (p: string) => `sed -i s/a/b/ ${p}`,
-  (p: string) => `dd if=/dev/zero of=${p} count=1`,
-  (p: string) => `truncate -s 0 ${p}`,
-  (p: string) => `install -m 644 package.json ${p}`,
-  (_: string, d: string) => `cp -t ${d} package.json`,
-  (_: string, d: string) => `rm -rf ${d}`,
-  (_: string, d: string) => `find ${d} -delete`,
-);
-
-interface Probe {
-  name: string;
-  host: Host;
-  call: Call;
-  /** Whether the hook must refuse it (false: must allow it). */
-  refuse: boolean;
-  /** Symlinks to make first (path → target), removed after. */
-  links?: Record<string, string>;
-  /** A state file to replace first (restored after). */
-  broken?: { file: StateFile; bytes: Buffer };
-}
-
-const host = fc.constantFrom(...HOSTS);
-
-function wrapperProbes(count: number): Probe[] {
-  const arb = fc.record({
-    host,
-    wrappers: fc.array(WRAPPER, { maxLength: 3 }),
-    nest: NEST,
-    writer: WRITER,
-  });
-  return fc
-    .sample(arb, { numRuns: count, seed: SEED + 100 })
-    .flatMap(({ host, wrappers, nest, writer }) =>
-      (['src/storage', 'src/ok'] as const).map((dir) => {
-        const command = nest([...wrappers, writer(`${dir}/new.js`, dir)].join(' '));
-        return {
-          name: `wrapped: ${command}`,
-          host,
-          call: { tool: 'shell' as const, input: { command } },
-          refuse: dir === 'src/storage',
-        };
-      }),
-    );
-}
-
-// Where a link into the Forbidden zone can stand, and how it can point there.
-function symlinkProbes(count: number): Probe[] {
-  const arb = fc.record({
-    host,
-    at: fc.constantFrom('src/l', 'lib/deep/l', 'l', 'src/ok/l'),
-    how: fc.constantFrom('dir', 'chain', 'parent', 'file', 'absolute'),
-    tool: fc.constantFrom<Call['tool']>('write', 'shell'),
-    existing: fc.boolean(),
-    harmless: fc.boolean(),
-  });
-  return fc.sample(arb, { numRuns: count, seed: SEED + 200 }).map((p) => {
-    const zone = p.harmless ? 'src/ok' : 'src/storage';
-    const file = p.existing ? (p.harmless ? 'ok.js' : 'db.js') : 'new.js';
-    const links: Record<string, string> = {};
-    let path: string;
-    if (p.how === 'parent') {
-      links[p.at] = `@ROOT@/src`;
-      path = `${p.at}/${zone.slice(4)}/${file}`;
-    } else if (p.how === 'file') {
-      links[p.at] = `@ROOT@/${zone}/${p.harmless ? 'ok.js' : 'db.js'}`;
-      path = p.at;
-    } else if (p.how === 'chain') {
-      links['hop'] = `@ROOT@/${zone}`;
-      links[p.at] = '@ROOT@/hop';
-      path = `${p.at}/${file}`;
-    } else {
-      links[p.at] = p.how === 'absolute' ? `@ROOT@/${zone}` : `@REL@${zone}`;
-      path = `${p.at}/${file}`;
+describe('Forbidden names with control characters', () => {
+  it(`${scaled(20)} names: verify, checkpoint, pre-commit and the claude hook agree, each on one line`, async () => {
+    const repo = copyRepo(await richRepo());
+    const paths = [...new Set(fc.sample(forbiddenPath, { numRuns: scaled(20), seed: SEED + 100 }))];
+    // The same names outside the zone, and a zone's name split by a control character: not Forbidden.
+    const decoys = [
+      ...paths.slice(0, scaled(6)).map((p) => p.replace('src/storage/', 'src/other/')),
+      'src/stor\nage/x.js',
+    ];
+    for (const path of [...paths, ...decoys]) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), 'x\n');
     }
-    const call: Call =
-      p.tool === 'write'
-        ? { tool: 'write', input: { file_path: path, content: 'x' } }
-        : { tool: 'shell', input: { command: `echo x > ${path}` } };
-    return {
-      name: `symlink ${p.how} at ${p.at} → ${zone}: ${path}`,
-      host: p.host,
-      call,
-      refuse: !p.harmless,
-      links,
-    };
-  });
-}
-
-describe('the Forbidden guard against generated bypasses', () => {
-  it(`${scaled(20)} wrapped commands ×2, ${scaled(16)} symlink layouts, ${scaled(20)} broken state files`, async () => {
-    const template = await richRepo();
-    mkdirSync(join(template, 'src/ok'), { recursive: true });
-    writeFileSync(join(template, 'src/ok/ok.js'), 'ok\n');
-    mkdirSync(join(template, 'lib/deep'), { recursive: true });
-    const baselines = Object.fromEntries(
-      Object.entries(STATE_FILES).map(([key, rel]) => [
-        key,
-        readFileSync(join(template, rel), 'utf8'),
-      ]),
-    ) as Record<StateFile, string>;
-    const broken: Probe[] = fuzzedFiles(baselines, scaled(20), SEED + 300).map((f, i) => ({
-      name: `broken ${STATE_FILES[f.file]} (${f.how})`,
-      host: HOSTS[i % HOSTS.length]!,
-      call: { tool: 'write', input: { file_path: 'src/storage/db.js', content: 'x' } },
-      refuse: true,
-      broken: f,
-    }));
-    const probes = [...wrapperProbes(scaled(20)), ...symlinkProbes(scaled(16)), ...broken];
-    const slots = Array.from({ length: WIDTH }, () => copyRepo(template));
-    const free = [...slots];
+    const expected = new Set(paths);
     const violations: Violation[] = [];
-    let skipped = 0;
-    await pool(probes, WIDTH, async (probe) => {
-      const repo = free.pop()!;
-      const made: string[] = [];
-      try {
-        for (const [at, target] of Object.entries(probe.links ?? {})) {
-          const absolute = target.replace('@ROOT@', repo);
-          symlinkSync(
-            target.startsWith('@REL@')
-              ? relative(join(repo, at, '..'), join(repo, target.slice(5))) || '.'
-              : absolute,
-            join(repo, at),
-          );
-          made.push(join(repo, at));
-        }
-        if (probe.broken) {
-          writeFileSync(join(repo, STATE_FILES[probe.broken.file]), probe.broken.bytes);
-          if (!stillEnforced(repo)) {
-            skipped++; // the damage changed the rule or the mode itself: nothing to refuse
-            return;
-          }
-        }
-        const input = payload(probe.host, repo, probe.call);
-        const run = await runBin(repo, ['hook', probe.host], { input, timeoutMs: 60_000 });
-        const context = `${probe.host}: ${probe.name}`;
-        violations.push(...checkRun(run, context, new Set([0])));
-        let said: boolean;
-        try {
-          said = refused(run.stdout);
-        } catch {
+
+    const verifyJson = await runBin(repo, ['verify', '--json']);
+    violations.push(...checkRun(verifyJson, 'verify --json'));
+    const report_ = JSON.parse(verifyJson.stdout) as { forbidden?: { path: string }[] };
+    violations.push(
+      ...diff('verify', 'verify --json', expected, new Set(report_.forbidden?.map((f) => f.path))),
+    );
+
+    for (const args of [['verify'], ['checkpoint', '--no-test']]) {
+      const run = await runBin(repo, args);
+      violations.push(...checkRun(run, args.join(' ')));
+      if (run.code !== 1)
+        violations.push({
+          kind: `${args[0]}: not refused`,
+          detail: `exit ${run.code}\n${clip(run.stdout)}`,
+        });
+      for (const path of paths)
+        if (
+          !run.stdout.includes(
+            `${safeText(path, { oneLine: true })} (untracked) is in a forbidden zone`,
+          )
+        )
           violations.push({
-            kind: 'hook stdout not JSON',
-            detail: `${context}\n${clip(run.stdout)}`,
+            kind: `${args[0]}: path not on one line`,
+            detail: `${JSON.stringify(path)}\n${clip(run.stdout)}`,
           });
-          return;
-        }
-        if (said !== probe.refuse)
-          violations.push({
-            kind: probe.refuse ? 'Forbidden write let through' : 'harmless write refused',
-            detail: `${context}\ninput: ${clip(input, 400)}\nstdout: ${clip(run.stdout)}\nstderr: ${clip(run.stderr)}`,
-          });
-      } finally {
-        for (const link of made) rmSync(link, { force: true });
-        for (const [key, rel] of Object.entries(STATE_FILES))
-          writeFileSync(join(repo, rel), baselines[key as StateFile]);
-        free.push(repo);
-      }
+    }
+
+    git(repo, 'add', '-A');
+    const hook = await runBin(repo, ['hook', 'pre-commit', '--json']);
+    violations.push(...checkRun(hook, 'hook pre-commit --json', new Set([1])));
+    const findings =
+      (JSON.parse(hook.stdout) as { findings?: { kind: string; path: string }[] }).findings ?? [];
+    violations.push(
+      ...diff(
+        'pre-commit',
+        'hook pre-commit',
+        expected,
+        new Set(findings.filter((f) => f.kind === 'forbidden').map((f) => f.path)),
+      ),
+    );
+    const text = await runBin(repo, ['hook', 'pre-commit']);
+    violations.push(...checkRun(text, 'hook pre-commit', new Set([1])));
+    if (
+      text.stderr
+        .split('\n')
+        .some((line) => /^[^ ]/.test(line) && !/^(agent-state|To skip)/.test(line))
+    )
+      violations.push({ kind: 'pre-commit: a path split its line', detail: clip(text.stderr) });
+
+    const denied = new Set<string>();
+    await pool([...paths, ...decoys], WIDTH, async (path) => {
+      const run = await runBin(repo, ['hook', 'claude'], { input: hookPayload(repo, path) });
+      violations.push(
+        ...checkRun(run, `hook claude PreToolUse Write ${JSON.stringify(path)}`, new Set([0])),
+      );
+      if (run.stdout.includes('"deny"')) denied.add(path);
     });
-    report('guard', { probes: probes.length - skipped, skipped }, violations);
+    violations.push(...diff('hook claude', 'PreToolUse Write', expected, denied));
+
+    report('guard-names', { names: paths.length, decoys: decoys.length }, violations);
     expectNoViolations(violations);
   });
 });
 
-// Whether, by the library's own reading, the damaged state still forbids src/storage/db.js in
-// enforce mode (or cannot say, which must refuse too).
-function stillEnforced(repo: string): boolean {
-  const paths = statePaths(repo);
-  try {
-    const config = readConfig(paths);
-    if ((config.value?.integrations.forbidden ?? 'enforce') !== 'enforce') return false;
-  } catch {
-    /* unreadable config: enforce */
+// Where a link may sit in .agent/, and whether it replaces a folder or a file.
+const LINKS = [
+  '.agent',
+  '.agent/state',
+  '.agent/state/evidence',
+  '.agent/state/agents',
+  '.agent/state/agents/bob',
+  '.agent/state/progress.yaml',
+  '.agent/state/goals.md',
+  '.agent/config.yaml',
+  '.agent/log',
+  '.agent/log/events.jsonl',
+  '.agent/artifacts',
+] as const;
+
+const COMMANDS: { args: string[]; input?: (repo: string) => string }[] = [
+  { args: ['evidence', 'add', '--kind', 'note', '--summary', 'through a link'] },
+  { args: ['next', 'through a link'] },
+  { args: ['next', 'as bob', '--agent', 'bob'] },
+  { args: ['plan', 'add', 'through a link'] },
+  { args: ['memory', 'add', 'through a link', '--durable'] },
+  { args: ['remind', 'through a link'] },
+  { args: ['event', 'note'] },
+  { args: ['done', 't2', '--files', 'src/a.js'] },
+  { args: ['checkpoint', '--no-test'] },
+  { args: ['init'] },
+  { args: ['goal', 'Through a link'] },
+  { args: ['boot', '--fast'] },
+  { args: ['status'] },
+  {
+    args: ['hook', 'claude'],
+    input: (repo) =>
+      JSON.stringify({
+        session_id: 's',
+        cwd: repo,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      }),
+  },
+  {
+    args: ['hook', 'claude'],
+    input: (repo) =>
+      JSON.stringify({
+        session_id: 's',
+        cwd: repo,
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_response: {},
+      }),
+  },
+];
+
+// Every file under `dir` with its bytes' hash, and every name: what "nothing changed" means.
+function treeHash(dir: string): string {
+  const lines: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    lines.push(
+      entry.isFile()
+        ? `${path} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`
+        : path,
+    );
   }
-  try {
-    return compileForbidden(readGoals(paths).goals.forbidden)('src/storage/db.js') !== null;
-  } catch {
-    return true; // unreadable goals.md: every write is refused
-  }
+  return lines.sort().join('\n');
 }
+
+describe('symlink layouts in .agent/', () => {
+  const perLink = scaled(2, COMMANDS.length);
+  it(`${LINKS.length} layouts × ${perLink} commands, and a link inside artifacts/: nothing changes outside`, async () => {
+    const template = await richRepo();
+    mkdirSync(join(template, '.agent/state/agents/bob'), { recursive: true });
+    mkdirSync(join(template, '.agent/artifacts'), { recursive: true });
+    writeFileSync(
+      join(template, '.agent/state/agents/bob/progress.yaml'),
+      'version: 1\nrevision: 0\n',
+    );
+    const cases = LINKS.flatMap((link, i) =>
+      fc
+        .sample(fc.constantFrom(...COMMANDS), { numRuns: perLink, seed: SEED + 200 + i })
+        .map((command) => ({ link, command })),
+    );
+    const violations: Violation[] = [];
+    await pool(cases, WIDTH, async ({ link, command }) => {
+      const repo = copyRepo(template);
+      const outside = testdir({ 'victim.txt': 'outside\n' });
+      // The link points at a copy of what it replaced: followed, every command would work there.
+      const target = join(outside, 'target');
+      cpSync(join(repo, link), target, { recursive: true });
+      rmSync(join(repo, link), { recursive: true, force: true });
+      symlinkSync(target, join(repo, link));
+      const before = treeHash(outside);
+      const hook = command.args[0] === 'hook';
+      const run = await runBin(repo, command.args, { input: command.input?.(repo) });
+      const context = `${link} -> outside, agent-state ${command.args.join(' ')}`;
+      violations.push(...checkRun(run, context, new Set(hook ? [0] : [2])));
+      if (treeHash(outside) !== before)
+        violations.push({
+          kind: 'write outside the repository',
+          detail: `${context}\n${clip(run.stderr)}`,
+        });
+      if (!hook && !run.stderr.includes(`${link}: is a symbolic link`))
+        violations.push({ kind: 'link not named', detail: `${context}\n${clip(run.stderr)}` });
+    });
+
+    // A link inside artifacts/ and a hand-edited ref through it: pruning deletes nothing outside.
+    const repo = copyRepo(template);
+    const outside = testdir({ 'victim.txt': 'outside\n' });
+    symlinkSync(outside, join(repo, '.agent/artifacts/out'));
+    writeFileSync(join(repo, '.agent/config.yaml'), 'version: 1\nevidence:\n  keep: 1\n');
+    writeFileSync(
+      join(repo, '.agent/state/evidence/000001-old.md'),
+      `---\nid: "000001"\nat: 2026-01-01T00:00:00.000Z\nkind: note\nsummary: old\nrefs:\n  - path: .agent/artifacts/out/victim.txt\n    sha256: sha256:${'0'.repeat(64)}\n---\n`,
+    );
+    const before = treeHash(outside);
+    const prune = await runBin(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'prune']);
+    violations.push(...checkRun(prune, 'evidence add with a link inside artifacts/', new Set([0])));
+    if (treeHash(outside) !== before)
+      violations.push({
+        kind: 'write outside the repository',
+        detail: 'pruning through artifacts/out',
+      });
+
+    report('guard-links', { layouts: LINKS.length, runs: cases.length + 1 }, violations);
+    expectNoViolations(violations);
+  });
+});

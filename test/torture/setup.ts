@@ -31,7 +31,11 @@ const PHRASES: [string, (c: Record<string, number>) => string][] = [
   ['writers', (c) => `${c.processes} × ${c.mutations} concurrent mutations (${c.busy} busy exits)`],
   ['kill9', (c) => `${c.trials} kill -9 trials`],
   ['probes', (c) => `${c.probes} path and escape probes`],
-  ['guard', (c) => `${c.probes} Forbidden-guard bypasses (${c.skipped} damaged the rule itself)`],
+  [
+    'guard',
+    (c) =>
+      `${c.names} Forbidden names with control characters (${c.decoys} decoys), ${c.runs} runs on ${c.layouts} symlink layouts, ${c.probes} hook bypasses (${c.skipped} damaged the rule itself)`,
+  ],
 ];
 
 // The assertions of docs/reliability.md, each counted over every campaign.

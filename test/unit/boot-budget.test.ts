@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadO200kCounter } from '../../src/boot/o200k-counter.js';
 import { renderBoot } from '../../src/boot/render-boot.js';
 import type { BootOmission, TokenCounter } from '../../src/boot/types.js';
-import { judgeDrift, judgeStale, noDriftVerdict, NO_OWN_FACTS } from '../../src/recovery/facts.js';
+import { judgeDrift, judgeStale, noDriftVerdict, NO_OWN_FACTS } from '../../src/recovery/rules.js';
 import { NOW, richContext } from '../fixtures/boot/rich-context.js';
 
 const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
@@ -122,7 +122,7 @@ describe('boot budgets', () => {
   it('falls back to 2 with auto when nothing calls for a rebuild, and explains level 3 when it chooses it', () => {
     const calm = richContext({ drift: null, markers: [] });
     expect(renderBoot(calm, { level: 'auto', counter }).level).toBe(2);
-    // Without recovery facts nothing explains the drift: it is foreign.
+    // Without recovery verdicts nothing explains the drift: it is foreign.
     const rendering = renderBoot(richContext(), { level: 'auto', counter });
     expect(rendering.level).toBe(3);
     expect(rendering.choice.reason).toBe(

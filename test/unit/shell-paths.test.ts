@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  shellWords,
-  shellWrites,
-  shellWrittenPaths,
-} from '../../src/integrations/host-hook/shell-paths.js';
+import { shellWrites, shellWrittenPaths } from '../../src/hosts/shell-paths.js';
+import { shellWords } from '../../src/hosts/shell-words.js';
 
 describe('shellWrittenPaths', () => {
   it.each([

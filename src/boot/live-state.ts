@@ -1,0 +1,123 @@
+// The live state of a boot (I/O): completion markers judged against the files on disk, the drift
+// since the last checkpoint's fingerprint, the evidence entries, and what the agent's own records
+// explain (src/recovery/own-facts.ts). This is the one place that gathers them; the level choice
+// and the renderer only see the results.
+import { readEvidenceFolder } from '../evidence/evidence-folder.js';
+import { emptySnapshot } from '../events/reduce.js';
+import { loadStatus } from '../events/status-cache.js';
+import type { StatusSnapshot } from '../events/types.js';
+import { readHead } from '../git/head.js';
+import { prefetchGitSnapshot } from '../git/snapshot.js';
+import { checkProgressMarkers } from '../markers/check-markers.js';
+import {
+  judgeDrift,
+  judgeStale,
+  noDriftVerdict,
+  type DriftVerdict,
+  type OwnFacts,
+  type ProgressExtras,
+  type StaleVerdict,
+} from '../recovery/rules.js';
+import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
+import { progressExtras } from '../recovery/progress-now.js';
+import type { Repo } from '../state/repo.js';
+import type { Config, Fingerprint, Progress, Warning } from '../types.js';
+import type { Drift } from '../fingerprint/diff.js';
+import type { BootEvidence, BootMarker } from './types.js';
+
+export interface LiveState {
+  markers: BootMarker[];
+  drift: Drift | null;
+  evidence: BootEvidence[];
+  /** The drift and the stale markers, judged own or foreign. */
+  verdict: DriftVerdict;
+  stale: StaleVerdict[];
+  /** What progress.yaml does not hold of the progress digest. */
+  extras: ProgressExtras;
+  warnings: Warning[];
+}
+
+/** Starts what can run before the state is read: the git snapshot the drift needs. */
+export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
+  if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, env);
+}
+
+// The agent's own edits before the first checkpoint: the files its hooks saw it write that
+// still differ from HEAD (nothing was recorded to call anything foreign against).
+function unmeasuredVerdict(own: OwnFacts, current: Fingerprint | null): DriftVerdict {
+  const verdict = noDriftVerdict();
+  if (!current) return verdict;
+  for (const path of Object.keys(own.files).sort())
+    if (path in current.dirty || path in current.untracked)
+      verdict.ownFiles.push({ path, own: true, why: 'you edited it' });
+  return verdict;
+}
+
+/**
+ * Gathers the live state for `progress` (as stored now): markers from live hashes, drift against
+ * `progress.fingerprint` (null before the first checkpoint), the evidence entries, and the
+ * judgement of both by the agent's own recorded facts.
+ */
+export async function collectLiveState(
+  repo: Repo,
+  config: Config,
+  progress: Progress,
+  env?: NodeJS.ProcessEnv,
+): Promise<LiveState> {
+  const root = repo.paths.root;
+  const warnings: Warning[] = [];
+  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir);
+  const recorded = progress.fingerprint ?? null;
+  let drift: Drift | null = null;
+  let current: Fingerprint | null = null;
+  if (repo.gitRoot !== null || recorded) {
+    // Loaded only here: a boot is the one command that always needs them.
+    const [{ collectFingerprint }, { measureDrift }] = await Promise.all([
+      import('../fingerprint/collect.js'),
+      import('../fingerprint/measure-drift.js'),
+    ]);
+    const collected = await collectFingerprint({ cwd: root, env, repo, config });
+    current = collected.fingerprint;
+    warnings.push(...collected.warnings);
+    if (recorded)
+      drift = await measureDrift(root, recorded, current, {
+        env,
+        maxHashBytes: config.fingerprint.max_hash_bytes,
+      });
+  }
+  let snapshot: StatusSnapshot;
+  try {
+    snapshot = loadStatus(repo.paths).snapshot;
+  } catch {
+    // An unreadable log costs the own facts (changes then count as foreign), never the boot.
+    snapshot = emptySnapshot();
+  }
+  const own = readOwnFacts(repo, recorded?.at ?? null, snapshot, env);
+  const stale = markers.filter((m) => m.state === 'stale');
+  const judged = [
+    ...(drift?.files ?? []).map((f) => f.path),
+    ...(drift?.key_files ?? []).map((f) => f.path),
+    ...stale.flatMap((m) => m.changed.map((c) => c.path)),
+  ];
+  const tree = treeNow(root, judged, current, config.fingerprint.max_hash_bytes);
+  const verdict = drift ? judgeDrift(drift, own, tree) : unmeasuredVerdict(own, current);
+  const { entries, problems } = readEvidenceFolder(repo.paths);
+  for (const problem of problems) {
+    warnings.push({
+      file: problem.location.file,
+      line: problem.location.line,
+      message: `${problem.message} (left out of the boot prompt)`,
+    });
+  }
+  const head =
+    current?.git?.head ?? (repo.gitRoot !== null ? readHead(repo.paths.root, env) : null);
+  return {
+    markers,
+    drift,
+    evidence: entries,
+    verdict,
+    stale: judgeStale(stale, verdict, own, tree),
+    extras: progressExtras(repo, snapshot, head),
+    warnings,
+  };
+}

@@ -1,0 +1,376 @@
+// What the words of recovery mean, in one place (pure). A *boot* is a prompt a host was handed:
+// at a session start (startup, resume, clear) or after a confirmed compaction. *Progress* is
+// anything that moved the task since the previous boot. A *restart loop* is `stall_threshold`
+// boots in a row with no progress between them. *Drift* since the last checkpoint is the agent's
+// own when its recorded facts explain it (files its hooks saw it write, commits it made in this
+// worktree) and foreign otherwise (a person's or another agent's edits, commits pulled or made
+// elsewhere, a branch switch). Levels, warnings and the status bar are all built on these.
+import type { Drift } from '../fingerprint/diff.js';
+import { createHash } from 'node:crypto';
+import type { FileState, Progress } from '../types.js';
+
+/** The parts of the task whose movement counts as progress, in the order they are named. */
+export const PROGRESS_PARTS = [
+  'plan',
+  'markers',
+  'next_action',
+  'stage',
+  'current_step',
+  'memory',
+  'evidence',
+  'edits',
+  'commits',
+] as const;
+
+export type ProgressPart = (typeof PROGRESS_PARTS)[number];
+
+/** A short hash per part: what a boot keeps to compare the next boot against. */
+export type ProgressDigest = Record<ProgressPart, string>;
+
+/** What the task looks like now, beyond progress.yaml. */
+export interface ProgressExtras {
+  /** The newest evidence id, and how many entries there are. */
+  evidence: { newest: string | null; count: number };
+  /**
+   * Where the agent's recorded file edits stand: any value that changes when the hooks record an
+   * edit (the event log's last checkpoint and the count of edits since).
+   */
+  edits: string;
+  /** The commit HEAD points at; null outside git or before the first commit. */
+  head: string | null;
+}
+
+const short = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/** The `edits` part of a digest, alone (what the hot path after a tool call can tell cheaply). */
+export function digestEdits(mark: string): string {
+  return short(mark);
+}
+
+/** The digest of the task's progress now. */
+export function digestProgress(progress: Progress, extras: ProgressExtras): ProgressDigest {
+  const markers = Object.entries(progress.markers ?? {})
+    .map(([id, marker]) => [id, marker.at])
+    .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return {
+    plan: short((progress.plan ?? []).map((item) => [item.id, item.status])),
+    markers: short(markers),
+    next_action: short(progress.next_action ?? ''),
+    stage: short(progress.stage ?? ''),
+    current_step: short(progress.current_step ?? null),
+    memory: short([progress.memory?.durable ?? [], progress.memory?.working ?? []]),
+    evidence: short([extras.evidence.newest, extras.evidence.count]),
+    edits: digestEdits(extras.edits),
+    commits: short(extras.head),
+  };
+}
+
+/** The parts that moved from `before` to `after` (every part when there is no `before`). */
+export function progressMoved(
+  before: Partial<ProgressDigest> | null,
+  after: ProgressDigest,
+): ProgressPart[] {
+  return PROGRESS_PARTS.filter((part) => before?.[part] !== after[part]);
+}
+
+/** What the previous boot left to compare with. */
+export interface LastBoot {
+  at: string;
+  /** The host session that was handed it (hooks know it; a CLI `boot` does not). */
+  session: string | null;
+  /** Boots in a row with no progress between them, that boot included. */
+  stalled: number;
+  progress: Partial<ProgressDigest>;
+}
+
+/** How a boot counts. */
+export interface BootCount {
+  /** Boots in a row with no progress between them, this one included. */
+  stalled: number;
+  /** What moved since the previous boot (empty: nothing). */
+  moved: ProgressPart[];
+  /**
+   * The agent running `agent-state boot` itself right after its host booted it, with nothing done
+   * in between: the same restart shown twice, so the loop counter does not move.
+   */
+  repeat: boolean;
+}
+
+/** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
+export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+/** Counts a boot against the previous one. */
+export function countBoot(
+  last: LastBoot | null,
+  now: { at: string; session: string | null; progress: ProgressDigest },
+): BootCount {
+  if (last === null) return { stalled: 1, moved: [...PROGRESS_PARTS], repeat: false };
+  const moved = progressMoved(last.progress, now.progress);
+  const elapsed = Date.parse(now.at) - Date.parse(last.at);
+  const repeat =
+    moved.length === 0 &&
+    last.session !== null &&
+    now.session === null &&
+    elapsed >= 0 &&
+    elapsed < REPEAT_WINDOW_MS;
+  if (repeat) return { stalled: last.stalled, moved, repeat };
+  return { stalled: moved.length > 0 ? 1 : last.stalled + 1, moved, repeat };
+}
+
+/** Whether `stalled` boots in a row without progress make a restart loop. */
+export function inRestartLoop(stalled: number, threshold: number): boolean {
+  return stalled >= threshold;
+}
+
+/**
+ * Whether the restart loop the last boot saw still holds: it did, and nothing moved since (any
+ * progress ends it at once, so the status bar stops warning as soon as the agent gets somewhere).
+ */
+export function loopHolds(
+  last: LastBoot | null,
+  progressNow: ProgressDigest,
+  threshold: number,
+): boolean {
+  return (
+    last !== null &&
+    inRestartLoop(last.stalled, threshold) &&
+    progressMoved(last.progress, progressNow).length === 0
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drift: own or foreign.
+
+/** A move of HEAD in this worktree that was not a commit made here (from the reflog). */
+export interface HeadMove {
+  /** The reflog's word for it: checkout, pull, merge, reset, rebase, cherry-pick, ... */
+  kind: string;
+  subject: string;
+}
+
+/** What the agent's own records say it did since the last checkpoint. */
+export interface OwnFacts {
+  /**
+   * Files its tools wrote (host hook facts), with what the file held right after its last write
+   * (`sha256:…`, `size:… mtime:…`, `deleted`), or null when that was not recorded.
+   */
+  files: Record<string, { at: string; state: FileState | null }>;
+  /** When its shell commands ran (ms since the epoch): a file changed during one may be theirs. */
+  shellRuns: { from: number; to: number }[];
+  /** Commits made in this worktree (the reflog's `commit` entries), by sha. */
+  commits: string[];
+  /** HEAD moves in this worktree that were not commits made here. */
+  moves: HeadMove[];
+  /** False when the reflog could not be read: then no commit can be called the agent's. */
+  reflog: boolean;
+}
+
+/** No recorded fact at all (an agent without hooks, or none run yet). */
+export const NO_OWN_FACTS: OwnFacts = {
+  files: {},
+  shellRuns: [],
+  commits: [],
+  moves: [],
+  reflog: false,
+};
+
+/** The tree as it is now, for the paths being judged. */
+export interface TreeNow {
+  /** What each path holds now (`sha256:…`, `deleted` or null for gone, ...); absent: not known. */
+  states: Record<string, FileState | null>;
+  /** The mtime of each path (ms since the epoch); absent or null: gone or not known. */
+  mtimes: Record<string, number | null>;
+}
+
+/** How one changed path is explained. */
+export interface PathVerdict {
+  path: string;
+  own: boolean;
+  /** Why, in a few words ("you edited it", "changed after your last edit of it", ...). */
+  why: string;
+}
+
+// A change this close after a shell command ended still counts as the command's (clock steps,
+// filesystems that round mtimes to the second).
+const SHELL_SLACK_MS = 2000;
+
+/** Judges one changed path: is it explained by what the agent recorded doing? */
+export function judgePath(
+  path: string,
+  own: OwnFacts,
+  tree: TreeNow,
+  commitFiles: { own: ReadonlySet<string>; foreign: ReadonlySet<string> },
+): PathVerdict {
+  if (commitFiles.foreign.has(path))
+    return { path, own: false, why: 'changed by a commit not made here' };
+  const mtime = tree.mtimes[path];
+  // Written during one of the agent's shell commands (that ended after `since`).
+  const byShell = (since: number) =>
+    typeof mtime === 'number' &&
+    own.shellRuns.some(
+      (run) =>
+        run.to >= since && mtime >= run.from - SHELL_SLACK_MS && mtime <= run.to + SHELL_SLACK_MS,
+    );
+  const shell: PathVerdict = { path, own: true, why: 'written while your shell command ran' };
+  const edit = own.files[path];
+  if (edit) {
+    const now = path in tree.states ? (tree.states[path] ?? 'deleted') : undefined;
+    if (edit.state === null || now === undefined || now === edit.state)
+      return { path, own: true, why: 'you edited it' };
+    // Changed since the agent last wrote it: by a later command of its own, or by someone else.
+    if (byShell(Date.parse(edit.at))) return shell;
+    return { path, own: false, why: 'changed after your last edit of it' };
+  }
+  if (commitFiles.own.has(path)) return { path, own: true, why: 'in a commit you made here' };
+  if (byShell(Number.NEGATIVE_INFINITY)) return shell;
+  return { path, own: false, why: 'no recorded edit of yours' };
+}
+
+// The reflog's words for a commit made in this worktree (own), as opposed to a move that brought
+// in work from elsewhere or replaced it.
+const OWN_MOVE = /^(commit|revert)\b/;
+
+/** Whether a reflog subject (`commit: …`, `pull: Fast-forward`, ...) is a commit made here. */
+export function isOwnMove(subject: string): boolean {
+  return OWN_MOVE.test(subject);
+}
+
+/** Drift split by who caused it. */
+export interface DriftVerdict {
+  /** Files the agent's recorded facts explain (uncheckpointed work of its own). */
+  ownFiles: PathVerdict[];
+  /** Commits made here since the checkpoint. */
+  ownCommits: { sha: string; subject: string }[];
+  foreignFiles: PathVerdict[];
+  foreignCommits: { sha: string; subject: string }[];
+  /** The branch changed (always foreign: the work now stands on another line of history). */
+  branch: { from: string | null; to: string | null } | null;
+  /** Recorded commits no longer in the history, when no commit of the agent's explains it (amend). */
+  dropped: number;
+  /** Changes that cannot be named file by file and that no recorded fact explains. */
+  unlisted: string[];
+  /** One short phrase per foreign cause (what `level_reason` names). */
+  causes: string[];
+  foreign: boolean;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function names(items: readonly string[], max = 3): string {
+  return items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** Splits the drift since the last checkpoint into the agent's own and foreign changes. */
+export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVerdict {
+  const ownShas = new Set(own.reflog ? own.commits : []);
+  const ownCommits: DriftVerdict['ownCommits'] = [];
+  const foreignCommits: DriftVerdict['foreignCommits'] = [];
+  const ownCommitFiles = new Set<string>();
+  const foreignCommitFiles = new Set<string>();
+  for (const commit of drift.head?.commits ?? []) {
+    const mine = ownShas.has(commit.sha);
+    (mine ? ownCommits : foreignCommits).push({ sha: commit.sha, subject: commit.subject });
+    for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
+  }
+  const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
+  const seen = new Set<string>();
+  const verdicts: PathVerdict[] = [];
+  for (const file of [...drift.files, ...drift.key_files]) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    verdicts.push(judgePath(file.path, own, tree, commitFiles));
+  }
+  const ownFiles = verdicts.filter((v) => v.own);
+  const foreignFiles = verdicts.filter((v) => !v.own);
+  const recordedDrops = drift.head?.dropped ?? 0;
+  // A commit replaced by an amend is dropped too; only a move that was not a commit made here
+  // (a reset, a rebase, a checkout) makes the missing commits someone else's doing.
+  const dropped = recordedDrops > 0 && (!own.reflog || own.moves.length > 0) ? recordedDrops : 0;
+  const editedSomething = Object.keys(own.files).length > 0 || own.shellRuns.length > 0;
+  // Outside git the listing digest changes with every edit: the agent's own edits may explain it.
+  const unlisted = (drift.unlisted ?? []).filter(
+    (note) => !(editedSomething && note.startsWith('the tree listing changed')),
+  );
+  const causes: string[] = [];
+  if (drift.branch)
+    causes.push(
+      `the branch changed (${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'})`,
+    );
+  if (foreignCommits.length > 0)
+    causes.push(
+      `${plural(foreignCommits.length, 'commit')} not made here (${names(
+        foreignCommits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
+        2,
+      )})`,
+    );
+  if (dropped > 0)
+    causes.push(
+      `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
+    );
+  const after = foreignFiles.filter((v) => v.why === 'changed after your last edit of it');
+  const unexplained = foreignFiles.filter((v) => v.why === 'no recorded edit of yours');
+  if (unexplained.length > 0)
+    causes.push(
+      `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains (${names(unexplained.map((v) => v.path))})`,
+    );
+  if (after.length > 0)
+    causes.push(
+      `${plural(after.length, 'file')} changed after your last edit (${names(after.map((v) => v.path))})`,
+    );
+  causes.push(...unlisted);
+  return {
+    ownFiles,
+    ownCommits,
+    foreignFiles,
+    foreignCommits,
+    branch: drift.branch,
+    dropped,
+    unlisted,
+    causes,
+    foreign: causes.length > 0,
+  };
+}
+
+/** The verdict when nothing was measured (no checkpoint yet): nothing foreign is known. */
+export function noDriftVerdict(): DriftVerdict {
+  return {
+    ownFiles: [],
+    ownCommits: [],
+    foreignFiles: [],
+    foreignCommits: [],
+    branch: null,
+    dropped: 0,
+    unlisted: [],
+    causes: [],
+    foreign: false,
+  };
+}
+
+/** A stale completion marker, with each changed file judged. */
+export interface StaleVerdict {
+  id: string;
+  files: PathVerdict[];
+  /** True when every changed file is explained by the agent's own facts. */
+  own: boolean;
+}
+
+/**
+ * Judges the files of stale markers: the same rules as drift (a file the drift already judged
+ * keeps that verdict, so the two never disagree).
+ */
+export function judgeStale(
+  stale: readonly { id: string; changed: { path: string }[] }[],
+  drift: DriftVerdict,
+  own: OwnFacts,
+  tree: TreeNow,
+): StaleVerdict[] {
+  const judged = new Map([...drift.ownFiles, ...drift.foreignFiles].map((v) => [v.path, v]));
+  const none = { own: new Set<string>(), foreign: new Set<string>() };
+  return stale.map(({ id, changed }) => {
+    const files = changed.map((c) => judged.get(c.path) ?? judgePath(c.path, own, tree, none));
+    return { id, files, own: files.every((f) => f.own) };
+  });
+}
