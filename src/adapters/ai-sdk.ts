@@ -9,10 +9,9 @@ import { appendEvents } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { recordEvent } from '../events/record.js';
 import { findRoot } from '../state/find-root.js';
-import { readConfig, readGoals } from '../state/store.js';
 import { publishStatusTo } from '../status/publish-to.js';
-import { checkToolCall, denyReason, toolCheckModes } from '../hosts/tool-check.js';
-import { repoRelative } from '../hosts/tool-paths.js';
+import { guardForbidden } from '../hosts/forbidden-guard.js';
+import { denyReason } from '../hosts/tool-check.js';
 
 export interface AgentStateAiOptions {
   /** Where the task's state is found. Default `process.cwd()`. */
@@ -113,18 +112,10 @@ function refusal(name: string, input: unknown, options: WithAgentStateOptions): 
   if (raw.length === 0) return null;
   const cwd = options.cwd ?? process.cwd();
   try {
-    const paths = findRoot(cwd);
-    const { forbidden } = readGoals(paths).goals;
-    // A config.yaml that does not parse leaves the default: enforce.
-    const integrations = readConfig(paths).value?.integrations ?? { pre_tool_use: 'off' };
-    if (toolCheckModes(integrations, process.env).forbidden !== 'enforce') return null;
-    const findings = checkToolCall({
-      tool: name,
-      paths: raw.map((p) => ({ raw: p, rel: repoRelative(paths.root, cwd, p) })),
-      forbidden,
-      step: null,
-    });
-    return findings.length > 0 ? denyReason(findings) : null;
+    const tool = { name, input: (input ?? {}) as Record<string, unknown> };
+    const writes = raw.map((path) => ({ path, how: 'write' as const }));
+    const { mode, findings } = guardForbidden(tool, cwd, findRoot(cwd), process.env, writes);
+    return mode === 'enforce' && findings.length > 0 ? denyReason(findings) : null;
   } catch (error) {
     // The guard fails closed: without the Forbidden rules no path is known to be allowed.
     return `agent-state refused this tool call: the Forbidden rules could not be read (${errorText(describeError(error))})`;

@@ -1,6 +1,6 @@
 // Which hook manager a repository uses, from what is on disk and git's core.hooksPath.
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDir } from '../state/find-root.js';
 import type { GitHookManager } from './git-hook-types.js';
 import { findLefthookConfig, usesLefthook } from './lefthook.js';
 import { PRE_COMMIT_CONFIG, usesPreCommit } from './pre-commit-framework.js';
@@ -14,14 +14,6 @@ export interface DetectedManager {
 /** Whether core.hooksPath points at husky's directory (`.husky/_` since v9, `.husky` before). */
 export function isHuskyHooksPath(hooksPath: string | null): boolean {
   return hooksPath !== null && /(^|[\\/])\.husky([\\/]_)?[\\/]?$/.test(hooksPath);
-}
-
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**

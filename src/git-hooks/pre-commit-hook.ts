@@ -5,7 +5,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { stagedBlobs, stagedChanges, type StagedChange } from '../git/git-hook-calls.js';
+import {
+  committedBlob,
+  stagedBlobs,
+  stagedChanges,
+  type StagedChange,
+} from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
 import { caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
@@ -13,6 +18,7 @@ import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
   ALLOW_FORBIDDEN_ENV,
+  checkLiftedRules,
   checkStagedForbidden,
   checkStagedMarkers,
   markerCoverage,
@@ -113,13 +119,7 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
       ),
     );
   }
-  const goals = stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals);
-  if (goals !== null && work.length > 0) {
-    const { forbidden } = parseGoals(goals.toString('utf8')).goals;
-    const allow = env[ALLOW_FORBIDDEN_ENV] === '1';
-    const nocase = caseInsensitive(repo.paths.root);
-    findings.push(...checkStagedForbidden(work, forbidden, allow, nocase));
-  }
+  findings.push(...forbiddenFindings(repo, state, work, blobs));
   findings.push(...(await staleMarkers(repo, work, blobs, findings)));
   const shown = await firstShown(repo, findings);
   return { ok: passes(shown), skipped: null, staged: staged.length, findings: shown };
@@ -134,6 +134,34 @@ async function firstShown(repo: Repo, findings: HookFinding[]): Promise<HookFind
   );
   const fresh = new Set(firstShowings(repo.paths, keys).map((w) => w.once));
   return findings.filter((f) => f.once === undefined || fresh.has(f.once));
+}
+
+const rulesOf = (bytes: Buffer | null) =>
+  bytes === null ? [] : parseGoals(bytes.toString('utf8')).goals.forbidden;
+
+// Forbidden is judged by the committed goals.md and whatever rule the commit adds: a rule the
+// commit removes still holds for it, and removing one needs the user's approval.
+function forbiddenFindings(
+  repo: Repo,
+  state: readonly StagedChange[],
+  work: readonly StagedChange[],
+  blobs: ReadonlyMap<string, Buffer | null>,
+): HookFinding[] {
+  const path = `${repo.agentPrefix}state/goals.md`;
+  const change = state.find((c) => c.path === path);
+  if (!change && work.length === 0) return [];
+  const allow = repo.env[ALLOW_FORBIDDEN_ENV] === '1';
+  const committed = rulesOf(committedBlob(repo.gitRoot, path, { env: repo.env }));
+  const staged = rulesOf(
+    change?.status === 'D'
+      ? null
+      : stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals),
+  );
+  const nocase = caseInsensitive(repo.paths.root);
+  return [
+    ...(change ? checkLiftedRules(path, committed, staged, allow) : []),
+    ...checkStagedForbidden(work, [...committed, ...staged], allow, nocase),
+  ];
 }
 
 function inAgent(repo: Repo, change: StagedChange): string {

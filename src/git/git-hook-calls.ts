@@ -173,6 +173,12 @@ export function stagedBlobs(
   return blobs;
 }
 
+/** A file's content in the HEAD commit; null before the first commit or when HEAD lacks it. */
+export function committedBlob(cwd: string, path: string, options: GitOptions = {}): Buffer | null {
+  const result = runHookGit(cwd, ['cat-file', 'blob', `HEAD:${path}`], options);
+  return result.status === 0 ? result.stdout : null;
+}
+
 /** The current branch's short name, or null on a detached HEAD. */
 export function currentBranch(cwd: string, options: GitOptions = {}): string | null {
   const result = runHookGit(cwd, SYMBOLIC_REF, options);

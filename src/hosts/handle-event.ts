@@ -46,7 +46,6 @@ import {
 } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
-import { caseInsensitive } from '../state/forbidden.js';
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
@@ -170,6 +169,8 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
   return outcome;
 }
 
+// Forbidden (forbidden-guard.ts: it needs only goals.md and the mode) and the current step's
+// limits (from the whole state; a broken state file costs those, never the Forbidden check).
 async function checkTool(
   tool: NonNullable<HostHookEvent['tool']>,
   event: HostHookEvent,
@@ -177,21 +178,29 @@ async function checkTool(
   call: HookCall,
   env: NodeJS.ProcessEnv,
 ): Promise<HostHookOutcome> {
-  const state = await loadTask(call.repo, await call.config(), call.env);
-  const modes = toolCheckModes(state.config.integrations, env);
-  if (modes.forbidden === 'off' && modes.step === 'off') return {};
-  const written = toolWrittenPaths(tool).map((raw) => ({
-    raw,
-    rel: repoRelative(paths.root, event.cwd, raw),
-  }));
-  const findings = checkToolCall({
-    tool: tool.name,
-    paths: written,
-    forbidden: modes.forbidden === 'off' ? [] : state.goals.forbidden,
-    nocase: caseInsensitive(paths.root),
-    step: modes.step === 'off' ? null : state.progress.current_step,
-  });
-  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? modes.forbidden : modes.step);
+  const guard = (await import('./forbidden-guard.js')).guardForbidden(tool, event.cwd, paths, env);
+  let state: LoadedState | null = null;
+  try {
+    state = await loadTask(call.repo, await call.config(), call.env);
+  } catch (error) {
+    if (guard.findings.length === 0) throw error;
+  }
+  const step = state ? toolCheckModes(state.config.integrations, env).step : 'off';
+  const findings = [
+    ...guard.findings,
+    ...(step === 'off'
+      ? []
+      : checkToolCall({
+          tool: tool.name,
+          paths: toolWrittenPaths(tool).map((raw) => ({
+            raw,
+            rel: repoRelative(paths.root, event.cwd, raw),
+          })),
+          forbidden: [],
+          step: state!.progress.current_step,
+        })),
+  ];
+  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? guard.mode : step);
   const enforced = findings.filter((f) => modeOf(f) === 'enforce');
   if (enforced.length > 0) {
     await record(paths, [

@@ -114,7 +114,7 @@ export function denyReason(findings: readonly ToolFinding[], host?: string): str
   const forbidden = findings.some((f) => f.kind === 'forbidden');
   const hostName = (host && HOST_TITLES[host]) ?? 'the agent host';
   const how = forbidden
-    ? `Do not try another way to make this change: ask the user. Only the user can allow it, by removing the entry from .agent/state/goals.md or by restarting ${hostName} with ${ALLOW_FORBIDDEN_ENV}=1`
+    ? `Do not try another way to make this change: ask the user. Only the user can allow it, by changing .agent/state/goals.md themselves or by restarting ${hostName} with ${ALLOW_FORBIDDEN_ENV}=1`
     : 'Do not try another way around it: ask the user. Only the user can change the current step (`agent-state current`)';
   return `agent-state refused this tool call: ${what}. ${how}`;
 }

@@ -2,17 +2,8 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { HostHookTool } from './host-hook-event.js';
 import { toolNames } from '../events/tool-names.js';
-import { shellWrittenPaths } from './shell-paths.js';
-
-/** The files an apply_patch / patch body adds, updates, deletes or moves to. */
-export function patchPaths(patch: string): string[] {
-  const paths: string[] = [];
-  for (const m of patch.matchAll(
-    /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm,
-  ))
-    paths.push((m[1] ?? m[2]!).trim());
-  return paths;
-}
+import { patchPaths } from './patch-text.js';
+import { shellWrites, writtenPaths, type PathWrite } from './shell-paths.js';
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -20,40 +11,45 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Whether a tool changes files (the ones PreToolUse checks). */
-export function isEditTool(name: string): boolean {
-  return toolNames(name).some((n) =>
-    ['edit', 'write', 'apply_patch', 'patch', 'notebookedit', 'bash'].includes(n),
-  );
+/** A shell tool's command line, or null for any other tool. */
+export function shellCommand(tool: HostHookTool): string | null {
+  return toolNames(tool.name).includes('bash') ? text(tool.input.command) : null;
+}
+
+/** An apply_patch tool's patch body, or null for any other tool. */
+export function patchBody(tool: HostHookTool): string | null {
+  const input = tool.input;
+  if (!toolNames(tool.name).includes('apply_patch')) return null;
+  return text(input.command) ?? text(input.patch) ?? text(input.patchText) ?? text(input.input);
 }
 
 /**
- * The paths a tool call writes, relative to the session's directory or absolute (a shell's
- * working directory is joined in); [] when none can be read.
+ * What a tool call changes (see PathWrite), relative to the session's directory or absolute (a
+ * shell's working directory is joined in); [] when nothing can be read.
  */
-export function toolWrittenPaths(tool: HostHookTool): string[] {
+export function toolWrites(tool: HostHookTool): PathWrite[] {
   const input = tool.input;
   const names = toolNames(tool.name);
   const one = (key: string) => (typeof input[key] === 'string' ? [input[key] as string] : []);
-  if (names.includes('bash')) {
-    const command = text(input.command);
-    if (command === null) return [];
+  const command = shellCommand(tool);
+  if (command !== null) {
     // The shell's own working directory: Gemini CLI's dir_path, OpenCode's and Codex's workdir.
     const dir = [input.workdir, input.dir_path].find((d) => typeof d === 'string' && d !== '');
-    return shellWrittenPaths(command).map((p) =>
-      typeof dir === 'string' && !isAbsolute(p) ? join(dir, p) : p,
+    return shellWrites(command).map((w) =>
+      typeof dir === 'string' && !isAbsolute(w.path) ? { ...w, path: join(dir, w.path) } : w,
     );
   }
-  if (names.includes('apply_patch')) {
-    const body =
-      text(input.command) ?? text(input.patch) ?? text(input.patchText) ?? text(input.input);
-    return body === null ? [] : patchPaths(body);
-  }
-  if (names.includes('notebookedit')) return one('notebook_path');
-  if (names.includes('edit') || names.includes('write'))
-    return [...one('file_path'), ...one('filePath'), ...one('path')].slice(0, 1);
-  return [];
+  const body = patchBody(tool);
+  let paths: string[] = [];
+  if (body !== null) paths = patchPaths(body);
+  else if (names.includes('notebookedit')) paths = one('notebook_path');
+  else if (names.includes('edit') || names.includes('write'))
+    paths = [...one('file_path'), ...one('filePath'), ...one('path')].slice(0, 1);
+  return paths.map((path) => ({ path, how: 'write' }));
 }
+
+/** The files a tool call writes (writtenPaths of toolWrites). */
+export const toolWrittenPaths = (tool: HostHookTool): string[] => writtenPaths(toolWrites(tool));
 
 /** A path as the repository sees it: POSIX, relative to the root; null when outside the root. */
 export function repoRelative(root: string, cwd: string, path: string): string | null {

@@ -16,7 +16,8 @@ export interface RootInfo {
   initialized: boolean;
 }
 
-function isDir(path: string): boolean {
+/** Whether `path` is a directory (symlinks followed); false when it cannot be read. */
+export function isDir(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -22,13 +22,16 @@ export interface ForbiddenHit {
 /** Tests one repository-relative POSIX path; null when no Forbidden glob covers it. */
 export type ForbiddenMatcher = (path: string) => ForbiddenHit | null;
 
+/** The characters that make a Forbidden entry (or a shell word) a glob. */
+export const GLOB_CHARS = /[*?[\]{}]/;
+
 // `src/storage` and `src/storage/` mean the directory and everything in it; a glob without a
 // slash (`*.pem`) matches a file name at any depth, as in .gitignore.
 function patternsFor(glob: string): string[] {
   const trimmed = glob.replace(/^\.\//, '').replace(/^\/+/, '');
   const base = trimmed.replace(/\/+$/, '');
   if (base === '') return [];
-  if (!/[*?[\]{}]/.test(base)) return [base, `${base}/**`];
+  if (!GLOB_CHARS.test(base)) return [base, `${base}/**`];
   return trimmed.endsWith('/') ? [`${base}/**`] : [base];
 }
 
@@ -89,4 +92,13 @@ export function findForbidden(
     if (hit) hits.push(hit);
   }
   return hits;
+}
+
+/** The globs of `before` that `after` no longer has: the Forbidden rules an edit lifts. */
+export function liftedGlobs(
+  before: readonly ForbiddenEntry[],
+  after: readonly ForbiddenEntry[],
+): string[] {
+  const kept = new Set(after.flatMap((e) => e.globs));
+  return [...new Set(before.flatMap((e) => e.globs))].filter((g) => !kept.has(g));
 }

@@ -2,7 +2,7 @@
 // against the working directory like git pathspecs, stored POSIX-style relative to the root,
 // refused when they leave it — through `..`, an absolute path, or a symlinked directory.
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';
 import { AGENT_DIR } from './paths.js';
 
@@ -78,14 +78,30 @@ export function insideChecker(root: string): (rel: string) => boolean {
   };
 }
 
-function dirStaysInside(root: string, start: string): boolean {
-  let dir = start;
-  while (!existsSync(dir)) {
-    const parent = dirname(dir);
-    if (parent === dir) return false;
-    dir = parent;
+const tryRealpath = (path: string): string | null => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
   }
-  const real = realpathSync(dir);
+};
+
+/**
+ * The real path of `path`: its nearest existing ancestor's, symlinks followed, with the rest (not
+ * there yet) after it. `real` resolves one path (null when it does not exist).
+ */
+export function realPathOf(path: string, real = tryRealpath): string {
+  const rest: string[] = [];
+  for (let at = path; ; at = dirname(at)) {
+    const found = real(at);
+    if (found !== null) return join(found, ...rest.reverse());
+    if (dirname(at) === at) return path;
+    rest.push(basename(at));
+  }
+}
+
+function dirStaysInside(root: string, start: string): boolean {
+  const real = realPathOf(start);
   const base = realRoot(root);
   return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
 }

@@ -1,6 +1,6 @@
 // The pre-commit rules as pure functions: staged paths (and hashes) in, findings out.
 import type { StagedChange } from '../git/git-hook-calls.js';
-import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../state/forbidden.js';
+import { ALLOW_FORBIDDEN_ENV, compileForbidden, liftedGlobs } from '../state/forbidden.js';
 import { shellQuote } from '../text/safe-text.js';
 import type { ForbiddenEntry, Marker } from '../types.js';
 
@@ -79,6 +79,32 @@ export function checkStagedForbidden(
     });
   }
   return findings;
+}
+
+/**
+ * A staged goals.md that drops Forbidden globs of the committed one: lifting a rule is the user's
+ * approval to give (the agent could otherwise lift it and commit the file with it).
+ */
+export function checkLiftedRules(
+  path: string,
+  committed: readonly ForbiddenEntry[],
+  staged: readonly ForbiddenEntry[],
+  allow: boolean,
+): HookFinding[] {
+  const lifted = liftedGlobs(committed, staged);
+  if (lifted.length === 0) return [];
+  const rules = lifted.map((g) => `\`${g}\``).join(', ');
+  return [
+    {
+      kind: 'forbidden',
+      severity: allow ? 'allowed' : 'block',
+      path,
+      message: `this commit removes the Forbidden rule ${rules} from goals.md`,
+      hint: allow
+        ? `let through by ${ALLOW_FORBIDDEN_ENV}=1`
+        : `if you mean to lift it, commit once with ${ALLOW_FORBIDDEN_ENV}=1; otherwise restore it (git restore --staged --worktree -- ${shellQuote(path)})`,
+    },
+  ];
 }
 
 /**

@@ -14,6 +14,7 @@ import { git, gitdir, runCli, writeFiles } from '../helpers/fixtures.js';
 import {
   commitEnv,
   commitFiles,
+  GOALS,
   gitRun,
   linkAgentState,
   loggedEvents,
@@ -135,6 +136,42 @@ describe('plain git hooks', () => {
     );
     expect(allowed.code).toBe(0);
     expect(allowed.stderr).toContain('forbidden (allowed)  src/storage/db.js');
+  });
+
+  // The agent could remove the rule and commit the file with it; only the user lifts a rule.
+  it('judges Forbidden by the committed goals.md, and lifting a rule needs the approval', async () => {
+    const repo = await stateRepo();
+    await install(repo);
+    const without = GOALS.replace(/^- `src\/storage.*\n/m, '');
+    const both = commitFiles(repo, {
+      '.agent/state/goals.md': without,
+      'src/storage/db.js': 'one\n',
+    });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('forbidden  src/storage/db.js');
+    expect(both.stderr).toMatch(
+      /forbidden {2}\.agent\/state\/goals\.md: this commit removes the Forbidden rule `src\/storage\/\*\*`/,
+    );
+    git(repo, 'reset', '-q');
+    // Not staged, only in the working copy: the committed rule still holds.
+    const working = commitFiles(repo, { 'src/storage/db.js': 'two\n' });
+    expect(working.code).toBe(1);
+    git(repo, 'reset', '-q');
+    writeFiles(repo, { 'src/storage/db.js': 'export const db = new Map();\n' });
+    const lifted = commitFiles(
+      repo,
+      { '.agent/state/goals.md': without },
+      { AGENT_STATE_ALLOW_FORBIDDEN: '1' },
+    );
+    expect(lifted.code).toBe(0);
+    expect(commitFiles(repo, { 'src/storage/db.js': 'three\n' }).code).toBe(0);
+    // Adding a rule needs nothing, and holds in the same commit.
+    const added = commitFiles(repo, {
+      '.agent/state/goals.md': `${without}- \`docs/**\`\n`,
+      'docs/x.md': 'x\n',
+    });
+    expect(added.code).toBe(1);
+    expect(added.stderr).toContain('forbidden  docs/x.md');
   });
 
   it('exits 0 silently when agent-state is not installed any more', async () => {

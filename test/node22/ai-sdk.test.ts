@@ -219,7 +219,7 @@ describe('withAgentState()', () => {
     rmSync(join(dir, '.agent/state/goals.md'));
     mkdirSync(join(dir, '.agent/state/goals.md'));
     await expect(tools.copy.execute!({ from: 'a', to: 'c.ts' }, options)).rejects.toThrow(
-      'the Forbidden rules could not be read',
+      '.agent/state/goals.md cannot be read',
     );
     expect(ran).toBe(1);
   });

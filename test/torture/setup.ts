@@ -34,7 +34,7 @@ const PHRASES: [string, (c: Record<string, number>) => string][] = [
   [
     'guard',
     (c) =>
-      `${c.names} Forbidden names with control characters (${c.decoys} decoys), ${c.runs} runs on ${c.layouts} symlink layouts`,
+      `${c.names} Forbidden names with control characters (${c.decoys} decoys), ${c.runs} runs on ${c.layouts} symlink layouts, ${c.probes} hook bypasses (${c.skipped} damaged the rule itself)`,
   ],
 ];
 
@@ -46,6 +46,7 @@ const KINDS = [
   'lost update',
   'control character',
   'secret on disk',
+  'Forbidden write let through',
 ];
 
 export default function setup(project: TestProject): () => void {

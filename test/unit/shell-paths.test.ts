@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shellWords, shellWrittenPaths, stripHeredocs } from '../../src/hosts/shell-paths.js';
+import { shellWrites, shellWrittenPaths } from '../../src/hosts/shell-paths.js';
+import { shellWords } from '../../src/hosts/shell-words.js';
 
 describe('shellWrittenPaths', () => {
   it.each([
@@ -31,7 +32,6 @@ describe('shellWrittenPaths', () => {
 
   it('treats here-document bodies as data, not commands', () => {
     const command = "cat > notes.md <<'EOF'\nrm -rf src\nmv a b\nEOF\necho done";
-    expect(stripHeredocs(command)).toBe("cat > notes.md <<'EOF'\necho done");
     expect(shellWrittenPaths(command)).toEqual(['notes.md']);
   });
 
@@ -57,5 +57,115 @@ describe('shellWrittenPaths', () => {
 
   it('splits words with quotes and escapes', () => {
     expect(shellWords(`a "b c" 'd;e' f\\ g; h`)).toEqual([['a', 'b c', 'd;e', 'f g'], ['h']]);
+  });
+});
+
+// What a guard needs beyond the written files: whole trees a command deletes or moves, copies
+// into a directory, and the paths a command it cannot read names (issue 21, item 5).
+describe('shellWrites', () => {
+  const has = (command: string, path: string, how: string) =>
+    expect(shellWrites(command), command).toContainEqual({ path, how });
+
+  it.each([
+    'env X=1 touch src/storage/a',
+    'env -i PATH=/bin touch src/storage/a',
+    'nice touch src/storage/a',
+    'nice -n 5 touch src/storage/a',
+    'nice -10 touch src/storage/a',
+    'timeout 5 touch src/storage/a',
+    'timeout -s KILL 5s touch src/storage/a',
+    'command -p touch src/storage/a',
+    'busybox touch src/storage/a',
+    'sudo -u root touch src/storage/a',
+    'nohup touch src/storage/a',
+    'stdbuf -o0 touch src/storage/a',
+    'time -p touch src/storage/a',
+    'exec touch src/storage/a',
+    'env nice timeout 3 command touch src/storage/a',
+    '/usr/bin/env touch src/storage/a',
+  ])('sees through the wrapper: %s', (command) => {
+    has(command, 'src/storage/a', 'write');
+  });
+
+  it('copies into a target directory (-t) and into an existing one', () => {
+    has('cp -t src/storage README.md', 'src/storage/README.md', 'tree');
+    has('cp --target-directory=src/storage a b', 'src/storage/b', 'tree');
+    has('mv -t src/storage x', 'src/storage/x', 'tree');
+    has('cp README.md src/storage', 'src/storage', 'into');
+    has('cp README.md src/storage', 'src/storage/README.md', 'inside');
+    has('install -m 644 a.js src', 'src/a.js', 'inside');
+    // What lands there is a tree's content: the destination as a whole.
+    has('cp -r evil/. src', 'src', 'tree');
+    has('cp -rT evil src', 'src', 'tree');
+    has('rsync -a --delete empty/ src/', 'src/', 'tree');
+  });
+
+  it('reports whole trees for recursive deletes and moves', () => {
+    has('rm -rf src', 'src', 'tree');
+    has('rm -rf .', '.', 'tree');
+    has('rm -rf *', '*', 'tree');
+    has('mv src /tmp/elsewhere', 'src', 'tree');
+    has('find src -delete', 'src', 'tree');
+    has('find src -name "*.js" -exec rm {} +', 'src', 'tree');
+    has('find -type f -delete', '.', 'tree');
+    has('git clean -fdx', '.', 'tree');
+    has('git clean -fd src', 'src', 'tree');
+    has('git rm -r src', 'src', 'tree');
+    expect(shellWrites('find src -name "*.js" -exec grep -l x {} +')).toEqual([]);
+    expect(shellWrites('find src -name "*.js"')).toEqual([]);
+    expect(shellWrites('git clean -n')).toEqual([]);
+  });
+
+  it('follows nested shells, eval and command substitutions', () => {
+    has("sh -c 'echo x > src/storage/a'", 'src/storage/a', 'write');
+    has('bash -lc "rm -f src/storage/db.ts"', 'src/storage/db.ts', 'tree');
+    has('eval "touch src/storage/a"', 'src/storage/a', 'write');
+    has('echo "$(touch src/storage/a)"', 'src/storage/a', 'write');
+    has('echo `touch src/storage/a`', 'src/storage/a', 'write');
+    has("bash <<'EOF'\ntouch src/storage/a\nEOF", 'src/storage/a', 'write');
+    has('cd src && sh -c "touch storage/a"', 'src/storage/a', 'write');
+  });
+
+  it('reads an apply_patch given on the shell (Codex runs it itself)', () => {
+    const patch =
+      "apply_patch <<'EOF'\n*** Begin Patch\n  *** Add File: src/storage/n.js\n+x\n*** End Patch\nEOF";
+    has(patch, 'src/storage/n.js', 'write');
+  });
+
+  it('reports the paths named by a command it cannot read, and none for plain readers', () => {
+    has(`python3 -c "open('src/storage/a', 'w')"`, 'src/storage/a', 'named');
+    has("python3 - <<'EOF'\nopen('src/storage/a', 'w')\nEOF", 'src/storage/a', 'named');
+    has('git checkout -- src/storage/db.ts', 'src/storage/db.ts', 'named');
+    has('curl -o src/storage/x https://example.com', 'src/storage/x', 'named');
+    has('tool --out=src/storage/x', 'src/storage/x', 'named');
+    has("sed -n 'w src/storage/x' README.md", 'src/storage/x', 'named');
+    for (const reader of [
+      'cat src/storage/db.ts',
+      "sed -n '1,20p' src/storage/db.ts",
+      'grep -rn db src/storage | head -5',
+      'rg db src/storage',
+      'git diff -- src/storage',
+      'ls -la src/storage && wc -l src/storage/db.ts',
+      "awk '{print $1}' src/storage/db.ts",
+      'agent-state next "leave src/storage/db.ts alone"',
+    ])
+      expect(
+        shellWrites(reader).filter((w) => w.how !== 'named' || w.path.includes('storage')),
+        reader,
+      ).toEqual([]);
+  });
+});
+
+describe('shellWrites on hostile nesting', () => {
+  // 1,000 nested evals took 6 s (each level reads the rest again), past a host's hook timeout.
+  it('reads deep nesting in linear time, and still reports the paths named at the bottom', () => {
+    const started = Date.now();
+    const writes = shellWrites(`${'eval '.repeat(3000)}touch src/storage/a`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(writes).toContainEqual({ path: 'src/storage/a', how: 'named' });
+    expect(shellWrites(`sh -c 'bash -c "eval touch src/storage/a"'`)).toContainEqual({
+      path: 'src/storage/a',
+      how: 'write',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkToolCall, denyReason, toolCheckModes } from '../../src/hosts/tool-check.js';
 import { toolNames } from '../../src/events/tool-names.js';
-import { patchPaths, repoRelative, toolWrittenPaths } from '../../src/hosts/tool-paths.js';
+import { repoRelative, toolWrittenPaths } from '../../src/hosts/tool-paths.js';
+import { patchPaths } from '../../src/hosts/patch-text.js';
 
 const forbidden = [
   { text: '`src/storage/**` — frozen interface', globs: ['src/storage/**'] },
@@ -36,6 +37,13 @@ describe('toolWrittenPaths', () => {
       'c.ts',
     ]);
     expect(patchPaths('*** Update File: a\n*** Move to: b')).toEqual(['a', 'b']);
+  });
+
+  // Codex's parser trims each header line before it reads it (codex-rs/apply-patch/src/parser.rs).
+  it('reads indented and CRLF patch headers as Codex applies them', () => {
+    const patch =
+      '*** Begin Patch\r\n *** Add File: src/storage/n.js\r\n+x\r\n\t*** Delete File: src/storage/db.ts\n   *** Update File: a \n *** Move to: b\n*** End Patch';
+    expect(patchPaths(patch)).toEqual(['src/storage/n.js', 'src/storage/db.ts', 'a', 'b']);
   });
 
   it("resolves shell writes against the tool's working directory", () => {
