@@ -89,7 +89,7 @@ export {
   addPlanItem,
   setPlanStatus,
   countPlan,
-  nextPlanId,
+  newPlanId,
   findPlanItem,
   type AddPlanItem,
 } from './state/plan.js';

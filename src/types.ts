@@ -163,8 +163,6 @@ export interface Config {
   agents: {
     /** A claim on a plan item expires this many minutes after it was made or renewed. */
     claim_expire_minutes: number;
-    /** New evidence ids: `sequence` (000001, ...), `unique` (time + random: no collision across agents or branches), or `auto` (unique when the agent has a name). */
-    evidence_ids: 'auto' | 'sequence' | 'unique';
   };
   fingerprint: { max_hash_bytes: number };
   budget: {

@@ -12,7 +12,7 @@ describe('NO_COLOR and FORCE_COLOR together', () => {
   it('done, evidence add, statusline and integrate print no Node warning', async () => {
     const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
     expect((await runCli(repo, ['init', '--goal', 'Colors'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write a', '--id', 't1'])).code).toBe(0);
     const runs = [
       await runCli(repo, ['done', 't1', '--files', 'src/a.ts'], { env: BOTH }),
       await runCli(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'x'], { env: BOTH }),

@@ -16,8 +16,9 @@ async function repoWithPlan(files: Record<string, string>): Promise<string> {
   initState({ cwd: repo });
   await updateProgress(
     (p) => {
-      addPlanItem(p, { title: 'Write the parser' });
-      addPlanItem(p, { title: 'Decide the format' });
+      // Ids as 0.1.0 numbered them: they keep working.
+      addPlanItem(p, { title: 'Write the parser', id: 't1' });
+      addPlanItem(p, { title: 'Decide the format', id: 't2' });
     },
     { cwd: repo },
   );
@@ -149,7 +150,7 @@ describe('`done` on the command line', () => {
     const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
     const command = 'node -e "console.log(\'Tests: 3 passed, 3 total\')"';
     initState({ cwd: repo, test: command });
-    await updateProgress((p) => void addPlanItem(p, { title: 'Write the parser' }), {
+    await updateProgress((p) => void addPlanItem(p, { title: 'Write the parser', id: 't1' }), {
       cwd: repo,
     });
     // Before any checkpoint no test result is known: the marker has no tests block.
@@ -181,7 +182,7 @@ describe('markers outside git', () => {
   it('resolve globs with a walk and still detect edits', async () => {
     const dir = testdir({ 'lib/x.js': '1\n', 'node_modules/dep/i.js': 'dep\n' });
     initState({ cwd: dir });
-    await updateProgress((p) => void addPlanItem(p, { title: 'Lib' }), { cwd: dir });
+    await updateProgress((p) => void addPlanItem(p, { title: 'Lib', id: 't1' }), { cwd: dir });
     const done = await markDone('t1', { cwd: dir, files: ['**/*.js'] });
     expect(done.marker.commit).toBeNull();
     expect(Object.keys(done.marker.files)).toEqual(['lib/x.js']);

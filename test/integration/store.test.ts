@@ -81,7 +81,7 @@ describe('updateProgress', () => {
       ),
     );
     expect((await runCli(repo, ['next', 'Write the test'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write the parser'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write the parser', '--id', 't1'])).code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('# decided with the user on Monday\nstage: planning # keep this');
     expect(text).toContain('next_action: "Write the test"');

@@ -64,11 +64,16 @@ export function registerPlan(program: Command, state: RunState): void {
   plan
     .command('add')
     .argument('<title>', 'what the step achieves, in one line')
-    .description('add a pending step (ids are t1, t2, ... unless --id is given)')
+    .description(
+      'add a pending step (its id is new and random, such as t-k3f9a, unless --id is given)',
+    )
     .option('--id <id>', 'a stable id of your choosing')
     .option('--after <id>', 'insert after this item instead of at the end')
     .option('--depends-on <id...>', 'items that must be done first')
-    .addHelpText('after', '\nExample:\n  $ agent-state plan add "Add the migration" --after t2')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ agent-state plan add "Add the migration" --after t-k3f9a',
+    )
     .action(
       defineAction<{ id?: string; after?: string; dependsOn?: string[] }>(
         state,
@@ -80,7 +85,6 @@ export function registerPlan(program: Command, state: RunState): void {
                 id: flags.id,
                 after: flags.after,
                 dependsOn: flags.dependsOn,
-                agent: resolveAgent({ env: ctx.env }),
               }),
             { cwd: ctx.cwd },
           );
