@@ -48,8 +48,12 @@ export interface TestResult {
 
 export interface Marker {
   at: string;
-  /** POSIX path relative to the repository root → `sha256:<hex>`. */
-  files: Record<string, string>;
+  /** POSIX path relative to the repository root → `sha256:<hex>`, for a marker over few files. */
+  files?: Record<string, string>;
+  /** A marker over many files: its list lives in state/markers/ (src/markers/marker-list.ts). */
+  file_list?: { count: number; sha256: string };
+  /** The globs the files were matched by (root-relative): what `done ID --refresh` matches again. */
+  globs?: string[];
   tests?: TestResult;
   commit?: string | null;
   note?: string;

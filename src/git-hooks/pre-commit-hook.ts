@@ -20,6 +20,7 @@ import {
   stateFileKind,
   type HookFinding,
 } from './staged-check.js';
+import { markerFiles } from '../markers/marker-list.js';
 
 /** What `hook pre-commit` concluded. */
 export interface PreCommitResult {
@@ -160,10 +161,15 @@ async function staleMarkers(
   const progress = stagedOrWorking(repo, blobs, 'state/progress.yaml', repo.paths.progress);
   if (progress === null || work.length === 0) return [];
   const text = progress.toString('utf8');
-  const candidates = work.filter((c) => mayBeCovered(text, c.path));
+  // A big marker's files are in its list, not in the text.
+  const lists = text.includes('file_list:');
+  const candidates = work.filter((c) => lists || mayBeCovered(text, c.path));
   if (candidates.length === 0) return [];
   const { parseProgress } = await import('../state/progress.js');
   const markers: Record<string, Marker> = parseProgress(text, progressPath).value?.markers ?? {};
+  for (const [id, marker] of Object.entries(markers))
+    if (marker.file_list)
+      markers[id] = { ...marker, files: markerFiles(repo.paths, id, marker) ?? {} };
   const coverage = markerCoverage(
     markers,
     candidates.map((c) => c.path),

@@ -206,7 +206,13 @@ function sweepTempFiles(paths: StatePaths): void {
   } catch {
     // no named agent yet
   }
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir, ...agents])
+  for (const dir of [
+    paths.agentDir,
+    paths.stateDir,
+    paths.evidenceDir,
+    paths.markersDir,
+    ...agents,
+  ])
     for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
   for (const dir of [paths.artifactsDir, paths.logDir])
     for (const name of tempNames(dir)) {

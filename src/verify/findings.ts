@@ -38,7 +38,7 @@ export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[]
       kind: 'stale_marker' as const,
       id: m.id,
       message: `marker ${m.id} is stale: ${list(m.changed.map((c) => `${c.path} (${c.reason})`))}`,
-      fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --files ...\` to record the new hashes, otherwise \`agent-state undone ${m.id}\``,
+      fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --refresh\` to record the same files again, otherwise \`agent-state undone ${m.id}\``,
     }));
 }
 

@@ -1,7 +1,8 @@
 // Git life on a real repository (issue 20): branches that each add plan items, evidence and
 // markers, merged in both orders, rebased and cherry-picked, with the merge driver installed as
-// docs/multi-agent.md says. Real repositories, the real bin, git running the driver.
-import { readdirSync, readFileSync } from 'node:fs';
+// docs/multi-agent.md says; a completion marker over 50,000 files; refreshing a stale marker with
+// the very command the STALE fix prints. Real repositories, the real bin, git running the driver.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -107,4 +108,101 @@ describe('two branches from one commit, each adding items, markers and evidence'
     }
     await expectBoth(wa, a, b);
   }, 240_000);
+});
+
+// The command a STALE fix prints, run as printed (`agent-state ...` inside backticks).
+function fixCommand(text: string, id: string): string[] {
+  const match = new RegExp('`agent-state (done ' + id + ' [^`]*)`').exec(text);
+  expect(match, text).not.toBeNull();
+  return match![1]!.split(' ');
+}
+
+describe('refreshing a stale marker', () => {
+  it('every STALE fix runs as printed and restores `check ID` with the same files and globs', async () => {
+    const repo = await agentRepo('Keep markers honest');
+    writeFiles(repo, { 'src/a.txt': 'a\n', 'src/b.txt': 'b\n', 'lib/c.txt': 'c\n' });
+    commitAll(repo, 'files');
+    await cli(repo, ['plan', 'add', 'Step four', '--id', 't4']);
+    await cli(repo, ['done', 't4', '--files', 'src/*.txt', 'lib/c.txt']);
+    commitAll(repo, 'done t4');
+    writeFiles(repo, { 'src/a.txt': 'a, edited\n', 'src/new.txt': 'new\n' });
+
+    const check = await runCli(repo, ['check', 't4']);
+    expect(check.code).toBe(1);
+    const verify = await runCli(repo, ['verify']);
+    const boot = await runCli(repo, ['boot', '--level', '3', '--dry-run']);
+    const hook = gitTry(repo, 'commit', '-q', '-am', 'edit a');
+    for (const text of [
+      check.stdout,
+      verify.stdout + verify.stderr,
+      boot.stdout,
+      hook.stderr + hook.stdout,
+    ]) {
+      expect(text).toContain('agent-state done t4 --refresh');
+    }
+    const args = fixCommand(check.stdout, 't4');
+    const refreshed = await runCli(repo, args);
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    const after = JSON.parse((await runCli(repo, ['check', 't4', '--json'])).stdout) as {
+      ok: boolean;
+      markers: { state: string; files: number }[];
+    };
+    // The same globs again: src/*.txt now also matches src/new.txt.
+    expect(after).toMatchObject({ ok: true, markers: [{ state: 'valid', files: 4 }] });
+    expect(readShared(repo).markers!.t4!.globs).toEqual(['src/*.txt', 'lib/c.txt']);
+  });
+
+  it('`done ID` without files never empties an existing marker', async () => {
+    const repo = await agentRepo('Keep markers honest');
+    writeFiles(repo, { 'src/a.txt': 'a\n' });
+    await cli(repo, ['plan', 'add', 'Step', '--id', 't1']);
+    await cli(repo, ['done', 't1', '--files', 'src/a.txt']);
+    const before = readFileSync(join(repo, '.agent/state/progress.yaml'));
+    const bare = await runCli(repo, ['done', 't1']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('t1 already has a completion marker over 1 file');
+    expect(bare.stderr).toContain('agent-state done t1 --refresh');
+    expect(readFileSync(join(repo, '.agent/state/progress.yaml'))).toEqual(before);
+  });
+});
+
+describe('a completion marker over 50,000 files', () => {
+  it('works, keeps progress.yaml under 64 KiB, names the one edited file and refreshes', async () => {
+    const repo = await agentRepo('Everything in src stays done');
+    // No background gc racing the removal of 50,000 loose objects at the end.
+    git(repo, 'config', 'gc.auto', '0');
+    const COUNT = 50_000;
+    for (let d = 0; d < 100; d++) {
+      const files: Record<string, string> = {};
+      for (let i = d; i < COUNT; i += 100) files[`src/d${d}/f${i}.txt`] = `file ${i}\n`;
+      writeFiles(repo, files);
+    }
+    commitAll(repo, '50,000 files');
+    await cli(repo, ['plan', 'add', 'Everything in src', '--id', 't1']);
+    const done = JSON.parse(await cli(repo, ['done', 't1', '--files', 'src/**', '--json'])) as {
+      files: number;
+    };
+    expect(done.files).toBe(COUNT);
+    expect(statSync(join(repo, '.agent/state/progress.yaml')).size).toBeLessThan(64 * 1024);
+    commitAll(repo, 'done t1');
+    for (const args of [['status'], ['boot'], ['verify'], ['check', 't1'], ['validate']]) {
+      const run = await runCli(repo, args);
+      expect(run.code, `${args.join(' ')}: ${run.stdout}${run.stderr}`).toBe(0);
+    }
+    writeFileSync(join(repo, 'src/d42/f4242.txt'), 'edited\n');
+    // The pre-commit hook reads the list too, and names the fix.
+    const hook = gitTry(repo, 'commit', '-q', '-am', 'edit one of 50,000');
+    expect(hook.code).toBe(0);
+    expect(hook.stderr).toContain('src/d42/f4242.txt, which the completion marker of t1');
+    expect(hook.stderr).toContain('agent-state done t1 --refresh');
+    const stale = await runCli(repo, ['check', 't1']);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain('src/d42/f4242.txt changed');
+    const refreshed = await runCli(repo, fixCommand(stale.stdout, 't1'));
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    const again = await runCli(repo, ['check', 't1']);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain('50000 files unchanged');
+    rmSync(repo, { recursive: true, force: true }); // within the test's time, not the hook's
+  }, 600_000);
 });

@@ -100,7 +100,7 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(done.isError, done.content[0]!.text).toBeFalsy();
     expect(JSON.parse(done.content[0]!.text)).toMatchObject({
       id: 't1',
-      files: ['src/a.js'],
+      files: 1,
       status: 'done',
     });
     const valid = JSON.parse((await call('check', { ids: ['t1'] })).content[0]!.text) as {
@@ -132,7 +132,9 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(refused.content[0]!.text).toMatch(
       /checkpoint refused \(verify\): marker t1 is stale: src\/a\.js/,
     );
-    await call('done', { id: 't1', files: ['src/a.js'] });
+    // The fix a STALE names: the same files again.
+    const refreshed = await call('done', { id: 't1', refresh: true });
+    expect(JSON.parse(refreshed.content[0]!.text)).toMatchObject({ id: 't1', files: 1 });
     const saved = await call('checkpoint', { message: 'a written', no_test: true });
     expect(saved.isError, saved.content[0]!.text).toBeFalsy();
     expect(JSON.parse(saved.content[0]!.text)).toMatchObject({ checkpoint: 1 });

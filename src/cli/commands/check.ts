@@ -51,8 +51,9 @@ Examples:
     .action(
       defineAction<{ allowUnverifiable?: boolean }>(state, async (ctx, ids, flags) => {
         const { checkMarkers } = await import('../../markers/check-markers.js');
-        const result = checkMarkers({
+        const result = await checkMarkers({
           cwd: ctx.cwd,
+          env: ctx.env,
           ids: ids.length ? ids : undefined,
           allowUnverifiable: flags.allowUnverifiable,
         });
@@ -71,7 +72,7 @@ Examples:
         const hint = stale
           .map(
             (m) =>
-              `\nRe-check ${m.id}: if it is still done, run \`agent-state done ${m.id} --files ...\` again; otherwise redo the step.`,
+              `\nRe-check ${m.id}: if it is still done, record its files again with \`agent-state done ${m.id} --refresh\`; otherwise redo the step.`,
           )
           .join('');
         return {
