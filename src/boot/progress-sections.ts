@@ -141,6 +141,7 @@ export function markerText(marker: BootMarker | undefined): string {
     );
     return `done, STALE: ${files.join(', ')} changed — re-check before relying on it`;
   }
+  if (marker.problem) return `done, unverifiable: ${marker.problem.what} — ${marker.problem.fix}`;
   if (marker.state === 'unverifiable') return 'done (no files recorded to verify)';
   return 'done (no completion marker)';
 }

@@ -168,8 +168,11 @@ async function staleMarkers(
   const { parseProgress } = await import('../state/progress.js');
   const markers: Record<string, Marker> = parseProgress(text, progressPath).value?.markers ?? {};
   for (const [id, marker] of Object.entries(markers))
-    if (marker.file_list)
-      markers[id] = { ...marker, files: markerFiles(repo.paths, id, marker) ?? {} };
+    if (marker.file_list) {
+      // A list that cannot be read is `check`'s and `verify`'s to report, not the commit's.
+      const files = markerFiles(repo.paths, id, marker);
+      markers[id] = { ...marker, files: typeof files === 'object' ? files : {} };
+    }
   const coverage = markerCoverage(
     markers,
     candidates.map((c) => c.path),

@@ -8,8 +8,8 @@ import { openHashCache, type MarkerHasher } from './hash-cache.js';
 import { checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
 
 export type { MarkerChange };
-import { listPath } from './marker-list.js';
-import { displayPath, statePaths } from '../state/paths.js';
+import { listPath, type ListProblem } from './marker-list.js';
+import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { findRepo } from '../state/repo.js';
 import { loadState } from '../state/store.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
@@ -28,6 +28,17 @@ export interface MarkerCheck {
   at: string | null;
   /** How many files the marker covers. */
   files: number;
+  /** Why an `unverifiable` marker that has files cannot be checked, and the fix. */
+  problem?: { what: string; fix: string };
+}
+
+// A big marker whose list file is gone or altered: nothing says whether its files still hash the same.
+function listProblem(paths: StatePaths, id: string, marker: Marker, problem: ListProblem) {
+  const rel = displayPath(paths, listPath(paths, id, marker.file_list!.sha256));
+  return {
+    what: `its file list ${rel} ${problem === 'missing' ? 'is missing' : 'does not match its digest in progress.yaml'}`,
+    fix: `restore it (\`git checkout -- ${rel}\`) or record the files again (\`agent-state done ${id} ${marker.globs?.length ? '--refresh' : '--files GLOB...'}\`)`,
+  };
 }
 
 /** Judges one marker against the files on disk under `root`. */
@@ -84,11 +95,20 @@ export function checkProgressMarkers(
       { paths, snapshot, records, inside, env: options.env },
       id,
       marker,
-    ) ?? [
-      { path: displayPath(paths, listPath(paths, id, marker.file_list.sha256)), reason: 'deleted' },
-    ];
-    const state = changed.length > 0 ? 'stale' : 'valid';
-    return { id, state, changed, status, at: marker.at, files: marker.file_list.count };
+    );
+    const files = marker.file_list.count;
+    if (typeof changed === 'string') {
+      const problem = listProblem(paths, id, marker, changed);
+      return { id, state: 'unverifiable', changed: [], status, at: marker.at, files, problem };
+    }
+    return {
+      id,
+      state: changed.length > 0 ? 'stale' : 'valid',
+      changed,
+      status,
+      at: marker.at,
+      files,
+    };
   });
   if (options.save !== false) {
     if (ids === undefined) {

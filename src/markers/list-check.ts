@@ -5,7 +5,7 @@
 // reports as changed since (dirty, untracked, or changed by the commits between the two HEADs),
 // and reads the list only when one of those is not known to be in it or out of it. With no usable
 // record (a fresh clone, another HEAD git no longer has) every file is hashed once.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFile } from '../events/replace-file.js';
 import { hashFile } from '../fingerprint/hash-file.js';
@@ -15,10 +15,12 @@ import type { GitSnapshot } from '../git/snapshot.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';
-import { listPath, markerFiles } from './marker-list.js';
+import { listPath, markerFiles, type ListProblem } from './marker-list.js';
 
 interface ListRecord {
   head: string;
+  /** The list file's size, mtime and inode when it was last read: another one is read again. */
+  list: string;
   /** Files of the list git does not vouch for, with their recorded hashes: hashed every time. */
   watch: Record<string, string>;
   /** Changed paths known not to be in the list. */
@@ -53,6 +55,7 @@ export function openListRecords(logDir: string) {
       // A record edited by hand is no record.
       const ok =
         typeof r?.head === 'string' &&
+        typeof r.list === 'string' &&
         typeof r.watch === 'object' &&
         r.watch !== null &&
         Array.isArray(r.others);
@@ -100,19 +103,28 @@ interface ListContext {
   env?: NodeJS.ProcessEnv;
 }
 
+function listStamp(ctx: ListContext, id: string, digest: string): string | null {
+  const stat = statSync(listPath(ctx.paths, id, digest), { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ino}` : null;
+}
+
 /**
- * The changed files of list marker `id` (null: its list file is missing or damaged), and the new
- * record of what git vouches for.
+ * The changed files of list marker `id` (or why its list file cannot be read), and the new record
+ * of what git vouches for.
  */
 export function checkListMarker(
   ctx: ListContext,
   id: string,
   marker: Marker,
-): MarkerChange[] | null {
+): MarkerChange[] | ListProblem {
   const { root } = ctx.paths;
   const digest = marker.file_list!.sha256;
   const head = ctx.snapshot?.head ?? null;
-  const record = head === null ? undefined : ctx.records?.get(digest);
+  const stamp = listStamp(ctx, id, digest);
+  if (stamp === null) return 'missing';
+  const found = head === null ? undefined : ctx.records?.get(digest);
+  // The record stands in for the list only while the list is the one it was made from.
+  const record = found?.list === stamp ? found : undefined;
   const moved =
     record && head !== null && record.head !== head
       ? pathsChangedBetween(root, record.head, head, ctx.env)
@@ -123,18 +135,16 @@ export function checkListMarker(
   let candidates: Record<string, string>;
   let full = false;
   if (record && moved) {
-    // The record stands in for the list, which must still be there (a stat, not a read).
-    if (!existsSync(listPath(ctx.paths, id, digest))) return null;
     candidates = { ...record.watch };
     const known = new Set(record.others);
     if (touched.some((p) => !(p in record.watch) && !known.has(p) && !isAgentPath(p))) {
       const list = markerFiles(ctx.paths, id, marker);
-      if (list === null) return null;
+      if (typeof list === 'string') return list;
       for (const p of touched) if (p in list) candidates[p] = list[p]!;
     }
   } else {
     const list = markerFiles(ctx.paths, id, marker);
-    if (list === null) return null;
+    if (typeof list === 'string') return list;
     candidates = list;
     full = true;
   }
@@ -148,7 +158,7 @@ export function checkListMarker(
       });
   }
   const bad = new Set(changed.map((c) => c.path));
-  if (head !== null) vouch(ctx, digest, candidates, bad, touched, full);
+  if (head !== null) vouch(ctx, id, digest, candidates, bad, touched, full);
   return changed;
 }
 
@@ -156,6 +166,7 @@ export function checkListMarker(
 // full check asks git once for every tracked file; an update only for the files in question).
 function vouch(
   ctx: ListContext,
+  id: string,
   digest: string,
   candidates: Record<string, string>,
   bad: ReadonlySet<string>,
@@ -163,7 +174,8 @@ function vouch(
   full: boolean,
 ): void {
   const head = ctx.snapshot?.head;
-  if (!ctx.records || !head) return;
+  const list = listStamp(ctx, id, digest);
+  if (!ctx.records || !head || list === null) return;
   const dirty = new Set(touchedPaths(ctx.snapshot!));
   const maybe = Object.keys(candidates).filter((p) => !bad.has(p) && !dirty.has(p));
   const tracked = trackedFiles(ctx.paths.root, full || maybe.length > 1000 ? null : maybe, ctx.env);
@@ -171,14 +183,20 @@ function vouch(
   for (const [path, hash] of Object.entries(candidates))
     if (bad.has(path) || dirty.has(path) || !tracked.has(path)) watch[path] = hash;
   const others = touched.filter((p) => !(p in candidates) && !isAgentPath(p));
-  ctx.records.set(digest, { head, watch, others: others.length > MAX_OTHERS ? [] : others });
+  ctx.records.set(digest, {
+    head,
+    list,
+    watch,
+    others: others.length > MAX_OTHERS ? [] : others,
+  });
 }
 
 /** Records a list just written (its files hashed a moment ago) as vouched for by git. */
 export function seedListRecord(
   ctx: ListContext,
+  id: string,
   digest: string,
   files: Record<string, string>,
 ): void {
-  if (ctx.snapshot) vouch(ctx, digest, files, new Set(), touchedPaths(ctx.snapshot), true);
+  if (ctx.snapshot) vouch(ctx, id, digest, files, new Set(), touchedPaths(ctx.snapshot), true);
 }

@@ -69,7 +69,8 @@ export function hashMatchedFiles(
 // What `--refresh` records again: the marker's globs, or the files of a marker without globs.
 function refreshed(paths: StatePaths, id: string, git: boolean, env?: NodeJS.ProcessEnv) {
   const marker = valueOrThrow(readProgress(paths)).markers?.[id];
-  const files = marker && markerFiles(paths, id, marker);
+  const list = marker && markerFiles(paths, id, marker);
+  const files = typeof list === 'object' ? list : undefined;
   if (!marker || (!marker.globs?.length && !files))
     throw new UsageError(`${id} has no completion marker with files to record again`, {
       hint: `record its files: agent-state done ${id} --files GLOB...`,
@@ -161,7 +162,7 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
     const records = openListRecords(paths.logDir);
     const snapshot = await readGitSnapshot(paths.root, gitRoot, options.env);
     const ctx = { paths, snapshot, records, inside: () => true, env: options.env };
-    seedListRecord(ctx, result.marker.file_list.sha256, recorded.files);
+    seedListRecord(ctx, id, result.marker.file_list.sha256, recorded.files);
     records.save();
   }
   return { id, ...result, files: count, revision: progress.revision };

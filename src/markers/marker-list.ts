@@ -53,23 +53,23 @@ export function storeMarkerFiles(
   return { file_list: { count, sha256: digest } };
 }
 
-/**
- * The files of a marker and their recorded hashes: inline, or read from its list file; null when
- * the list file is missing or does not match its digest.
- */
+/** Why a marker's list cannot be read: the file is gone, or its bytes are not the digest's. */
+export type ListProblem = 'missing' | 'damaged';
+
+/** The files of a marker and their recorded hashes: inline, or read from its list file. */
 export function markerFiles(
   paths: StatePaths,
   id: string,
   marker: Marker,
-): Record<string, string> | null {
+): Record<string, string> | ListProblem {
   if (!marker.file_list) return marker.files ?? {};
   let text: string;
   try {
     text = readFileSync(listPath(paths, id, marker.file_list.sha256), 'utf8');
   } catch {
-    return null;
+    return 'missing';
   }
-  if (sha256(text) !== marker.file_list.sha256) return null;
+  if (sha256(text) !== marker.file_list.sha256) return 'damaged';
   const files: Record<string, string> = {};
   for (const line of text.split('\n')) {
     if (line === '') continue;

@@ -243,7 +243,7 @@ describe('a marker over many files', () => {
     expect(readdirSync(join(repo, '.agent/state/markers'))).toEqual([]);
   });
 
-  it('finds a change whichever way git sees it: edited, committed, reverted, untracked, deleted, list lost', async () => {
+  it('finds a change whichever way git sees it: edited, committed, reverted, untracked, deleted', async () => {
     const repo = await repoWithPlan({ ...many(40), 'README.md': 'r\n' });
     writeFileSync(join(repo, 'src/m/new.ts'), 'untracked\n');
     await markDone('t1', { cwd: repo, files: ['src/**'] });
@@ -272,14 +272,37 @@ describe('a marker over many files', () => {
     rmSync(join(repo, '.agent/log/marker-lists.json'));
     writeFileSync(join(repo, 'src/m/f9.ts'), 'edited\n');
     expect((await state()).changed).toEqual([{ path: 'src/m/f9.ts', reason: 'changed' }]);
+  });
+
+  it('a list lost or damaged makes its marker unverifiable, naming the list and the fix, never valid', async () => {
+    const repo = await repoWithPlan(many(40));
+    await markDone('t1', { cwd: repo, files: ['src/**'] });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'done t1');
+    const state = async () => (await checkMarkers({ cwd: repo, ids: ['t1'] })).markers[0]!;
+    expect(await state()).toMatchObject({ state: 'valid' });
     const list = readdirSync(join(repo, '.agent/state/markers'))[0]!;
-    rmSync(join(repo, '.agent/state/markers', list));
-    expect((await state()).changed).toEqual([
-      { path: `.agent/state/markers/${list}`, reason: 'deleted' },
-    ]);
-    // The fix every STALE names: the same globs again.
+    const rel = `.agent/state/markers/${list}`;
+    // Damaged while git vouches for every file (the local record): the list is still read.
+    writeFileSync(join(repo, rel), readFileSync(join(repo, rel), 'utf8').replace(/^./, '0'));
+    expect(await state()).toMatchObject({
+      state: 'unverifiable',
+      problem: {
+        what: `its file list ${rel} does not match its digest in progress.yaml`,
+        fix: `restore it (\`git checkout -- ${rel}\`) or record the files again (\`agent-state done t1 --refresh\`)`,
+      },
+    });
+    rmSync(join(repo, rel));
+    expect((await state()).problem?.what).toBe(`its file list ${rel} is missing`);
+    const check = await runCli(repo, ['check', 't1']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain(`t1  its file list ${rel} is missing`);
+    const verify = await runCli(repo, ['verify']);
+    expect(verify.code).toBe(1);
+    expect(verify.stdout).toContain('agent-state done t1 --refresh');
+    // The fix it names, as printed.
     await markDone('t1', { cwd: repo, refresh: true });
-    expect(await state()).toMatchObject({ state: 'valid', files: 41 });
+    expect(await state()).toMatchObject({ state: 'valid', files: 40 });
   });
 
   it('reads a 0.1.0 marker with its files inline, and --refresh moves them beside progress.yaml, losing none', async () => {
