@@ -153,7 +153,7 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
       } finally {
         // The list written for a marker that was not recorded goes again (never one in use).
         const stored = readProgress(paths).value;
-        if (stored) sweepMarkerLists(paths, stored.markers ?? {});
+        if (stored) sweepMarkerLists(paths, stored.markers ?? {}, options.env);
       }
     },
     { ...options, cwd },

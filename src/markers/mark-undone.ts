@@ -33,7 +33,7 @@ export async function markUndone(
         },
         options,
       );
-      sweepMarkerLists(paths, update.progress.markers ?? {});
+      sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
       return update;
     },
     options,

@@ -2,12 +2,15 @@
 // progress.yaml, in `.agent/state/markers/<id>.<digest>.sha256` (sha256sum's format, sorted by
 // path), and progress.yaml holds only `file_list: {count, sha256}`: a marker over 50,000 files
 // leaves progress.yaml small. The name carries the list's digest, so two branches that record the
-// same marker add two files, never one conflicting file; a list no marker names is swept.
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// same marker add two files, never one conflicting file. A list no marker names is removed, but
+// one git tracks is emptied instead: two branches that each removed it and added their own list
+// would meet in git as a rename/rename conflict, and an emptied file is no rename source.
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../fingerprint/hash-file.js';
+import { trackedFiles } from '../git/list-files.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import type { StatePaths } from '../state/paths.js';
+import { displayPath, type StatePaths } from '../state/paths.js';
 import type { Marker } from '../types.js';
 
 /** Markers over at most this many files keep them inline in progress.yaml. */
@@ -86,10 +89,11 @@ export function markerFileCount(marker: Marker): number {
   return marker.file_list?.count ?? Object.keys(marker.files ?? {}).length;
 }
 
-/** Removes the list files no marker of `markers` names (a re-recorded or withdrawn marker's). */
+/** Removes (or, when git tracks them, empties) the lists no marker of `markers` names. */
 export function sweepMarkerLists(
   paths: StatePaths,
   markers: Readonly<Record<string, Marker>>,
+  env?: NodeJS.ProcessEnv,
 ): void {
   let names: string[];
   try {
@@ -97,11 +101,21 @@ export function sweepMarkerLists(
   } catch {
     return;
   }
-  for (const name of names) {
+  const unused = names.filter((name) => {
     const match = LIST_FILE.exec(name);
-    if (!match) continue;
-    const marker = markers[match[1]!];
-    if (marker?.file_list?.sha256.slice(7, 23) !== match[2])
-      rmSync(join(paths.markersDir, name), { force: true });
+    return match && markers[match[1]!]?.file_list?.sha256.slice(7, 23) !== match[2];
+  });
+  if (unused.length === 0) return;
+  const rel = (name: string) => displayPath(paths, join(paths.markersDir, name));
+  let tracked = new Set<string>();
+  try {
+    tracked = trackedFiles(paths.root, unused.map(rel), env);
+  } catch {
+    // outside git: nothing to merge
+  }
+  for (const name of unused) {
+    const path = join(paths.markersDir, name);
+    if (!tracked.has(rel(name))) rmSync(path, { force: true });
+    else if (statSync(path).size > 0) writeFileAtomic(path, '');
   }
 }

@@ -110,6 +110,49 @@ describe('two branches from one commit, each adding items, markers and evidence'
   }, 240_000);
 });
 
+describe('one big marker recorded again on two branches', () => {
+  it('merges without a conflict: the newer marker counts, its list is there, the other is emptied', async () => {
+    const repo = await agentRepo('Merge one marker recorded twice');
+    const files = (tag: string) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`src/f${i}.txt`, `${tag} ${i}\n`]));
+    writeFiles(repo, files('base'));
+    await cli(repo, ['plan', 'add', 'Everything in src', '--id', 't1']);
+    await cli(repo, ['done', 't1', '--files', 'src/**']);
+    commitAll(repo, 'done t1');
+    const wa = addWorktree(repo, 'a');
+    const wb = addWorktree(repo, 'b');
+    writeFiles(wa, { 'src/f1.txt': 'a edit\n' });
+    await cli(wa, ['done', 't1', '--refresh']);
+    commitAll(wa, 'a: t1 again');
+    writeFiles(wb, { 'src/f2.txt': 'b edit\n' });
+    await cli(wb, ['done', 't1', '--refresh']);
+    commitAll(wb, 'b: t1 again');
+    // The lists with content: a list git tracks is emptied, not removed, once no marker names it.
+    const lists = () =>
+      readdirSync(join(repo, '.agent/state/markers')).filter(
+        (name) => statSync(join(repo, '.agent/state/markers', name)).size > 0,
+      );
+    for (const branch of ['a', 'b']) {
+      const merged = gitTry(repo, 'merge', '--no-ff', '-m', `merge ${branch}`, branch);
+      expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    }
+    expect(unmerged(repo)).toEqual([]);
+    // Both lists arrived as files of their own, the base's emptied; progress.yaml names b's.
+    expect(readdirSync(join(repo, '.agent/state/markers'))).toHaveLength(3);
+    expect(lists()).toHaveLength(2);
+    const digest = readShared(repo).markers!.t1!.file_list!.sha256;
+    expect(lists()).toContain(`t1.${digest.slice(7, 23)}.sha256`);
+    // The merged tree has a's edit, which b's marker never saw: STALE, naming it, not the lists.
+    const check = await runCli(repo, ['check', 't1']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(/STALE\s+t1\s+src\/f1\.txt changed\n/);
+    await cli(repo, ['done', 't1', '--refresh']);
+    expect((await runCli(repo, ['check', 't1'])).code).toBe(0);
+    expect(lists()).toHaveLength(1);
+    expect((await runCli(repo, ['validate'])).code).toBe(0);
+  }, 120_000);
+});
+
 // The command a STALE fix prints, run as printed (`agent-state ...` inside backticks).
 function fixCommand(text: string, id: string): string[] {
   const match = new RegExp('`agent-state (done ' + id + ' [^`]*)`').exec(text);
