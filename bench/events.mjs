@@ -58,10 +58,11 @@ try {
   );
   failed ||= coldS > 5;
   const lib = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href);
+  const events = await import(pathToFileURL(join(ROOT, 'dist', 'api', 'events.js')).href);
   const paths = lib.statePaths(big);
   rmSync(statusCache(big), { force: true });
   const start = process.hrtime.bigint();
-  const loaded = lib.loadStatus(paths);
+  const loaded = events.loadStatus(paths);
   const libS = Number(process.hrtime.bigint() - start) / 1e9;
   console.log(
     `  library loadStatus() alone: ${libS.toFixed(2)} s for ${loaded.folded} events (${(loaded.folded / libS / 1e6).toFixed(2)} M events/s)`,

@@ -2,7 +2,7 @@
 // fix. Every route uses it — commands, `--json` documents, git hooks and host hooks (which print
 // it but still exit 0) — so the same fault reads the same everywhere. docs/cli.md lists the codes.
 import { AgentStateError, formatLocation, type ErrorCode, type SourceLocation } from './errors.js';
-import { redactSecrets, redactValue } from './evidence/redact.js';
+import { redactSecrets, redactValue } from './text/redact.js';
 
 /** The documented exit codes (docs/cli.md). */
 export const EXIT = {

@@ -1,6 +1,6 @@
 // The JSON document of a boot (`--format json` and `--json`): every section with its text and
 // token count, the totals and what was omitted. Stable shape, snake_case keys (docs/cli.md).
-import { redactValue } from '../evidence/redact.js';
+import { redactValue } from '../text/redact.js';
 import { safeValue } from '../text/safe-text.js';
 import type { Reminder, Stamp } from '../types.js';
 import type { BootOmission, BootRendering } from './types.js';

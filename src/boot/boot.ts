@@ -4,12 +4,13 @@
 // (.agent/log/recovery.json): never a committed file.
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
-import { resolveAgent } from '../agents/agent-name.js';
-import { readConfig, readGoals, readProgressFor, withStateLock } from '../state/store.js';
+import { resolveAgent } from '../state/agent-name.js';
+import { readConfig, readGoals, withStateLock } from '../state/store.js';
+import { readProgressFor } from '../task/load-state.js';
 import { pendingReminders, reminderKey } from '../state/reminders.js';
 import { existsSync } from 'node:fs';
-import { agentsOverview } from '../agents/agents-overview.js';
-import { planClaims } from '../agents/claims.js';
+import { agentsOverview } from '../task/agents-overview.js';
+import { planClaims } from '../task/claims.js';
 import type { StatePaths } from '../state/paths.js';
 import { countBoot, digestProgress } from '../recovery/facts.js';
 import type { RecoveryRecord } from '../recovery/record.js';

@@ -22,11 +22,12 @@ import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
 import type { Repo } from '../state/repo.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
-import type { BootDrift, BootEvidence, BootMarker } from './types.js';
+import type { Drift } from '../fingerprint/diff.js';
+import type { BootEvidence, BootMarker } from './types.js';
 
 export interface LiveFacts {
   markers: BootMarker[];
-  drift: BootDrift | null;
+  drift: Drift | null;
   evidence: BootEvidence[];
   /** The drift and the stale markers, judged own or foreign. */
   verdict: DriftVerdict;
@@ -66,7 +67,7 @@ export async function collectLiveFacts(
   const root = repo.paths.root;
   const warnings: Warning[] = [];
   const recorded = progress.fingerprint ?? null;
-  let drift: BootDrift | null = null;
+  let drift: Drift | null = null;
   let current: Fingerprint | null = null;
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null || recorded) {

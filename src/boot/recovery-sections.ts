@@ -3,7 +3,8 @@
 // recorded fact of the agent explains.
 import type { DriftVerdict } from '../recovery/facts.js';
 import { RANK, bullet, keep, type Block, type Section } from './model.js';
-import type { BootDrift, BootLevel, BootRecovery } from './types.js';
+import type { Drift } from '../fingerprint/diff.js';
+import type { BootLevel, BootRecovery } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -67,7 +68,7 @@ export function staleSection(recovery: BootRecovery): Section | null {
 const DRIFT_HOW = 'agent-state verify';
 const sha = (value: string | null) => (value ? value.slice(0, 7) : 'none');
 
-function foreignDetails(verdict: DriftVerdict, drift: BootDrift | null): string[] {
+function foreignDetails(verdict: DriftVerdict, drift: Drift | null): string[] {
   const details: string[] = [];
   for (const commit of verdict.foreignCommits)
     details.push(bullet(`commit ${sha(commit.sha)} ${commit.subject} (not made here)`));
@@ -118,7 +119,7 @@ function foreignSummary(verdict: DriftVerdict): string {
 /** Level 3: what changed since the last checkpoint that no recorded fact of the agent explains. */
 export function foreignDriftSection(
   recovery: BootRecovery,
-  drift: BootDrift | null,
+  drift: Drift | null,
   level: BootLevel,
 ): Section | null {
   if (level < 3 || !recovery.drift.foreign) return null;

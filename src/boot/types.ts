@@ -1,6 +1,7 @@
 // Types of the boot prompt: what the pure renderer takes (the state plus the live facts) and what
 // it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
 // evidence modules produce, so their results can be passed in as they are.
+import type { Drift } from '../fingerprint/diff.js';
 import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/facts.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
 
@@ -24,31 +25,6 @@ export interface BootMarker {
   changed: { path: string; reason?: string }[];
   /** Why an `unverifiable` marker with files cannot be checked, and the fix. */
   problem?: { what: string; fix: string };
-}
-
-/** One file that differs from the last checkpoint. */
-export interface BootFileChange {
-  path: string;
-  change?: string;
-}
-
-/** What changed since the fingerprint of the last checkpoint. */
-export interface BootDrift {
-  drifted: boolean;
-  head: {
-    from: string | null;
-    to: string | null;
-    /** New commits, newest first (with the files each touched, when known); null when unknown. */
-    commits: { sha: string; subject: string; files?: string[] }[] | null;
-    /** Recorded commits no longer in the history (a reset, a rebase); null when unknown. */
-    dropped?: number | null;
-  } | null;
-  branch: { from: string | null; to: string | null } | null;
-  files: BootFileChange[];
-  /** Changes that cannot be named file by file, one sentence each. */
-  unlisted?: string[];
-  key_files: BootFileChange[];
-  runtime: { field: string; from: string; to: string }[];
 }
 
 /** One evidence entry (front matter and body). */
@@ -111,7 +87,7 @@ export interface BootContext {
   /** Live marker states; empty when not checked (level 1). */
   markers: BootMarker[];
   /** Drift since the last checkpoint; null when unknown (no fingerprint recorded, or not measured). */
-  drift: BootDrift | null;
+  drift: Drift | null;
   /** The reminders this boot shows (taken by a real boot, peeked by a dry run). */
   reminders: Reminder[];
   /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */

@@ -10,13 +10,10 @@ import { measureDrift } from '../fingerprint/measure-drift.js';
 import { commitPaths } from '../git/commit.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo } from '../state/repo.js';
-import { resolveAgent } from '../agents/agent-name.js';
-import {
-  readConfig,
-  readProgressFor,
-  updateProgressLocked,
-  withStateLock,
-} from '../state/store.js';
+import { resolveAgent } from '../state/agent-name.js';
+import { readConfig, withStateLock } from '../state/store.js';
+import { readProgressFor } from '../task/load-state.js';
+import { updateProgressLocked } from '../task/update-progress.js';
 import type { BaseOptions, Fingerprint, LastTest, Progress, Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import { throwFirstProblem, verify } from '../verify/verify.js';

@@ -3,30 +3,10 @@
 // parse-args.ts instead of commander and print through plain ANSI styles instead of chalk, so
 // such a call loads neither (nor YAML, unless it reads a state file). The commander program
 // registers the same specs, for --help.
-import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
+import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
-import { createOutput, reportError, type Output } from './output.js';
-import {
-  parseArgs,
-  resolveCwd,
-  scanArgv,
-  type CommandSpec,
-  type ParsedArgs,
-} from './parse-args.js';
-
-/** What a lean command's run gets. */
-export interface LeanIo {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  now: () => Date;
-  out: Output;
-}
-
-/** A command of the lean route: its spec (options, help) and what it does. */
-export interface LeanCommand {
-  spec: CommandSpec;
-  run(parsed: ParsedArgs, io: LeanIo): Promise<ExitCode>;
-}
+import { createOutput, reportError, type CliIo } from './output.js';
+import { parseArgs, resolveCwd, scanArgv, type LeanCommand } from './parse-args.js';
 
 // Each loads only when it runs: an `event` call initializes nothing of `boot`.
 export const LEAN_COMMANDS: Readonly<Record<string, () => Promise<LeanCommand>>> = {
@@ -36,32 +16,22 @@ export const LEAN_COMMANDS: Readonly<Record<string, () => Promise<LeanCommand>>>
   statusline: async () => (await import('./commands/statusline.js')).statuslineCommand,
 };
 
-function output(flags: { json: boolean; quiet: boolean; color: boolean }): Output {
-  return createOutput({
-    ...flags,
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-  });
-}
-
-/** Runs one lean command from the whole argv (without node and script); returns the exit code. */
-export async function runLean(command: LeanCommand, argv: readonly string[]): Promise<ExitCode> {
-  let out = output(scanArgv(argv).globals);
+/** Runs one lean command from the whole argv (without node and script) on `io`; returns the exit code. */
+export async function runLean(
+  command: LeanCommand,
+  argv: readonly string[],
+  io: CliIo,
+): Promise<ExitCode> {
+  let out = createOutput({ ...scanArgv(argv).globals, io });
   try {
     const parsed = parseArgs(argv, command.spec);
-    out = output(parsed.globals);
+    out = createOutput({ ...parsed.globals, io });
     // --agent is the environment variable for this run, as on the commander route.
     if (parsed.globals.agent !== undefined)
-      process.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
-    const io = {
-      cwd: resolveCwd(parsed.globals.cwd),
-      env: process.env,
-      now: () => new Date(),
-      out,
-    };
-    return await command.run(parsed, io);
+      io.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
+    const cwd = resolveCwd(parsed.globals.cwd, io);
+    return await command.run(parsed, { cwd, env: io.env, now: () => new Date(), out, io });
   } catch (error) {
-    return reportError(out, error, process.env);
+    return reportError(out, error, io);
   }
 }

@@ -1,6 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
 import { Command, Option } from 'commander';
-import { AGENT_ENV, checkAgentName } from '../agents/agent-name.js';
+import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { withSuggestion } from './suggest.js';
@@ -8,7 +8,8 @@ import { bootCommand } from './commands/boot.js';
 import { eventCommand } from './commands/event.js';
 import { hookCommand } from './commands/hook.js';
 import { statuslineCommand } from './commands/statusline.js';
-import { runLean, type LeanCommand } from './lean.js';
+import { runLean } from './lean.js';
+import type { LeanCommand } from './parse-args.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
@@ -34,6 +35,7 @@ import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
 import { registerUi } from './commands/ui.js';
 import { registerReport } from './commands/report.js';
+import { registerImport } from './commands/import.js';
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
 // without --help take the lean route before commander loads; one that reaches commander still
@@ -59,17 +61,13 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
-      state.exitCode = await runLean(lean, state.argv);
+      state.exitCode = await runLean(lean, state.argv, state.io);
     });
 }
 
-export interface ProgramIo {
-  writeOut(text: string): void;
-  writeErr(text: string): void;
-}
-
-/** Builds the program; actions record their exit code in `state`. */
-export function createProgram(state: RunState, io: ProgramIo): Command {
+/** Builds the program; actions record their exit code in `state` and write to state.io. */
+export function createProgram(state: RunState): Command {
+  const { io } = state;
   const program = new Command('agent-state')
     .description(
       'Durable task state for AI coding agents: goals, progress, completion markers and evidence in .agent/.',
@@ -89,13 +87,17 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .exitOverride((error) => {
       throw withSuggestion(error);
     })
-    .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      outputError: () => undefined,
+    })
     .configureHelp({ showGlobalOptions: true })
     // --agent is the environment variable for this run: the library, the hooks a command starts
     // and the test command a checkpoint runs all see the same name.
     .hook('preAction', (_program, action) => {
       const agent = action.optsWithGlobals<{ agent?: string }>().agent;
-      if (agent !== undefined) process.env[AGENT_ENV] = checkAgentName(agent, '--agent');
+      if (agent !== undefined) io.env[AGENT_ENV] = checkAgentName(agent, '--agent');
     })
     .addHelpText(
       'after',
@@ -116,6 +118,7 @@ Examples:
   registerGoal(program, state);
   registerNext(program, state);
   registerPlan(program, state);
+  registerImport(program, state);
   registerValidate(program, state);
   registerHooks(program, state);
   lean(hookCommand);

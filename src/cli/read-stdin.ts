@@ -1,8 +1,10 @@
-// Reading a hook payload from stdin (the whole stream, as UTF-8).
+// Reading stdin whole, as UTF-8: a host hook's payload, `event --stdin`, `evidence add --body -`.
+import type { CliIo } from './output.js';
 
-/** All of stdin as text; '' when stdin is a terminal (nobody is piping a payload). */
-export async function readStdin(stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
-  if (stdin.isTTY) return '';
+/** All of stdin as text; '' when stdin is a terminal (nobody is piping a payload) unless `fromTty`. */
+export async function readStdin(io: CliIo, fromTty = false): Promise<string> {
+  const stdin = io.stdin ?? process.stdin;
+  if (stdin.isTTY && !fromTty) return '';
   const chunks: Buffer[] = [];
   for await (const chunk of stdin)
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));

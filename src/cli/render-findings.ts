@@ -1,10 +1,15 @@
 // Human renderings of verify findings and drift, shared by `verify` and `checkpoint`.
+import { redactSecrets } from '../text/redact.js';
 import type { Drift } from '../fingerprint/diff.js';
+import { safeText } from '../text/safe-text.js';
 import type { Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { StateProblem } from '../verify/read-state-checked.js';
 import type { CommandContext } from './action.js';
 import { formatAge } from './format.js';
+
+// A finding names paths and commit subjects: whatever they hold, it stays on its line.
+const oneLine = (text: string) => safeText(redactSecrets(text).text, { oneLine: true });
 
 /** Each finding on its own line, with its fix indented below. */
 export function renderFindings(findings: readonly VerifyFinding[], ctx: CommandContext): string[] {
@@ -15,8 +20,8 @@ export function renderFindings(findings: readonly VerifyFinding[], ctx: CommandC
     drift: 'drift',
   };
   return findings.flatMap((f) => [
-    `${style.red('✗')} ${style.bold(label[f.kind])}  ${f.message}`,
-    `    ${style.dim('fix:')} ${f.fix}`,
+    `${style.red('✗')} ${style.bold(label[f.kind])}  ${oneLine(f.message)}`,
+    `    ${style.dim('fix:')} ${oneLine(f.fix)}`,
   ]);
 }
 
@@ -33,7 +38,7 @@ export function renderCommits(drift: Drift | null, ctx: CommandContext, max = 20
   const commits = drift?.head?.commits ?? [];
   const lines = commits
     .slice(0, max)
-    .map((c) => `      ${ctx.out.style.yellow(c.sha.slice(0, 7))} ${c.subject}`);
+    .map((c) => `      ${ctx.out.style.yellow(c.sha.slice(0, 7))} ${oneLine(c.subject)}`);
   if (commits.length > max) lines.push(`      … and ${commits.length - max} more`);
   return lines;
 }

@@ -2,7 +2,7 @@
 // hook, each rule and its fix. Pure: a result in, lines out (styled by the caller's paint).
 import { formatLocation } from '../errors.js';
 import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
-import type { HookFinding } from '../git-hooks/staged-check.js';
+import type { HookFinding } from '../verify/staged-check.js';
 import type { Style } from './output.js';
 import { safeText } from '../text/safe-text.js';
 
@@ -35,7 +35,7 @@ function findingLines(finding: HookFinding, paint: Paint): string[] {
 /** The report for stderr (made safe for the terminal); empty when there is nothing to say. */
 export function renderPreCommit(result: PreCommitResult, paint: Paint): string[] {
   const ownColors = paint.red('') !== '';
-  return reportLines(result, paint).map((line) => safeText(line, { ownColors }));
+  return reportLines(result, paint).map((line) => safeText(line, { ownColors, oneLine: true }));
 }
 
 function reportLines(result: PreCommitResult, paint: Paint): string[] {

@@ -4,27 +4,24 @@
 // the commander program, which loads only then.
 import type { ExitCode } from '../error-report.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';
-import { createOutput, reportError } from './output.js';
+import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
 import { prefetch } from './prefetch.js';
 
-/** Runs one CLI call (argv without node and script); returns the exit code. Never throws. */
-export async function runCli(argv: readonly string[]): Promise<ExitCode> {
+/**
+ * Runs one CLI call (argv without node and script) on `io` (tests pass their own); returns the
+ * exit code. Never throws.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const { words, globals, help, version } = scanArgv(argv);
   try {
-    if (!help) prefetch(words[0], globals.cwd, argv);
+    if (!help) prefetch(words[0], globals.cwd, io);
     const lean = help || version ? undefined : LEAN_COMMANDS[words[0] ?? ''];
-    if (lean) return await runLean(await lean(), argv);
+    if (lean) return await runLean(await lean(), argv, io);
     const { runProgram } = await import('./run-program.js');
-    return await runProgram(argv);
+    return await runProgram(argv, io);
   } catch (error) {
     // Each route reports its own errors; this catches a bug in loading one.
-    const out = createOutput({
-      ...globals,
-      env: process.env,
-      stdout: process.stdout,
-      stderr: process.stderr,
-    });
-    return reportError(out, error, process.env);
+    return reportError(createOutput({ ...globals, io }), error, io);
   }
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { cursorPath, type EventLogPaths } from './log-paths.js';
 import { PUBLISH_STRATEGIES, type PublishCursor } from './publish.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../state/atomic-write.js';
 
 const CONSUMER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 

@@ -7,12 +7,8 @@
 // A compaction (the host dropped earlier messages), a --reset or a change of strategy starts a new
 // epoch: the next publish is a full baseline.
 import { canonicalJson, diffStatus, stableHash, type StatusDiff } from './diff.js';
-import {
-  renderStatus,
-  renderStatusDelta,
-  type StatusFormat,
-  type StatusRenderKind,
-} from './render.js';
+import { renderStatus, renderStatusDelta, type StatusFormat } from './render.js';
+import type { StatusRenderKind } from './sections.js';
 import {
   isEmptyStatus,
   type SectionName,

@@ -1,6 +1,6 @@
 // The <agent-status> XML rendering: one element per section, attributes for numbers, text for
 // sentences, so a model can find a field by name.
-import type { RenderPlan } from './render.js';
+import type { RenderPlan } from './sections.js';
 import { ageText, CLEARED_MESSAGE } from './render-lines.js';
 import type { SectionName, StatusSections } from './sections.js';
 

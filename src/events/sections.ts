@@ -186,3 +186,20 @@ export function statusSections(
 export function isEmptyStatus(sections: StatusSections): boolean {
   return STATUS_SECTIONS.every((name) => sections[name] == null);
 }
+
+/**
+ * full: a snapshot; replace: a snapshot that supersedes every earlier one; baseline: the first
+ * snapshot of an epoch, later updated by deltas; delta: changes only; cleared: nothing applies.
+ */
+export type StatusRenderKind = 'full' | 'replace' | 'baseline' | 'delta' | 'cleared';
+
+/** What a rendering contains, format-independently. */
+export interface RenderPlan {
+  kind: StatusRenderKind;
+  epoch: number | null;
+  view: StatusView;
+  /** Sections to render in full, in order. */
+  shown: SectionName[];
+  /** Sections to declare void. */
+  removed: SectionName[];
+}

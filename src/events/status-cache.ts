@@ -8,7 +8,7 @@ import type { Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
 import { readLogFrom, type CorruptLine } from './read-log.js';
 import { isSnapshot, reduceStatus } from './reduce.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../state/atomic-write.js';
 import type { StatusSnapshot } from './types.js';
 
 /** The content of `.agent/log/status.json`. */

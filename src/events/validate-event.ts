@@ -2,7 +2,7 @@
 // that says which field is wrong and what it must be.
 import type { ErrorObject } from 'ajv';
 import { UsageError } from '../errors.js';
-import { redactValue } from '../evidence/redact.js';
+import { redactValue } from '../text/redact.js';
 import { validateAgainst } from '../state/validators.js';
 import type { AgentEvent, EventActor, EventInput } from './types.js';
 

@@ -2,7 +2,7 @@
 // with the pruning that keeps only the newest `evidence.keep` entries.
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { resolveAgent } from '../agents/agent-name.js';
+import { resolveAgent } from '../state/agent-name.js';
 import { UsageError } from '../errors.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
@@ -13,7 +13,7 @@ import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
 import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
 import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
-import { redactSecrets } from './redact.js';
+import { redactSecrets } from '../text/redact.js';
 import { truncateUtf8 } from './truncate.js';
 
 const KIND = /^[a-z][a-z0-9_-]{0,31}$/;

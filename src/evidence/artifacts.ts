@@ -16,7 +16,7 @@ import { tempPathFor } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { readChunks } from '../state/read-chunks.js';
 import type { EvidenceRef } from './evidence-file.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor, type Redactor } from '../text/redact.js';
 
 /** A redacted artifact written to disk. */
 export interface WrittenArtifact {

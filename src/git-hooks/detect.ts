@@ -1,13 +1,13 @@
 // Which hook manager a repository uses, from what is on disk and git's core.hooksPath.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HookManager } from './hook-types.js';
+import type { GitHookManager } from './git-hook-types.js';
 import { findLefthookConfig, usesLefthook } from './lefthook.js';
 import { PRE_COMMIT_CONFIG, usesPreCommit } from './pre-commit-framework.js';
 
 /** The manager to install into, and why it was chosen. */
 export interface DetectedManager {
-  manager: HookManager;
+  manager: GitHookManager;
   reason: string;
 }
 

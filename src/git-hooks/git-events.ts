@@ -4,7 +4,7 @@
 // tree dirty after every checkout and make the next checkout or rebase step refuse to run.
 import { recordEvent } from '../events/record.js';
 import type { AgentEvent, EventInput } from '../events/types.js';
-import { currentBranch, headCommit } from '../git/hooks-git.js';
+import { currentBranch, headCommit } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Warning } from '../types.js';

@@ -1,6 +1,6 @@
 // Our part of a shell hook file: a block between two marker lines, appended to what the user
 // has, and removable so that the file comes back byte for byte. Pure text in, text out.
-import type { HookName } from './hook-types.js';
+import type { GitHookName } from './git-hook-types.js';
 
 export const BLOCK_BEGIN = '# >>> agent-state >>>';
 export const BLOCK_END = '# <<< agent-state <<<';
@@ -30,12 +30,12 @@ function shQuote(text: string): string {
 }
 
 // A post-* hook cannot stop anything, and its exit status becomes git checkout's: never fail it.
-function onFailure(hook: HookName): string {
+function onFailure(hook: GitHookName): string {
   return hook === 'pre-commit' ? ' || exit $?' : ' || true';
 }
 
 /** The portable call: the project's node_modules/.bin, then PATH; nothing when neither exists. */
-export function portableCall(hook: HookName, args: string, indent = ''): string[] {
+export function portableCall(hook: GitHookName, args: string, indent = ''): string[] {
   const call = `hook ${hook}${args ? ` ${args}` : ''}`;
   const tail = onFailure(hook);
   return [
@@ -48,7 +48,7 @@ export function portableCall(hook: HookName, args: string, indent = ''): string[
 }
 
 /** The body for a private hook (.git/hooks): the recorded binary first, then the portable call. */
-export function directBody(hook: HookName, bin: BinaryLocation): string[] {
+export function directBody(hook: GitHookName, bin: BinaryLocation): string[] {
   const tail = onFailure(hook);
   return [
     'if [ "${AGENT_STATE-}" != "0" ]; then',
@@ -65,7 +65,7 @@ export function directBody(hook: HookName, bin: BinaryLocation): string[] {
 }
 
 /** The body for a shared hook file (committed: no machine-specific path in it). */
-export function portableBody(hook: HookName): string[] {
+export function portableBody(hook: GitHookName): string[] {
   return ['if [ "${AGENT_STATE-}" != "0" ]; then', ...portableCall(hook, '"$@"', '  '), 'fi'];
 }
 

@@ -1,7 +1,7 @@
 // What every hook installer needs to know about the repository, found once.
 import { isAbsolute, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { gitConfigGet, gitDefaultHooksDir, gitHooksDir } from '../git/hooks-git.js';
+import { gitConfigGet, gitDefaultHooksDir, gitHooksDir } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
 import type { BaseOptions } from '../types.js';
 

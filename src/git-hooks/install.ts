@@ -9,13 +9,13 @@ import { detectHookManager, isHuskyHooksPath, type DetectedManager } from './det
 import { directBody, portableBody, SHELL_HEADER, type BinaryLocation } from './hook-block.js';
 import { hookContext, type HookContext } from './hook-context.js';
 import {
-  HOOK_NAMES,
-  type HookFileChange,
-  type HookInstallResult,
-  type HookManager,
-  type HookName,
-  type HookUninstallResult,
-} from './hook-types.js';
+  GIT_HOOK_NAMES,
+  type GitHookFileChange,
+  type GitHookInstallResult,
+  type GitHookManager,
+  type GitHookName,
+  type GitHookUninstallResult,
+} from './git-hook-types.js';
 import { installLefthook, uninstallLefthook } from './lefthook.js';
 import { installMergeDriver, uninstallMergeDriver } from './merge-setup.js';
 import { PRE_COMMIT_IDS, preCommitInstalled, preCommitSnippet } from './pre-commit-framework.js';
@@ -23,9 +23,9 @@ import { installShellHook, uninstallShellHook } from './shell-hook.js';
 
 export interface HooksOptions extends BaseOptions {
   /** Which manager to use; `auto` (default) detects it. */
-  manager?: HookManager | 'auto';
+  manager?: GitHookManager | 'auto';
   /** Which hooks; default all three. */
-  hooks?: readonly HookName[];
+  hooks?: readonly GitHookName[];
   /** The agent-state binary plain git hooks call; default this installation's bin/agent-state.js. */
   binary?: BinaryLocation;
   /** Register (or remove) the merge driver of the state files too. Default true. */
@@ -48,11 +48,11 @@ function chooseManager(ctx: HookContext, manager: HooksOptions['manager']): Dete
   return { manager, reason: `--manager ${manager}` };
 }
 
-function hooksOf(options: HooksOptions): HookName[] {
-  const hooks = [...new Set(options.hooks ?? HOOK_NAMES)];
+function hooksOf(options: HooksOptions): GitHookName[] {
+  const hooks = [...new Set(options.hooks ?? GIT_HOOK_NAMES)];
   for (const hook of hooks)
-    if (!HOOK_NAMES.includes(hook))
-      throw new UsageError(`unknown hook "${hook}"`, { hint: `use ${HOOK_NAMES.join(', ')}` });
+    if (!GIT_HOOK_NAMES.includes(hook))
+      throw new UsageError(`unknown hook "${hook}"`, { hint: `use ${GIT_HOOK_NAMES.join(', ')}` });
   return hooks;
 }
 
@@ -64,16 +64,16 @@ const GENERATED_BY: [RegExp, string][] = [
 
 function installGit(
   ctx: HookContext,
-  hooks: HookName[],
+  hooks: GitHookName[],
   binary: BinaryLocation,
-): HookInstallResult {
+): GitHookInstallResult {
   if (isHuskyHooksPath(ctx.hooksPath))
     throw new UsageError(
       `core.hooksPath is ${ctx.hooksPath}: husky owns that directory and rewrites it`,
       { hint: 'use --manager husky (or auto)' },
     );
   const notes: string[] = [];
-  const changes: HookFileChange[] = hooks.map((hook) => {
+  const changes: GitHookFileChange[] = hooks.map((hook) => {
     const path = join(ctx.hooksDir, hook);
     const display = ctx.display(path);
     const action = installShellHook({
@@ -98,8 +98,8 @@ function installGit(
   return { manager: 'git', reason: '', hooks, changes, snippet: null, notes, merge_driver: null };
 }
 
-function installHusky(ctx: HookContext, hooks: HookName[]): HookInstallResult {
-  const changes: HookFileChange[] = hooks.map((hook) => {
+function installHusky(ctx: HookContext, hooks: GitHookName[]): GitHookInstallResult {
+  const changes: GitHookFileChange[] = hooks.map((hook) => {
     const path = join(ctx.root, '.husky', hook);
     const display = ctx.display(path);
     const action = installShellHook({
@@ -120,7 +120,7 @@ function installHusky(ctx: HookContext, hooks: HookName[]): HookInstallResult {
 }
 
 // lefthook runs a hook only once `lefthook install` wrote git's runner for it.
-function lefthookRunnerMissing(ctx: HookContext, hook: HookName): boolean {
+function lefthookRunnerMissing(ctx: HookContext, hook: GitHookName): boolean {
   try {
     return !/lefthook/.test(readFileSync(join(ctx.hooksDir, hook), 'utf8'));
   } catch {
@@ -128,7 +128,7 @@ function lefthookRunnerMissing(ctx: HookContext, hook: HookName): boolean {
   }
 }
 
-function installLefthookManager(ctx: HookContext, hooks: HookName[]): HookInstallResult {
+function installLefthookManager(ctx: HookContext, hooks: GitHookName[]): GitHookInstallResult {
   const changes = installLefthook(ctx.root, hooks);
   const missing = hooks.filter((hook) => lefthookRunnerMissing(ctx, hook));
   const notes =
@@ -146,7 +146,7 @@ function installLefthookManager(ctx: HookContext, hooks: HookName[]): HookInstal
   };
 }
 
-function installPreCommit(ctx: HookContext, hooks: HookName[]): HookInstallResult {
+function installPreCommit(ctx: HookContext, hooks: GitHookName[]): GitHookInstallResult {
   const present = preCommitInstalled(ctx.root);
   const missing = hooks.filter((hook) => !present.includes(hook));
   const hookTypes = hooks.map((hook) => `--hook-type ${hook}`).join(' ');
@@ -169,11 +169,11 @@ function installPreCommit(ctx: HookContext, hooks: HookName[]): HookInstallResul
 }
 
 /** Installs our hooks into the repository's hook manager; idempotent. */
-export function installHooks(options: HooksOptions = {}): HookInstallResult {
+export function installHooks(options: HooksOptions = {}): GitHookInstallResult {
   const ctx = hookContext(options);
   const hooks = hooksOf(options);
   const chosen = chooseManager(ctx, options.manager);
-  const install: Record<HookManager, () => HookInstallResult> = {
+  const install: Record<GitHookManager, () => GitHookInstallResult> = {
     git: () => installGit(ctx, hooks, options.binary ?? installedBinary()),
     husky: () => installHusky(ctx, hooks),
     lefthook: () => installLefthookManager(ctx, hooks),
@@ -195,11 +195,11 @@ export function installHooks(options: HooksOptions = {}): HookInstallResult {
  * Removes our part from every manager (or only `manager`): a user's hook file returns byte for
  * byte, a file we created with nothing else in it is deleted. Idempotent.
  */
-export function uninstallHooks(options: HooksOptions = {}): HookUninstallResult {
+export function uninstallHooks(options: HooksOptions = {}): GitHookUninstallResult {
   const ctx = hookContext(options);
   const hooks = hooksOf(options);
   const only = options.manager === undefined || options.manager === 'auto' ? null : options.manager;
-  const changes: HookFileChange[] = [];
+  const changes: GitHookFileChange[] = [];
   const notes: string[] = [];
   if (only === null || only === 'git')
     for (const dir of new Set([ctx.hooksDir, ctx.defaultHooksDir]))

@@ -15,7 +15,7 @@ import { InvalidStateError, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { deleteHookFile } from './hook-file.js';
 import { portableCall } from './hook-block.js';
-import { HOOK_NAMES, type HookFileChange, type HookName } from './hook-types.js';
+import { GIT_HOOK_NAMES, type GitHookFileChange, type GitHookName } from './git-hook-types.js';
 
 /** The config files lefthook reads, in its order of precedence. */
 export const LEFTHOOK_CONFIGS = [
@@ -32,14 +32,14 @@ const UNSUPPORTED = ['lefthook.json', '.lefthook.json', 'lefthook.toml', '.lefth
 export const LEFTHOOK_JOB = 'agent-state';
 
 // lefthook's templates for the arguments git passes to the hook.
-const ARGS: Record<HookName, string> = {
+const ARGS: Record<GitHookName, string> = {
   'pre-commit': '',
   'post-checkout': '{1} {2} {3}',
   'post-merge': '{1}',
 };
 
 /** The `run` script of our job (lefthook runs it with sh -c). */
-export function lefthookRun(hook: HookName): string {
+export function lefthookRun(hook: GitHookName): string {
   return `${[
     '# agent-state (docs/hooks.md): skip with AGENT_STATE=0; does nothing when it is not installed.',
     'if [ "${AGENT_STATE-}" = 0 ]; then exit 0; fi',
@@ -93,7 +93,7 @@ function jobIndex(jobs: unknown): number {
   return jobs.items.findIndex((item) => isMap(item) && item.get('name') === LEFTHOOK_JOB);
 }
 
-function addJob(doc: Document, hook: HookName): void {
+function addJob(doc: Document, hook: GitHookName): void {
   const run = lefthookRun(hook);
   let hookNode = doc.get(hook, true);
   if (!isMap(hookNode)) {
@@ -124,7 +124,7 @@ function addJob(doc: Document, hook: HookName): void {
 }
 
 // Removes our job; a hook left with nothing but an empty job list goes too.
-function removeJob(doc: Document, hook: HookName): boolean {
+function removeJob(doc: Document, hook: GitHookName): boolean {
   const hookNode = doc.get(hook, true);
   if (!isMap(hookNode)) return false;
   let removed = false;
@@ -156,7 +156,7 @@ function serialize(doc: Document): string {
 }
 
 /** Merges our jobs into the lefthook config (creating lefthook.yml if there is none). */
-export function installLefthook(root: string, hooks: readonly HookName[]): HookFileChange[] {
+export function installLefthook(root: string, hooks: readonly GitHookName[]): GitHookFileChange[] {
   const file = configFile(root);
   const { doc, text } = load(root, file);
   if (doc.contents === null) doc.contents = doc.createNode({}) as YAMLMap;
@@ -170,7 +170,10 @@ export function installLefthook(root: string, hooks: readonly HookName[]): HookF
 }
 
 /** Removes our jobs; deletes the config when nothing else is left in it. */
-export function uninstallLefthook(root: string, hooks: readonly HookName[]): HookFileChange[] {
+export function uninstallLefthook(
+  root: string,
+  hooks: readonly GitHookName[],
+): GitHookFileChange[] {
   const file = findLefthookConfig(root);
   if (!file) return [];
   const { doc, text } = load(root, file);
@@ -189,11 +192,11 @@ export function uninstallLefthook(root: string, hooks: readonly HookName[]): Hoo
 }
 
 /** Which of our hooks the lefthook config holds. */
-export function lefthookInstalled(root: string): { file: string | null; hooks: HookName[] } {
+export function lefthookInstalled(root: string): { file: string | null; hooks: GitHookName[] } {
   const file = findLefthookConfig(root);
   if (!file) return { file: null, hooks: [] };
   const { doc } = load(root, file);
-  const hooks = HOOK_NAMES.filter((hook) => {
+  const hooks = GIT_HOOK_NAMES.filter((hook) => {
     const node = doc.get(hook, true);
     if (!isMap(node)) return false;
     const commands = node.get('commands', true);

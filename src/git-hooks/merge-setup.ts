@@ -6,10 +6,16 @@
 // `hooks uninstall` removes them from both places.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gitConfigGet, gitConfigRemoveSection, gitConfigSet, gitPath } from '../git/hooks-git.js';
-import { removeBlock, upsertBlock, type BlockMarkers } from '../integrations/managed-block.js';
+import {
+  gitConfigGet,
+  gitConfigRemoveSection,
+  gitConfigSet,
+  gitPath,
+} from '../git/git-hook-calls.js';
+import { removeBlock, upsertBlock, type BlockMarkers } from '../text/managed-block.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import type { BinaryLocation } from './hook-block.js';
+import type { MergeDriverChange, MergeDriverStatus } from './git-hook-types.js';
 
 /** The merge driver's name in .gitattributes and git config. */
 export const MERGE_DRIVER = 'agent-state';
@@ -26,29 +32,6 @@ const BODY = [
   '# git merges the state files by id, with `agent-state merge-driver` (docs/multi-agent.md).',
   `${MERGE_PATTERN} merge=${MERGE_DRIVER}`,
 ].join('\n');
-
-/** What install or uninstall did to the two places. */
-export interface MergeDriverChange {
-  /** The attributes file: `.gitattributes` (the work tree's) or git's `info/attributes`, as shown. */
-  attributes_file: string;
-  /** What happened to our block in it. */
-  attributes: 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted';
-  /** `merge.agent-state.*` in the repository's git config. */
-  config: 'set' | 'unchanged' | 'removed';
-  /** The driver command git runs. */
-  driver: string | null;
-}
-
-/** Where the merge driver stands in a repository (for `hooks status`). */
-export interface MergeDriverStatus {
-  /** Whether .gitattributes or info/attributes routes the state files to the driver. */
-  attributes: boolean;
-  /** Which files do (as shown). */
-  attributes_files: string[];
-  /** The configured command, or null. */
-  driver: string | null;
-  active: boolean;
-}
 
 // Single quotes keep any path verbatim when git runs the command through sh.
 function shQuote(text: string): string {

@@ -3,12 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isMap, isSeq, parseDocument, visit } from 'yaml';
-import { HOOK_NAMES, type HookName } from './hook-types.js';
+import { GIT_HOOK_NAMES, type GitHookName } from './git-hook-types.js';
 
 export const PRE_COMMIT_CONFIG = '.pre-commit-config.yaml';
 
 /** The hook ids agent-state uses in pre-commit configs and in its .pre-commit-hooks.yaml. */
-export const PRE_COMMIT_IDS: Record<HookName, string> = {
+export const PRE_COMMIT_IDS: Record<GitHookName, string> = {
   'pre-commit': 'agent-state',
   'post-checkout': 'agent-state-post-checkout',
   'post-merge': 'agent-state-post-merge',
@@ -20,7 +20,7 @@ const ENTRY =
   'sh -c \'if [ -x node_modules/.bin/agent-state ]; then exec node_modules/.bin/agent-state hook "$@"; ' +
   'elif command -v agent-state >/dev/null 2>&1; then exec agent-state hook "$@"; fi\' agent-state';
 
-const NAMES: Record<HookName, string> = {
+const NAMES: Record<GitHookName, string> = {
   'pre-commit': 'agent-state: state files, Forbidden paths, completion markers',
   'post-checkout': 'agent-state: record a branch switch',
   'post-merge': 'agent-state: record a merge',
@@ -30,7 +30,7 @@ const NAMES: Record<HookName, string> = {
  * One hook definition. The pre-commit hook names no `stages`: the stage is called `commit` before
  * pre-commit 3.2 and `pre-commit` after it, and `hook pre-commit` ignores runs at other stages.
  */
-export function preCommitHookDefinition(hook: HookName): Record<string, unknown> {
+export function preCommitHookDefinition(hook: GitHookName): Record<string, unknown> {
   return {
     id: PRE_COMMIT_IDS[hook],
     name: NAMES[hook],
@@ -52,12 +52,12 @@ function render(value: unknown): string {
 
 /** The text of the package's .pre-commit-hooks.yaml (a unit test keeps the shipped file equal). */
 export function preCommitManifest(): string {
-  const hooks = HOOK_NAMES.map(preCommitHookDefinition);
+  const hooks = GIT_HOOK_NAMES.map(preCommitHookDefinition);
   return `# agent-state hooks for https://pre-commit.com (docs/hooks.md).\n${render(hooks)}`;
 }
 
 /** The `repo: local` block to add under `repos:` in .pre-commit-config.yaml. */
-export function preCommitSnippet(hooks: readonly HookName[]): string {
+export function preCommitSnippet(hooks: readonly GitHookName[]): string {
   return render([{ repo: 'local', hooks: hooks.map(preCommitHookDefinition) }])
     .split('\n')
     .map((line) => (line === '' ? line : `  ${line}`))
@@ -70,7 +70,7 @@ export function usesPreCommit(root: string): boolean {
 }
 
 /** Which of our hooks .pre-commit-config.yaml lists (by id, in any repo entry). */
-export function preCommitInstalled(root: string): HookName[] {
+export function preCommitInstalled(root: string): GitHookName[] {
   const path = join(root, PRE_COMMIT_CONFIG);
   if (!existsSync(path)) return [];
   const doc = parseDocument(readFileSync(path, 'utf8'));
@@ -83,7 +83,7 @@ export function preCommitInstalled(root: string): HookName[] {
       if (isSeq(hooks))
         for (const hook of hooks.items) if (isMap(hook)) ids.add(String(hook.get('id')));
     }
-  return (Object.keys(PRE_COMMIT_IDS) as HookName[]).filter((hook) =>
+  return (Object.keys(PRE_COMMIT_IDS) as GitHookName[]).filter((hook) =>
     ids.has(PRE_COMMIT_IDS[hook]),
   );
 }

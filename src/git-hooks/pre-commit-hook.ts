@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { stagedBlobs, stagedChanges, type StagedChange } from '../git/hooks-git.js';
+import { stagedBlobs, stagedChanges, type StagedChange } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
+import { caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
@@ -19,7 +20,7 @@ import {
   passes,
   stateFileKind,
   type HookFinding,
-} from './staged-check.js';
+} from '../verify/staged-check.js';
 import { markerFiles } from '../markers/marker-list.js';
 
 /** What `hook pre-commit` concluded. */
@@ -102,7 +103,7 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
       : new Map<string, Buffer | null>();
   const findings: HookFinding[] = [];
   if (state.length > 0) {
-    const { checkStagedStateFiles } = await import('./staged-state.js');
+    const { checkStagedStateFiles } = await import('../verify/staged-state.js');
     findings.push(
       ...checkStagedStateFiles(
         state.map((c) => ({
@@ -116,7 +117,9 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
   const goals = stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals);
   if (goals !== null && work.length > 0) {
     const { forbidden } = parseGoals(goals.toString('utf8')).goals;
-    findings.push(...checkStagedForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
+    const allow = env[ALLOW_FORBIDDEN_ENV] === '1';
+    const nocase = caseInsensitive(repo.paths.root);
+    findings.push(...checkStagedForbidden(work, forbidden, allow, nocase));
   }
   findings.push(...(await staleMarkers(repo, work, blobs, findings)));
   const shown = await firstShown(repo, findings);

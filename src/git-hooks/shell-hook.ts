@@ -10,7 +10,7 @@ import {
   BLOCK_BEGIN,
 } from './hook-block.js';
 import { deleteHookFile, isExecutable, readHookFile, writeHookFile } from './hook-file.js';
-import type { HookFileChange } from './hook-types.js';
+import type { GitHookFileChange } from './git-hook-types.js';
 
 export interface ShellHookTarget {
   /** Absolute path of the hook file. */
@@ -26,7 +26,7 @@ export interface ShellHookTarget {
 }
 
 /** Adds or refreshes our block; a user's existing content is kept and never reordered. */
-export function installShellHook(target: ShellHookTarget): HookFileChange['action'] {
+export function installShellHook(target: ShellHookTarget): GitHookFileChange['action'] {
   const file = readHookFile(target.path, target.display);
   if (file.text !== null && !isShellHook(file.text))
     throw new UsageError(
@@ -46,7 +46,7 @@ export function uninstallShellHook(
   path: string,
   display: string,
   header: string,
-): HookFileChange['action'] {
+): GitHookFileChange['action'] {
   const file = readHookFile(path, display);
   if (file.text === null || !hasBlock(file.text)) return 'unchanged';
   const result = removeBlock(file.text, header);

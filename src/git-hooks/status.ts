@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { BaseOptions } from '../types.js';
 import { detectHookManager, isHuskyHooksPath } from './detect.js';
 import { hookContext, type HookContext } from './hook-context.js';
-import { HOOK_NAMES, type HookName, type HookStatus, type HookStatusEntry } from './hook-types.js';
+import {
+  GIT_HOOK_NAMES,
+  type GitHookName,
+  type GitHookStatus,
+  type GitHookStatusEntry,
+} from './git-hook-types.js';
 import { findLefthookConfig, lefthookInstalled } from './lefthook.js';
 import { PRE_COMMIT_CONFIG, preCommitInstalled } from './pre-commit-framework.js';
 import { shellHookStatus } from './shell-hook.js';
@@ -18,7 +23,7 @@ function missingBinary(text: string | null): string | null {
   return existsSync(script) ? null : script;
 }
 
-function runnerText(ctx: HookContext, hook: HookName): string {
+function runnerText(ctx: HookContext, hook: GitHookName): string {
   try {
     return readFileSync(join(ctx.hooksDir, hook), 'utf8');
   } catch {
@@ -26,10 +31,10 @@ function runnerText(ctx: HookContext, hook: HookName): string {
   }
 }
 
-function gitEntries(ctx: HookContext): HookStatusEntry[] {
-  const entries: HookStatusEntry[] = [];
+function gitEntries(ctx: HookContext): GitHookStatusEntry[] {
+  const entries: GitHookStatusEntry[] = [];
   for (const dir of new Set([ctx.hooksDir, ctx.defaultHooksDir]))
-    for (const hook of HOOK_NAMES) {
+    for (const hook of GIT_HOOK_NAMES) {
       const path = join(dir, hook);
       const file = ctx.display(path);
       const { installed, problems, text } = shellHookStatus(path, file, { needsExec: true });
@@ -46,8 +51,8 @@ function gitEntries(ctx: HookContext): HookStatusEntry[] {
   return entries;
 }
 
-function huskyEntries(ctx: HookContext): HookStatusEntry[] {
-  return HOOK_NAMES.map((hook) => {
+function huskyEntries(ctx: HookContext): GitHookStatusEntry[] {
+  return GIT_HOOK_NAMES.map((hook) => {
     const path = join(ctx.root, '.husky', hook);
     const file = ctx.display(path);
     const { installed, problems } = shellHookStatus(path, file, { needsExec: false });
@@ -57,9 +62,9 @@ function huskyEntries(ctx: HookContext): HookStatusEntry[] {
   });
 }
 
-function lefthookEntries(ctx: HookContext): HookStatusEntry[] {
+function lefthookEntries(ctx: HookContext): GitHookStatusEntry[] {
   const { file, hooks } = lefthookInstalled(ctx.root);
-  return HOOK_NAMES.map((hook) => {
+  return GIT_HOOK_NAMES.map((hook) => {
     const installed = hooks.includes(hook);
     const problems =
       installed && !/lefthook/.test(runnerText(ctx, hook))
@@ -75,9 +80,9 @@ function lefthookEntries(ctx: HookContext): HookStatusEntry[] {
   });
 }
 
-function preCommitEntries(ctx: HookContext): HookStatusEntry[] {
+function preCommitEntries(ctx: HookContext): GitHookStatusEntry[] {
   const listed = preCommitInstalled(ctx.root);
-  return HOOK_NAMES.map((hook) => {
+  return GIT_HOOK_NAMES.map((hook) => {
     const installed = listed.includes(hook);
     const problems =
       installed && !/pre-commit/.test(runnerText(ctx, hook))
@@ -88,7 +93,7 @@ function preCommitEntries(ctx: HookContext): HookStatusEntry[] {
 }
 
 /** Where our hooks are, per manager, with the reasons git would not run them. */
-export function hooksStatus(options: BaseOptions = {}): HookStatus {
+export function hooksStatus(options: BaseOptions = {}): GitHookStatus {
   const ctx = hookContext(options);
   const detected = detectHookManager(ctx.root, ctx.hooksPath);
   const all = [
@@ -102,7 +107,7 @@ export function hooksStatus(options: BaseOptions = {}): HookStatus {
   // Show what is installed anywhere, and what the detected manager is missing.
   const entries = all.filter((e) => e.installed || e.manager === detected.manager);
   if (detected.manager === 'git')
-    for (const hook of HOOK_NAMES)
+    for (const hook of GIT_HOOK_NAMES)
       if (!entries.some((e) => e.manager === 'git' && e.hook === hook))
         entries.push({
           manager: 'git',

@@ -11,7 +11,7 @@ export type { MarkerChange };
 import { listPath, type ListProblem } from './marker-list.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { findRepo } from '../state/repo.js';
-import { loadState } from '../state/store.js';
+import { loadState } from '../task/load-state.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
 

@@ -7,7 +7,7 @@
 import { lstatSync, mkdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
-import { replaceFile } from '../events/replace-file.js';
+import { replaceFile } from '../state/atomic-write.js';
 import type { FileState } from '../types.js';
 
 /** A file's hash as a marker check reads it: repository-relative path in, state (or null) out. */

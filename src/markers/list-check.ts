@@ -7,11 +7,11 @@
 // record (a fresh clone, another HEAD git no longer has) every file is hashed once.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceFile } from '../events/replace-file.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { pathsChangedBetween } from '../git/paths-status.js';
 import type { GitSnapshot } from '../git/snapshot.js';
+import { replaceFile } from '../state/atomic-write.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';

@@ -11,8 +11,9 @@ import type { StatePaths } from '../state/paths.js';
 import { setPlanStatus } from '../state/plan.js';
 import { findRepo } from '../state/repo.js';
 import { toRepoGlob } from '../state/repo-path.js';
-import { resolveAgent } from '../agents/agent-name.js';
-import { readProgress, updateProgressLocked, withStateLock } from '../state/store.js';
+import { resolveAgent } from '../state/agent-name.js';
+import { readProgress, withStateLock } from '../state/store.js';
+import { updateProgressLocked } from '../task/update-progress.js';
 import type { BaseOptions, Marker, PlanItem } from '../types.js';
 import { openListRecords, seedListRecord } from './list-check.js';
 import { markerFileCount, markerFiles, storeMarkerFiles, sweepMarkerLists } from './marker-list.js';
@@ -60,7 +61,7 @@ export function hashMatchedFiles(
   const { files, unmatched } = resolveGlobs(root, globs, { git, env });
   if (unmatched.length > 0) {
     throw new UsageError(`no file matches ${unmatched.map((g) => `"${g}"`).join(', ')}`, {
-      hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/)',
+      hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/ or .git/)',
     });
   }
   return hashPaths(root, files);
@@ -156,7 +157,7 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
         if (stored) sweepMarkerLists(paths, stored.markers ?? {}, options.env);
       }
     },
-    { ...options, cwd },
+    options,
   );
   if (result.marker.file_list && gitRoot !== null) {
     const records = openListRecords(paths.logDir);

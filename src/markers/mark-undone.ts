@@ -1,6 +1,7 @@
 // `undone ID`: withdraws a completion marker (the step must be redone or re-proven).
 import { findRoot } from '../state/find-root.js';
-import { updateProgressLocked, withStateLock } from '../state/store.js';
+import { withStateLock } from '../state/store.js';
+import { updateProgressLocked } from '../task/update-progress.js';
 import { sweepMarkerLists } from './marker-list.js';
 import type { BaseOptions, PlanItem } from '../types.js';
 

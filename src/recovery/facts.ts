@@ -5,6 +5,7 @@
 // own when its recorded facts explain it (files its hooks saw it write, commits it made in this
 // worktree) and foreign otherwise (a person's or another agent's edits, commits pulled or made
 // elsewhere, a branch switch). Levels, warnings and the status bar are all built on these.
+import type { Drift } from '../fingerprint/diff.js';
 import { createHash } from 'node:crypto';
 import type { FileState, Progress } from '../types.js';
 
@@ -141,26 +142,6 @@ export function loopHolds(
 // ---------------------------------------------------------------------------------------------
 // Drift: own or foreign.
 
-/** A file that differs from the last checkpoint. */
-export interface DriftFile {
-  path: string;
-  change?: string;
-}
-
-/** The drift as measured (a structural subset of fingerprint/diff.ts's Drift). */
-export interface DriftInput {
-  head: {
-    from: string | null;
-    to: string | null;
-    commits: { sha: string; subject: string; files?: string[] }[] | null;
-    dropped?: number | null;
-  } | null;
-  branch: { from: string | null; to: string | null } | null;
-  files: DriftFile[];
-  unlisted?: string[];
-  key_files: DriftFile[];
-}
-
 /** A move of HEAD in this worktree that was not a commit made here (from the reflog). */
 export interface HeadMove {
   /** The reflog's word for it: checkout, pull, merge, reset, rebase, cherry-pick, ... */
@@ -283,7 +264,7 @@ function names(items: readonly string[], max = 3): string {
 }
 
 /** Splits the drift since the last checkpoint into the agent's own and foreign changes. */
-export function judgeDrift(drift: DriftInput, own: OwnFacts, tree: TreeNow): DriftVerdict {
+export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVerdict {
   const ownShas = new Set(own.reflog ? own.commits : []);
   const ownCommits: DriftVerdict['ownCommits'] = [];
   const foreignCommits: DriftVerdict['foreignCommits'] = [];

@@ -8,7 +8,7 @@ import { readEvents } from '../events/query.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/reflog.js';
-import { toolNames } from '../integrations/host-hook/tool-paths.js';
+import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/repo.js';
 import type { FileState, Fingerprint } from '../types.js';
 import { isOwnMove, type OwnFacts, type TreeNow } from './facts.js';

@@ -1,6 +1,14 @@
 // Crash-safe file replacement: a crash at any instant leaves the old or the new content, never
 // a mix (temp file in the same directory → fsync → rename → fsync the directory).
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { uniqueSuffix } from './unique-suffix.js';
 
@@ -31,6 +39,22 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     throw error;
   }
   fsyncDirectory(dirname(path));
+}
+
+/**
+ * Replaces a derived cache file (status snapshot, publish cursor, hash cache) by rename: readers
+ * never see half a file, but without fsync — a cache lost in a crash is rebuilt, and an fsync
+ * would cost milliseconds on every `status`.
+ */
+export function replaceFile(path: string, data: string): void {
+  const temp = tempPathFor(path);
+  try {
+    writeFileSync(temp, data, { flag: 'wx', mode: 0o644 });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** Makes a rename durable. Some platforms (Windows) cannot open a directory: that is fine there. */

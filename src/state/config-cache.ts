@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { replaceFile } from '../events/replace-file.js';
+import { replaceFile } from './atomic-write.js';
 import type { Config } from '../types.js';
 import type { StatePaths } from './paths.js';
 
@@ -47,7 +47,7 @@ export async function cachedConfig(paths: StatePaths): Promise<Config> {
   const config = valueOrThrow(readConfig(paths));
   try {
     const json = `${JSON.stringify({ key, config })}\n`;
-    const { redactValue } = await import('../evidence/redact.js');
+    const { redactValue } = await import('../text/redact.js');
     // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
     if (!isDeepStrictEqual(redactValue(config), config)) rmSync(file, { force: true });
     else {

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../errors.js';
-import { redactSecrets } from '../evidence/redact.js';
+import { redactSecrets } from '../text/redact.js';
 import { packageRoot } from '../package-root.js';
 import type { BaseOptions, Warning } from '../types.js';
 import { tempPathFor, writeFileAtomic, fsyncDirectory } from './atomic-write.js';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
-import { replaceFile } from '../events/replace-file.js';
+import { replaceFile } from './atomic-write.js';
 import { packageVersion } from '../package-root.js';
 import type { Progress } from '../types.js';
 import type { StatePaths } from './paths.js';

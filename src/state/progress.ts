@@ -1,7 +1,6 @@
 // progress.yaml: parse, validate (schema + what a schema cannot say), and the initial value. An
 // agent's own file (agents/<name>/progress.yaml) is read by the same code, with the rules of its
 // place: it names its agent and holds no shared key; the shared file names no agent.
-import { AGENT_FILE_KEYS, SHARED_ONLY_KEYS } from '../agents/own-state.js';
 import type { Progress } from '../types.js';
 import type { ParsedFile } from './parsed-file.js';
 import { locate, type LocatedDocument, type Problem } from './yaml-doc.js';
@@ -11,6 +10,15 @@ import {
   PROTOCOL_VERSION,
   type YamlStateSpec,
 } from './yaml-state.js';
+
+/** The top-level keys only an agent's own file holds. */
+export const AGENT_FILE_KEYS = [
+  'agent',
+  'last_seen',
+] as const satisfies readonly (keyof Progress)[];
+
+/** Keys of progress.yaml that an agent's own file must not hold (they are shared). */
+export const SHARED_ONLY_KEYS = ['plan', 'markers'] as const satisfies readonly (keyof Progress)[];
 
 export const PROGRESS_SPEC: YamlStateSpec = {
   schema: 'progress',

@@ -3,7 +3,7 @@
 // what it says changes (a new key). Losing the file only shows each warning once more.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceFile } from '../events/replace-file.js';
+import { replaceFile } from './atomic-write.js';
 import type { Warning } from '../types.js';
 import type { StatePaths } from './paths.js';
 

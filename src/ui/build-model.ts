@@ -3,7 +3,7 @@
 // the evidence, and the clock. `agent-state ui` and `report --markup` both show exactly this.
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
-import { redactValue } from '../evidence/redact.js';
+import { redactValue } from '../text/redact.js';
 import { computeSignals, type SignalOptions } from '../events/signals.js';
 import { withTaskState } from '../events/task-state.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
@@ -192,9 +192,7 @@ function driftOf(report: UiInput['report']): UiDrift {
   return {
     checkpoint_at: report?.last_checkpoint ?? null,
     drifted: drift?.drifted ?? false,
-    head: drift?.head
-      ? { from: drift.head.from, to: drift.head.to, commits: drift.head.commits }
-      : null,
+    head: drift?.head ?? null,
     branch: drift?.branch ?? null,
     files: drift?.files ?? [],
     key_files: drift?.key_files ?? [],

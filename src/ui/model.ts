@@ -1,6 +1,7 @@
 // The page's data model: everything `agent-state ui` and `report --markup` show, as plain JSON.
 // A pure function of the Task Context (build-model.ts) makes it; a pure renderer turns it into
 // HTML (render-page.ts). Text in it is as stored: escaping happens only when it is rendered.
+import type { Drift } from '../fingerprint/diff.js';
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { MarkerState } from '../markers/check-markers.js';
 import type { PlanStatus } from '../types.js';
@@ -164,22 +165,10 @@ export interface UiEvidence {
   refs: { path: string; sha256: string; bytes: number | null; present: boolean }[];
 }
 
-/** Drift since the last checkpoint. */
-export interface UiDrift {
+/** Drift since the last checkpoint, with what verify found (each finding with its fix). */
+export interface UiDrift extends Omit<Drift, 'since'> {
   /** When the last checkpoint was recorded; null before the first. */
   checkpoint_at: string | null;
-  drifted: boolean;
-  head: {
-    from: string | null;
-    to: string | null;
-    commits: { sha: string; subject: string }[] | null;
-  } | null;
-  branch: { from: string | null; to: string | null } | null;
-  files: { path: string; change: string }[];
-  key_files: { path: string; change: string }[];
-  runtime: { field: string; from: string; to: string }[];
-  unlisted: string[];
-  /** What verify found (stale markers, Forbidden paths, drift), each with its fix. */
   findings: { kind: string; message: string; fix: string }[];
 }
 

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { packageVersion } from '../package-root.js';
-import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
+import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { findRepo, type Repo } from '../state/repo.js';
 import { staysInside } from '../state/repo-path.js';
 import type { BaseOptions, ForbiddenEntry } from '../types.js';
 import { readStateChecked } from '../verify/read-state-checked.js';
 import { verifyChecked } from '../verify/verify.js';
-import { hookAgent } from '../agents/agent-name.js';
+import { hookAgent } from '../state/agent-name.js';
 import { DEFAULT_CONFIG } from '../state/config.js';
-import { signalFacts } from '../events/signal-facts.js';
+import { signalFacts } from '../status/signal-facts.js';
 import { withTaskState } from '../events/task-state.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readRecovery } from '../recovery/record-store.js';
@@ -129,7 +129,9 @@ export class UiSource {
     if (key !== this.forbidden.key)
       this.forbidden = {
         key,
-        match: entries.some((e) => e.globs.length > 0) ? compileForbidden(entries) : undefined,
+        match: entries.some((e) => e.globs.length > 0)
+          ? compileForbidden(entries, { nocase: caseInsensitive(this.repo.paths.root) })
+          : undefined,
       };
     return this.forbidden.match;
   }

@@ -5,7 +5,7 @@
 // the start.
 import { watch, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { gitAbsoluteDir } from '../git/hooks-git.js';
+import { gitAbsoluteDir } from '../git/git-hook-calls.js';
 import type { Repo } from '../state/repo.js';
 
 /** How often the stat poll looks (ms). */

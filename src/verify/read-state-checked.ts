@@ -4,7 +4,8 @@ import { AgentStateError, formatLocation } from '../errors.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
 import type { StatePaths } from '../state/paths.js';
-import { readConfig, readGoals, readProgressFor } from '../state/store.js';
+import { readConfig, readGoals } from '../state/store.js';
+import { readProgressFor } from '../task/load-state.js';
 import type { Config, Goals, Progress, Warning } from '../types.js';
 import type { Problem } from '../state/yaml-doc.js';
 

@@ -1,7 +1,7 @@
 // verify: does the state agree with the tree? Parse + schema of every state file, stale markers,
 // forbidden paths among the changed files, and drift against the recorded fingerprint.
 import { resolve } from 'node:path';
-import { resolveAgent } from '../agents/agent-name.js';
+import { resolveAgent } from '../state/agent-name.js';
 import { InvalidStateError } from '../errors.js';
 import { collectFingerprint } from '../fingerprint/collect.js';
 import type { Drift } from '../fingerprint/diff.js';
@@ -44,16 +44,18 @@ export async function forbiddenChanges(
   goals: Goals,
   current: Fingerprint,
   drift: Drift | null,
+  root: string,
 ): Promise<ForbiddenFinding[]> {
   if (!goals.forbidden.some((entry) => entry.globs.length > 0)) return [];
   // Loaded only when there are globs to match (picomatch costs ~10 ms of start-up).
-  const { findForbidden } = await import('../state/forbidden.js');
+  const { caseInsensitive, findForbidden } = await import('../state/forbidden.js');
   const sources = new Map<string, ForbiddenSource>();
   for (const path of Object.keys(current.dirty)) sources.set(path, 'dirty');
   for (const path of Object.keys(current.untracked)) sources.set(path, 'untracked');
   for (const file of drift?.files ?? [])
     if (!sources.has(file.path)) sources.set(file.path, 'changed');
-  return findForbidden(goals.forbidden, sources.keys()).map((hit) => ({
+  const nocase = caseInsensitive(root);
+  return findForbidden(goals.forbidden, sources.keys(), { nocase }).map((hit) => ({
     ...hit,
     source: sources.get(hit.path)!,
   }));
@@ -109,7 +111,7 @@ export async function verifyChecked(
         maxHashBytes: config.fingerprint.max_hash_bytes,
       })
     : null;
-  const forbidden = await forbiddenChanges(goals, fingerprint, drift);
+  const forbidden = await forbiddenChanges(goals, fingerprint, drift, repo.paths.root);
   const findings = [
     ...markerFindings(markers),
     ...forbiddenFindings(forbidden),

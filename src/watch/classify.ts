@@ -2,8 +2,8 @@
 // not, with the problems), or git (HEAD moved, index changed). Pure apart from reading the file.
 import { readFileSync } from 'node:fs';
 import { formatLocation } from '../errors.js';
-import { stateFileKind } from '../git-hooks/staged-check.js';
-import { checkStagedStateFiles } from '../git-hooks/staged-state.js';
+import { stateFileKind } from '../verify/staged-check.js';
+import { checkStagedStateFiles } from '../verify/staged-state.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 
 /** One change `watch` reports. */

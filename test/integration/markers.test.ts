@@ -17,7 +17,8 @@ import { markDone } from '../../src/markers/mark-done.js';
 import { markUndone } from '../../src/markers/mark-undone.js';
 import { initState } from '../../src/state/init.js';
 import { addPlanItem } from '../../src/state/plan.js';
-import { loadState, updateProgress } from '../../src/state/store.js';
+import { loadState } from '../../src/task/load-state.js';
+import { updateProgress } from '../../src/task/update-progress.js';
 import { git, gitdir, runCli, testdir } from '../helpers/fixtures.js';
 
 async function repoWithPlan(files: Record<string, string>): Promise<string> {

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
 import { parseProgress } from '../../src/state/progress.js';
-import { loadState, updateProgress } from '../../src/state/store.js';
+import { loadState } from '../../src/task/load-state.js';
+import { updateProgress } from '../../src/task/update-progress.js';
 import { addPlanItem } from '../../src/state/plan.js';
-import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
+import { BIN, gitdir, runBin, runCli } from '../helpers/fixtures.js';
 
 function progressOf(repo: string) {
   const parsed = parseProgress(readFileSync(statePaths(repo).progress, 'utf8'), 'progress.yaml');
@@ -206,7 +207,8 @@ describe('the state lock', () => {
       }),
     );
     const before = readFileSync(statePaths(repo).progress, 'utf8');
-    const result = await runCli(repo, ['next', 'go'], {
+    // The real bin: the lock's timeout variable is read from the process's own environment.
+    const result = await runBin(repo, ['next', 'go'], {
       env: { AGENT_STATE_LOCK_TIMEOUT_MS: '300' },
     });
     expect(result.code).toBe(4);

@@ -8,7 +8,8 @@ import { collectFingerprint } from '../../src/fingerprint/collect.js';
 import { markDone } from '../../src/markers/mark-done.js';
 import { initState } from '../../src/state/init.js';
 import { addPlanItem } from '../../src/state/plan.js';
-import { loadState, updateProgress } from '../../src/state/store.js';
+import { loadState } from '../../src/task/load-state.js';
+import { updateProgress } from '../../src/task/update-progress.js';
 import { verify } from '../../src/verify/verify.js';
 import { git, gitdir, testdir } from '../helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 // Claims on plan items (pure): who may claim, who may change a claimed item's status, expiry,
 // and the own/shared split of a named agent's view.
 import { describe, expect, it } from 'vitest';
-import { checkAgentName, resolveAgent } from '../../src/agents/agent-name.js';
+import { checkAgentName, resolveAgent } from '../../src/state/agent-name.js';
 import {
   applyClaimRules,
   claimPlanItem,
@@ -9,8 +9,8 @@ import {
   describeClaim,
   planClaims,
   releasePlanItem,
-} from '../../src/agents/claims.js';
-import { overlayProgress, splitProgress } from '../../src/agents/own-state.js';
+} from '../../src/task/claims.js';
+import { overlayProgress, splitProgress } from '../../src/task/own-state.js';
 import { ClaimedError, UsageError } from '../../src/errors.js';
 import { newPlanId } from '../../src/state/plan.js';
 import type { Progress } from '../../src/types.js';

@@ -5,8 +5,8 @@ import {
   readBlock,
   removeBlock,
   upsertBlock,
-} from '../../src/integrations/managed-block.js';
-import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
+} from '../../src/text/managed-block.js';
+import { PROTOCOL_BLOCK } from '../../src/hosts/install/protocol-block.js';
 import { encode } from 'gpt-tokenizer';
 
 describe('managed blocks', () => {

@@ -1,5 +1,6 @@
 // The words of recovery (src/recovery/facts.ts), case by case: what counts as a boot in a row,
 // progress, a restart loop, and drift that is the agent's own or someone else's.
+import type { Drift } from '../../src/fingerprint/diff.js';
 import { describe, expect, it } from 'vitest';
 import {
   countBoot,
@@ -12,7 +13,6 @@ import {
   PROGRESS_PARTS,
   progressMoved,
   REPEAT_WINDOW_MS,
-  type DriftInput,
   type LastBoot,
   type OwnFacts,
   type TreeNow,
@@ -199,11 +199,17 @@ describe('judgePath', () => {
   });
 });
 
-const drift = (over: Partial<DriftInput> = {}): DriftInput => ({
+const modified = (path: string) => ({ path, change: 'modified' as const });
+
+const drift = (over: Partial<Drift> = {}): Drift => ({
+  drifted: true,
+  since: EDIT_AT,
   head: null,
   branch: null,
   files: [],
+  unlisted: [],
   key_files: [],
+  runtime: [],
   ...over,
 });
 
@@ -215,9 +221,14 @@ describe('judgeDrift', () => {
     });
     const verdict = judgeDrift(
       drift({
-        head: { from: 'c0', to: 'c1', commits: [{ sha: 'c1', subject: 'add b', files: ['b.ts'] }] },
-        files: [{ path: 'src/a.ts' }, { path: 'b.ts' }],
-        key_files: [{ path: 'src/a.ts' }],
+        head: {
+          from: 'c0',
+          to: 'c1',
+          commits: [{ sha: 'c1', subject: 'add b', files: ['b.ts'] }],
+          dropped: 0,
+        },
+        files: [modified('src/a.ts'), modified('b.ts')],
+        key_files: [modified('src/a.ts')],
       }),
       own,
       tree({ 'src/a.ts': 'sha256:1' }),
@@ -235,12 +246,13 @@ describe('judgeDrift', () => {
           from: 'c0',
           to: 'c2',
           commits: [
-            { sha: 'c1aaaaaaaa', subject: 'pulled one' },
-            { sha: 'c2bbbbbbbb', subject: 'pulled two' },
+            { sha: 'c1aaaaaaaa', subject: 'pulled one', files: [] },
+            { sha: 'c2bbbbbbbb', subject: 'pulled two', files: [] },
           ],
+          dropped: 0,
         },
         branch: { from: 'main', to: 'feature' },
-        files: ['a', 'b', 'c', 'd'].map((p) => ({ path: `${p}.ts` })),
+        files: ['a', 'b', 'c', 'd'].map((p) => modified(`${p}.ts`)),
       }),
       facts(),
       tree(),
@@ -255,7 +267,14 @@ describe('judgeDrift', () => {
 
   it("calls no commit the agent's when the reflog could not be read", () => {
     const verdict = judgeDrift(
-      drift({ head: { from: 'c0', to: 'c1', commits: [{ sha: 'c1', subject: 'x' }] } }),
+      drift({
+        head: {
+          from: 'c0',
+          to: 'c1',
+          commits: [{ sha: 'c1', subject: 'x', files: [] }],
+          dropped: 0,
+        },
+      }),
       facts({ commits: ['c1'], reflog: false }),
       tree(),
     );
@@ -292,7 +311,7 @@ describe('judgeStale', () => {
   it('keeps the verdict drift gave a file, and judges the rest the same way', () => {
     const own = facts({ files: { 'src/a.ts': { at: EDIT_AT, state: 'sha256:1' } } });
     const now = tree({ 'src/a.ts': 'sha256:1' });
-    const verdict = judgeDrift(drift({ files: [{ path: 'src/a.ts' }] }), own, now);
+    const verdict = judgeDrift(drift({ files: [modified('src/a.ts')] }), own, now);
     const stale = judgeStale(
       [
         { id: 'mine', changed: [{ path: 'src/a.ts' }] },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_WORDS, cacheFamily, runShape } from '../../src/cli/code-cache.js';
+import { processIo } from '../../src/cli/output.js';
 import { createProgram } from '../../src/cli/program.js';
 
 describe('runShape (the kind of run a code cache covers)', () => {
@@ -31,10 +32,12 @@ describe('cacheFamily (which code cache a run uses)', () => {
   });
 
   it('knows exactly the commands the program has', () => {
-    const program = createProgram(
-      { exitCode: 0, argv: [], makeContext: () => ({}) as never },
-      { writeOut: () => {}, writeErr: () => {} },
-    );
+    const program = createProgram({
+      exitCode: 0,
+      argv: [],
+      io: processIo(),
+      makeContext: () => ({}) as never,
+    });
     const names = program.commands.map((c) => c.name());
     expect(new Set([...names, 'help'])).toEqual(COMMAND_WORDS);
   });

@@ -7,8 +7,8 @@ import {
   mayBeCovered,
   passes,
   stateFileKind,
-} from '../../src/git-hooks/staged-check.js';
-import { checkStagedStateFiles } from '../../src/git-hooks/staged-state.js';
+} from '../../src/verify/staged-check.js';
+import { checkStagedStateFiles } from '../../src/verify/staged-state.js';
 import { parseGoals } from '../../src/state/goals.js';
 import type { Marker } from '../../src/types.js';
 

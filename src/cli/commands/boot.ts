@@ -5,7 +5,7 @@ import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
 import type { BootFormat, BootRole, BootSource } from '../../boot/types.js';
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
-import type { LeanCommand } from '../lean.js';
+import type { LeanCommand } from '../parse-args.js';
 import { recordFact } from '../record.js';
 import { formatWarning } from '../action.js';
 

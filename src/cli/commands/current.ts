@@ -1,7 +1,8 @@
 // `agent-state current [...]`: show or set the current step and the limits that apply to it.
 import type { Command } from 'commander';
 import { setCurrentStep } from '../../state/current-step.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { CurrentStep } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { recordFact } from '../record.js';
@@ -77,15 +78,13 @@ export function registerCurrent(program: Command, state: RunState): void {
           k === 'clear' ? v === true : v !== undefined,
         );
         if (!setting) {
-          const { progress } = loadState({ cwd: ctx.cwd });
+          const { progress } = loadState(ctx);
           return {
             text: renderStep(progress.current_step, ctx),
             json: { current_step: progress.current_step ?? null, changed: false },
           };
         }
-        const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), {
-          cwd: ctx.cwd,
-        });
+        const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), ctx);
         const step = progress.current_step ?? null;
         const warnings = changed
           ? await recordFact(ctx, {

@@ -2,20 +2,20 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import {
-  HOOK_MANAGERS,
-  HOOK_NAMES,
-  type HookFileChange,
-  type HookManager,
-  type HookName,
-} from '../../git-hooks/hook-types.js';
-import type { MergeDriverChange } from '../../git-hooks/merge-setup.js';
+  GIT_HOOK_MANAGERS,
+  GIT_HOOK_NAMES,
+  type GitHookFileChange,
+  type GitHookManager,
+  type GitHookName,
+} from '../../git-hooks/git-hook-types.js';
+import type { MergeDriverChange } from '../../git-hooks/git-hook-types.js';
 import { defineAction, type RunState } from '../action.js';
 
-const MANAGERS = ['auto', ...HOOK_MANAGERS];
-const HOOKS: readonly string[] = HOOK_NAMES;
+const MANAGERS = ['auto', ...GIT_HOOK_MANAGERS];
+const HOOKS: readonly string[] = GIT_HOOK_NAMES;
 
 interface HooksFlags {
-  manager?: HookManager | 'auto';
+  manager?: GitHookManager | 'auto';
   hooks?: string;
   /** commander's negation of --no-merge-driver. */
   mergeDriver?: boolean;
@@ -37,7 +37,7 @@ function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) =>
   ];
 }
 
-function parseHooks(list: string | undefined): HookName[] | undefined {
+function parseHooks(list: string | undefined): GitHookName[] | undefined {
   if (list === undefined) return undefined;
   const hooks = list
     .split(',')
@@ -48,11 +48,11 @@ function parseHooks(list: string | undefined): HookName[] | undefined {
     throw new UsageError(`--hooks ${list}: unknown hook "${unknown ?? ''}"`, {
       hint: `give a comma-separated list of ${HOOKS.join(', ')}`,
     });
-  return hooks as HookName[];
+  return hooks as GitHookName[];
 }
 
 function changeLines(
-  changes: readonly HookFileChange[],
+  changes: readonly GitHookFileChange[],
   paint: (action: string) => string,
 ): string[] {
   return changes.map(
@@ -195,7 +195,7 @@ Examples:
     .action(
       defineAction(state, async (ctx) => {
         const { hooksStatus } = await import('../../git-hooks/status.js');
-        const status = await hooksStatus({ cwd: ctx.cwd, env: ctx.env });
+        const status = await hooksStatus(ctx);
         const { style } = ctx.out;
         const lines = [
           `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,

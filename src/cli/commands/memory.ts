@@ -8,7 +8,8 @@ import {
   promoteMemory,
   type MemoryNote,
 } from '../../state/memory.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import type { Progress } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 
@@ -53,7 +54,7 @@ export function registerMemory(program: Command, state: RunState): void {
       defineAction<{ durable?: boolean }>(state, async (ctx, [text], flags) => {
         const { result: note, progress } = await updateProgress(
           (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
-          { cwd: ctx.cwd },
+          ctx,
         );
         return {
           text: `Added ${note.label} (${note.kind}): ${note.text}`,
@@ -68,7 +69,7 @@ export function registerMemory(program: Command, state: RunState): void {
     .addHelpText('after', '\nExample:\n  $ agent-state memory list --json')
     .action(
       defineAction(state, (ctx) => {
-        const { progress } = loadState({ cwd: ctx.cwd });
+        const { progress } = loadState(ctx);
         return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
       }),
     );
@@ -81,9 +82,10 @@ export function registerMemory(program: Command, state: RunState): void {
     .action(
       defineAction(state, async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => promoteMemory(p, parsed), {
-          cwd: ctx.cwd,
-        });
+        const { result: note, progress } = await updateProgress(
+          (p) => promoteMemory(p, parsed),
+          ctx,
+        );
         return {
           text: `Promoted to ${note.label} (durable): ${note.text}`,
           json: { note, memory: memoryOf(progress), revision: progress.revision },
@@ -99,9 +101,7 @@ export function registerMemory(program: Command, state: RunState): void {
     .action(
       defineAction(state, async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), {
-          cwd: ctx.cwd,
-        });
+        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
         return {
           text: `Dropped ${note.label}: ${note.text}`,
           json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },

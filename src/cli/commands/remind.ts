@@ -1,7 +1,8 @@
 // `agent-state remind [TEXT]`: queue a one-shot note for the next boot, or list the queued ones.
 import type { Command } from 'commander';
 import { queueReminder } from '../../state/reminders.js';
-import { loadState, updateProgress } from '../../state/store.js';
+import { loadState } from '../../task/load-state.js';
+import { updateProgress } from '../../task/update-progress.js';
 import { defineAction, type RunState } from '../action.js';
 import { formatAge, plural } from '../format.js';
 
@@ -18,7 +19,7 @@ export function registerRemind(program: Command, state: RunState): void {
       defineAction(state, async (ctx, [text]) => {
         const now = ctx.now();
         if (text === undefined) {
-          const reminders = loadState({ cwd: ctx.cwd }).progress.reminders ?? [];
+          const reminders = loadState(ctx).progress.reminders ?? [];
           const lines = reminders.map(
             (r) => `- ${r.text}  ${ctx.out.style.dim(`(queued ${formatAge(r.at, now)})`)}`,
           );
@@ -31,6 +32,7 @@ export function registerRemind(program: Command, state: RunState): void {
           (p) => queueReminder(p, text, now),
           {
             cwd: ctx.cwd,
+            env: ctx.env,
             now: () => now,
           },
         );

@@ -4,13 +4,13 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
 import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.js';
-import { readStatus, type ReadStatusResult } from '../../events/read-status.js';
-import { publishStatusTo } from '../../events/publish-to.js';
+import { readStatus, type ReadStatusResult } from '../../status/read-status.js';
+import { publishStatusTo } from '../../status/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
 import { sectionLines } from '../../events/render-lines.js';
-import type { AgentsOverview } from '../../agents/agents-overview.js';
-import { describeClaim } from '../../agents/claims.js';
-import { countPlan } from '../../state/plan.js';
+import type { AgentsOverview } from '../../task/agents-overview.js';
+import { describeClaim } from '../../task/claims.js';
+import { countPlan, readyItems, readyLine } from '../../state/plan.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
@@ -109,6 +109,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
   const { paths, goals, progress, warnings } = status.state;
   const now = ctx.now();
   const counts = countPlan(progress.plan);
+  const ready = readyItems(progress.plan);
   const stamp = progress.stamp ?? {};
   const current = progress.current_step;
   const json = {
@@ -118,6 +119,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
     next_action: progress.next_action ?? '',
     current_step: current ?? null,
     plan: counts,
+    ready: ready.map(({ id, title }) => ({ id, title })),
     revision: progress.revision,
     checkpoints: stamp.checkpoints ?? 0,
     last_checkpoint: stamp.last_checkpoint ?? null,
@@ -140,6 +142,9 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
   }
   lines.push(
     `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
+  );
+  if (ready.length) lines.push(`${style.bold('Ready')}  ${readyLine(ready)}`);
+  lines.push(
     `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
   );
   const { sections, generated_at: nowIso } = status.view;
@@ -224,11 +229,11 @@ Examples:
     .action(
       defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
         const { format, publish: strategy } = checkFlags(flags);
-        const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
+        const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
         const result = overview(ctx, status);
         if (flags.all) {
-          const { agentsOverview } = await import('../../agents/agents-overview.js');
+          const { agentsOverview } = await import('../../task/agents-overview.js');
           const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
           return {
             ...result,

@@ -2,7 +2,7 @@
 // by `integrate claude --statusline`). Hosts run it after each assistant message, so it is a lean
 // command (lean.ts). Reads the host's session JSON on stdin when there is one.
 import { EXIT } from '../../error-report.js';
-import type { LeanCommand } from '../lean.js';
+import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 export const statuslineCommand: LeanCommand = {
@@ -22,11 +22,11 @@ Examples:
   $ agent-state integrate claude --statusline`,
   },
 
-  async run(_parsed, io) {
-    const { statuslineReport } = await import('../../integrations/statusline.js');
-    const report = await statuslineReport(await readStdin(), { cwd: io.cwd, env: io.env });
-    if (io.out.json) io.out.printJson(report.json);
-    else process.stdout.write(`${report.line}\n`);
+  async run(_parsed, { cwd, env, out, io }) {
+    const { statuslineReport } = await import('../../hosts/claude/statusline.js');
+    const report = await statuslineReport(await readStdin(io), { cwd, env });
+    if (out.json) out.printJson(report.json);
+    else io.stdout.write(`${report.line}\n`);
     return EXIT.OK;
   },
 };

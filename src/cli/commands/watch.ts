@@ -2,11 +2,11 @@
 // until Ctrl-C. With --json, one JSON object per line (the one command whose --json streams).
 import type { Command } from 'commander';
 import type { Style } from '../output.js';
-import { safeJson } from '../../text/safe-text.js';
+import { safeJson, safeText } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
-import { formatWarning } from '../action.js';
+import { formatWarning, untilInterrupted } from '../action.js';
 import { EXIT } from '../../error-report.js';
 
 function clock(iso: string): string {
@@ -18,6 +18,8 @@ const VERB = { add: 'added  ', change: 'changed', unlink: 'removed' } as const;
 /** One human line (or two) per change. */
 function eventText(e: WatchEvent, style: Style): string {
   const head = `${style.dim(clock(e.at))} ${VERB[e.event]}`;
+  // A path may hold a newline: it stays on its line.
+  e = { ...e, path: safeText(e.path, { oneLine: true }) };
   if (e.kind === 'git') {
     if (e.path === '.git/HEAD')
       return `${head} ${style.cyan('.git/HEAD')}  ${e.branch ? `on branch ${e.branch}` : 'detached HEAD'}`;
@@ -37,19 +39,6 @@ function eventText(e: WatchEvent, style: Style): string {
 
 function summaryText(s: WatchSummary): string {
   return `Stopped after ${s.seconds} s: ${s.changes} change${s.changes === 1 ? '' : 's'} (${s.forbidden} Forbidden, ${s.invalid} invalid, ${s.git} git).`;
-}
-
-// Resolves on the first Ctrl-C (or SIGTERM); a second one falls through to Node's default.
-function untilInterrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export function registerWatch(program: Command, state: RunState): void {
@@ -78,7 +67,7 @@ Examples:
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
           hint: 'use a whole number from 0 to 10000',
         });
-      const line = (value: unknown) => void process.stdout.write(`${safeJson(value)}\n`);
+      const line = (value: unknown) => void ctx.io.stdout.write(`${safeJson(value)}\n`);
       const { style } = ctx.out;
       const { watchState } = await import('../../watch/watch.js');
       const handle = await watchState({

@@ -1,0 +1,71 @@
+// What is an agent's own and what is shared (docs/multi-agent.md), as pure functions on progress
+// values. A named agent sees one progress value, its view: the shared progress.yaml with its own
+// keys laid over it from agents/<name>/progress.yaml. A write is split back: the shared keys go to
+// progress.yaml, the own keys to the agent's file, and the default agent's own keys, which stay at
+// the top of progress.yaml, are left exactly as they were.
+import { AGENT_FILE_KEYS } from '../state/progress.js';
+import type { Progress } from '../types.js';
+
+/** The top-level keys each agent has for itself (memory.working is own too; memory.durable is shared). */
+export const OWN_KEYS = [
+  'stage',
+  'next_action',
+  'current_step',
+  'reminders',
+  'stamp',
+  'fingerprint',
+] as const satisfies readonly (keyof Progress)[];
+
+type OwnKey = (typeof OWN_KEYS)[number];
+
+/** An empty own file for `agent` (before its first write). */
+export function emptyOwn(agent: string): Progress {
+  return { version: 1, revision: 0, agent };
+}
+
+/** The view of a named agent: shared keys from `shared`, own keys (and working memory) from `own`. */
+export function overlayProgress(shared: Progress, own: Progress): Progress {
+  const view: Progress = { ...shared };
+  for (const key of OWN_KEYS) delete view[key];
+  delete view.memory;
+  for (const key of AGENT_FILE_KEYS) if (own[key] !== undefined) view[key] = own[key];
+  for (const key of OWN_KEYS) if (own[key] !== undefined) setKey(view, key, own[key]);
+  const memory: NonNullable<Progress['memory']> = {};
+  if (shared.memory?.durable !== undefined) memory.durable = shared.memory.durable;
+  if (own.memory?.working !== undefined) memory.working = own.memory.working;
+  if (Object.keys(memory).length > 0) view.memory = memory;
+  return view;
+}
+
+function setKey<K extends OwnKey>(target: Progress, key: K, value: Progress[K]): void {
+  target[key] = value;
+}
+
+/**
+ * Splits a view written by a named agent into the next shared and own values. The shared value
+ * keeps `shared`'s own keys (the default agent's) and revision; the own value keeps `own`'s
+ * revision and takes `lastSeen`. Neither revision is bumped here.
+ */
+export function splitProgress(
+  view: Progress,
+  shared: Progress,
+  own: Progress,
+  lastSeen: string | undefined = own.last_seen,
+): { shared: Progress; own: Progress } {
+  const nextShared: Progress = { ...view, revision: shared.revision };
+  for (const key of [...OWN_KEYS, ...AGENT_FILE_KEYS]) delete nextShared[key];
+  for (const key of OWN_KEYS) if (shared[key] !== undefined) setKey(nextShared, key, shared[key]);
+  const sharedMemory: NonNullable<Progress['memory']> = {};
+  if (view.memory?.durable !== undefined) sharedMemory.durable = view.memory.durable;
+  if (shared.memory?.working !== undefined) sharedMemory.working = shared.memory.working;
+  if (Object.keys(sharedMemory).length > 0) nextShared.memory = sharedMemory;
+  else delete nextShared.memory;
+
+  // Key order of a new own file: identity first, then what the agent reads first.
+  const nextOwn: Progress = { version: 1, revision: own.revision };
+  nextOwn.agent = own.agent ?? view.agent;
+  if (lastSeen !== undefined) nextOwn.last_seen = lastSeen;
+  for (const key of OWN_KEYS) if (view[key] !== undefined) setKey(nextOwn, key, view[key]);
+  if (view.memory?.working !== undefined) nextOwn.memory = { working: view.memory.working };
+  return { shared: nextShared, own: nextOwn };
+}
