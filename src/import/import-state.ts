@@ -1,11 +1,12 @@
 // `agent-state import`: find another tool's files, parse all of them, then write the plan, the
 // goal, the next action and the memory through the store in one locked step. Items are matched
 // by `source`, so importing the same files again changes nothing; a dry run writes nothing.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
-import { addPlanItem, findCycle } from '../state/plan.js';
+import { addPlanItem, findCycle, newPlanId } from '../state/plan.js';
 import { readStateText } from '../state/read-text.js';
 import { readGoals, setGoalLocked, withStateLock } from '../state/store.js';
 import { loadState } from '../task/load-state.js';
@@ -128,7 +129,15 @@ export function mergeImport(
       unchanged.push(it.source);
       continue;
     }
-    const item = addPlanItem(progress, { title: it.title.slice(0, 500) });
+    // Drawn from the source id, not at random: a dry run names the ids the import then writes.
+    let n = 0;
+    const draw = () =>
+      parseInt(createHash('sha256').update(`${it.source}:${n++}`).digest('hex').slice(0, 12), 16) /
+      16 ** 12;
+    const item = addPlanItem(progress, {
+      title: it.title.slice(0, 500),
+      id: newPlanId(plan, draw),
+    });
     Object.assign(item, { status: it.status, source: it.source });
     ids.set(it.source, item.id);
     added.push([it.needs, item]);

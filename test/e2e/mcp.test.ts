@@ -18,7 +18,9 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     repo = gitdir({ 'package.json': '{}\n', 'src/a.js': 'export const a = 1;\n' });
     expect((await runCli(repo, ['init', '--goal', 'Serve the state over MCP'])).code).toBe(0);
     expect((await runCli(repo, ['plan', 'add', 'Write a', '--id', 't1'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Document a', '--needs', 't1'])).code).toBe(0);
+    expect(
+      (await runCli(repo, ['plan', 'add', 'Document a', '--id', 't2', '--needs', 't1'])).code,
+    ).toBe(0);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp'],
