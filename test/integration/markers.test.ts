@@ -306,6 +306,18 @@ describe('a marker over many files', () => {
     expect(await state()).toMatchObject({ state: 'valid', files: 40 });
   });
 
+  it('never writes a list out of the repository: a linked markers folder is refused', async () => {
+    const repo = await repoWithPlan(many(40));
+    const elsewhere = testdir();
+    symlinkSync(elsewhere, join(repo, '.agent/state/markers'));
+    const before = progressText(repo);
+    await expect(markDone('t1', { cwd: repo, files: ['src/**'] })).rejects.toThrow(
+      'is a symbolic link',
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(progressText(repo)).toBe(before);
+  });
+
   it('reads a 0.1.0 marker with its files inline, and --refresh moves them beside progress.yaml, losing none', async () => {
     const repo = await repoWithPlan(many(100));
     const files = Object.fromEntries(
