@@ -71,6 +71,7 @@ const BOOT_DOC = join(root, 'docs', 'boot.md');
 const normalize = (text) =>
   text
     .replace(/\d{8}T\d{6}Z-[0-9a-f]+/g, 'TIME-ID')
+    .replace(/^(- |### )[0-9a-f]{6} /gm, '$1ENTRY ')
     .replace(/\b[0-9a-f]{7,64}\b/g, 'SHA')
     .replace(/\d+(\.\d+)? s\b/g, 'N s')
     .replace(/\b(just now|\d+[mhd] ago)\b/g, 'AGE')
@@ -153,10 +154,10 @@ Add pagination to GET /todos without changing the storage layer.
   );
   run(['goal']);
 
-  say('The plan: three steps');
-  run(['plan', 'add', 'Write a failing test for ?page and ?limit']);
-  run(['plan', 'add', 'Implement pagination in the route handler']);
-  run(['plan', 'add', 'Document the query parameters in the README']);
+  say('The plan: three steps, with ids of our choosing (without --id each gets a random one)');
+  run(['plan', 'add', 'Write a failing test for ?page and ?limit', '--id', 't1']);
+  run(['plan', 'add', 'Implement pagination in the route handler', '--id', 't2']);
+  run(['plan', 'add', 'Document the query parameters in the README', '--id', 't3']);
 
   say('Work starts on the first step');
   run(['plan', 'start', 't1']);

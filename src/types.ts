@@ -51,8 +51,12 @@ export interface TestResult {
 
 export interface Marker {
   at: string;
-  /** POSIX path relative to the repository root → `sha256:<hex>`. */
-  files: Record<string, string>;
+  /** POSIX path relative to the repository root → `sha256:<hex>`, for a marker over few files. */
+  files?: Record<string, string>;
+  /** A marker over many files: its list lives in state/markers/ (src/markers/marker-list.ts). */
+  file_list?: { count: number; sha256: string };
+  /** The globs the files were matched by (root-relative): what `done ID --refresh` matches again. */
+  globs?: string[];
   tests?: TestResult;
   commit?: string | null;
   note?: string;
@@ -166,8 +170,6 @@ export interface Config {
   agents: {
     /** A claim on a plan item expires this many minutes after it was made or renewed. */
     claim_expire_minutes: number;
-    /** New evidence ids: `sequence` (000001, ...), `unique` (time + random: no collision across agents or branches), or `auto` (unique when the agent has a name). */
-    evidence_ids: 'auto' | 'sequence' | 'unique';
   };
   fingerprint: { max_hash_bytes: number };
   budget: {

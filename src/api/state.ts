@@ -22,7 +22,7 @@ export { readProgressFor } from '../task/load-state.js';
 export { renderGoals, setGoalAnchor, extractGlobs, type ParsedGoals } from '../state/goals.js';
 export { parseProgress } from '../state/progress.js';
 export { parseConfig, resolveConfig, DEFAULT_CONFIG } from '../state/config.js';
-export { countPlan, nextPlanId } from '../state/plan.js';
+export { countPlan, newPlanId } from '../state/plan.js';
 export { writeFileAtomic } from '../state/atomic-write.js';
 export { updateProgressLocked } from '../task/update-progress.js';
 export { findRepo, type Repo } from '../state/repo.js';

@@ -1,17 +1,17 @@
 // The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
 // (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
 // before its start; then the older headlines.
-import { compareEntryIds } from '../evidence/entry-id.js';
+import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
 import { RANK, ago, bullet, chunkMarkdown, idList, type Block, type Section } from './model.js';
 import type { BootEvidence, BootLevel } from './types.js';
 
 const show = (id: string) => `agent-state evidence show ${id}`;
 
 function headline(entry: BootEvidence, now: Date): string {
-  return `${entry.id} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
+  return `${shortEntryId(entry.id)} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
 }
 
-/** Newest first, by id (ids are zero-padded sequence numbers). */
+/** Newest first, by id (a unique id starts with its time; 0.1.0's sequence ids come first). */
 export function newestFirst(evidence: readonly BootEvidence[]): BootEvidence[] {
   return [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
 }
@@ -61,9 +61,9 @@ export function evidenceSections(
     layer: 'evidence',
     blocks,
     summarize(cut) {
-      const ids = [...new Set(cut.map((b) => b.omission!.id!))].sort((a, b) =>
-        compareEntryIds(b, a),
-      );
+      const ids = [...new Set(cut.map((b) => b.omission!.id!))]
+        .sort((a, b) => compareEntryIds(b, a))
+        .map(shortEntryId);
       return ids.length
         ? `[cut for the budget: the rest of ${idList(ids)} — \`${show('ID')}\`]`
         : null;

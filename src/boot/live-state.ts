@@ -7,7 +7,7 @@ import { emptySnapshot } from '../events/reduce.js';
 import { loadStatus } from '../events/status-cache.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
-import { prefetchGitSnapshot } from '../git/snapshot.js';
+import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
 import {
   judgeDrift,
@@ -66,10 +66,10 @@ export async function collectLiveState(
 ): Promise<LiveState> {
   const root = repo.paths.root;
   const warnings: Warning[] = [];
-  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir);
   const recorded = progress.fingerprint ?? null;
   let drift: Drift | null = null;
   let current: Fingerprint | null = null;
+  let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null || recorded) {
     // Loaded only here: a boot is the one command that always needs them.
     const [{ collectFingerprint }, { measureDrift }] = await Promise.all([
@@ -78,6 +78,7 @@ export async function collectLiveState(
     ]);
     const collected = await collectFingerprint({ cwd: root, env, repo, config });
     current = collected.fingerprint;
+    snapshot = collected.snapshot;
     warnings.push(...collected.warnings);
     if (recorded)
       drift = await measureDrift(root, recorded, current, {
@@ -85,14 +86,18 @@ export async function collectLiveState(
         maxHashBytes: config.fingerprint.max_hash_bytes,
       });
   }
-  let snapshot: StatusSnapshot;
+  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir, {
+    snapshot,
+    env,
+  });
+  let status: StatusSnapshot;
   try {
-    snapshot = loadStatus(repo.paths).snapshot;
+    status = loadStatus(repo.paths).snapshot;
   } catch {
     // An unreadable log costs the own facts (changes then count as foreign), never the boot.
-    snapshot = emptySnapshot();
+    status = emptySnapshot();
   }
-  const own = readOwnFacts(repo, recorded?.at ?? null, snapshot, env);
+  const own = readOwnFacts(repo, recorded?.at ?? null, status, env);
   const stale = markers.filter((m) => m.state === 'stale');
   const judged = [
     ...(drift?.files ?? []).map((f) => f.path),
@@ -117,7 +122,7 @@ export async function collectLiveState(
     evidence: entries,
     verdict,
     stale: judgeStale(stale, verdict, own, tree),
-    extras: progressExtras(repo, snapshot, head),
+    extras: progressExtras(repo, status, head),
     warnings,
   };
 }

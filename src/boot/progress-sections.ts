@@ -1,7 +1,7 @@
 // The progress layer as prompt sections: next action and current step (never cut), reminders and
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
-import { compareEntryIds } from '../evidence/entry-id.js';
+import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
 import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, idList, keep, type Block, type Section } from './model.js';
@@ -143,6 +143,7 @@ export function markerText(marker: BootMarker | undefined): string {
     );
     return `done, STALE: ${files.join(', ')} changed — re-check before relying on it`;
   }
+  if (marker.problem) return `done, unverifiable: ${marker.problem.what} — ${marker.problem.fix}`;
   if (marker.state === 'unverifiable') return 'done (no files recorded to verify)';
   return 'done (no completion marker)';
 }
@@ -231,7 +232,7 @@ export function lastVerificationSection(
   if (verification)
     lines.push(
       bullet(
-        `${verification.id} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
+        `${shortEntryId(verification.id)} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
       ),
     );
   const test = stamp.last_test;

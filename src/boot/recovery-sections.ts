@@ -40,7 +40,10 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
   };
 }
 
-/** "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`)", one line per marker. */
+/**
+ * "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`); still done: `agent-state
+ * done t4 --refresh`", one line per marker.
+ */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
   return {
@@ -52,7 +55,7 @@ export function staleSection(recovery: BootRecovery): Section | null {
       const whose = m.own ? 'your edit' : 'not your edit';
       return {
         text: bullet(
-          `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`)`,
+          `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`); still done: \`agent-state done ${m.id} --refresh\``,
         ),
         rank: RANK.staleMarkers,
         order: recovery.stale.length - i,

@@ -23,6 +23,8 @@ export interface BootMarker {
   state: 'valid' | 'stale' | 'missing' | 'unverifiable';
   /** The files that no longer hash the same (for `stale`). */
   changed: { path: string; reason?: string }[];
+  /** Why an `unverifiable` marker with files cannot be checked, and the fix. */
+  problem?: { what: string; fix: string };
 }
 
 /** One evidence entry (front matter and body). */

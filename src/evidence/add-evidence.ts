@@ -12,7 +12,7 @@ import { requireInsideRepo } from '../state/repo-path.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
 import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
-import { pruneEvidenceLocked, writeEntryLocked, type EntryIdStyle } from './evidence-folder.js';
+import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
 import { redactSecrets } from '../text/redact.js';
 import { truncateUtf8 } from './truncate.js';
 
@@ -39,8 +39,6 @@ export interface EvidenceInput {
 /** An entry ready to be written: redacted, capped, its raw output already copied. */
 export interface PreparedEvidence {
   meta: Omit<EvidenceMeta, 'id'>;
-  /** How its id is chosen (config agents.evidence_ids and whether the agent has a name). */
-  idStyle: EntryIdStyle;
   body: string;
   /** Artifacts written while preparing (removed again if the entry is not written). */
   artifacts: WrittenArtifact[];
@@ -104,9 +102,7 @@ export function prepareEvidence(
     truncated_bytes: capped.truncatedBytes,
   };
   if (refs.length > 0) meta.refs = refs;
-  const ids = config.agents.evidence_ids;
-  const idStyle = ids === 'unique' || (ids === 'auto' && agent !== null) ? 'unique' : 'sequence';
-  return { meta, idStyle, body: capped.text, artifacts };
+  return { meta, body: capped.text, artifacts };
 }
 
 /** Removes the artifacts of an entry that was not written. */
@@ -125,7 +121,7 @@ export async function commitEvidenceLocked<T>(
   prepared: PreparedEvidence,
   alongside: () => T | Promise<T>,
 ): Promise<{ evidence: AddEvidenceResult; result: T }> {
-  const written = writeEntryLocked(paths, prepared.meta, prepared.body, prepared.idStyle);
+  const written = writeEntryLocked(paths, prepared.meta, prepared.body);
   let result: T;
   try {
     result = await alongside();

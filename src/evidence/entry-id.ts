@@ -21,3 +21,8 @@ export function compareEntryIds(a: string, b: string): number {
   if (sa !== isSequenceId(b)) return sa ? -1 : 1;
   return a === b ? 0 : a < b ? -1 : 1;
 }
+
+/** How prompts name an entry: a unique id's six random hex digits (`evidence show` takes them). */
+export function shortEntryId(id: string): string {
+  return isSequenceId(id) ? id : id.slice(-6);
+}

@@ -1,9 +1,9 @@
-// The capped evidence folder (state/evidence/): numbering, writing, pruning to the newest
+// The capped evidence folder (state/evidence/): writing, pruning to the newest
 // `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidStateError, UsageError } from '../errors.js';
+import { InvalidStateError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { decodeStateText } from '../state/read-text.js';
@@ -16,7 +16,7 @@ import {
   type EvidenceEntry,
   type EvidenceMeta,
 } from './evidence-file.js';
-import { compareEntryIds, isSequenceId, uniqueEntryId } from './entry-id.js';
+import { compareEntryIds, uniqueEntryId } from './entry-id.js';
 
 const RESTORE_HINT =
   'restore it from git or delete it (evidence entries are summaries; git history keeps them)';
@@ -36,17 +36,6 @@ export function entryFiles(paths: StatePaths): { id: string; name: string }[] {
     .sort(
       (a, b) => compareEntryIds(a.id, b.id) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
-}
-
-/** The id the next sequence-numbered entry gets: one more than the highest present. */
-export function nextEntryId(paths: StatePaths): string {
-  const files = entryFiles(paths).filter((f) => isSequenceId(f.id));
-  const last = files.length ? Number(files[files.length - 1]!.id) : 0;
-  if (last >= 999_999)
-    throw new UsageError('evidence ids are exhausted (000001–999999)', {
-      hint: 'remove .agent/state/evidence/ entries (git history keeps them) to start again',
-    });
-  return String(last + 1).padStart(6, '0');
 }
 
 /** Reads one entry file; bad content gives problems, never a throw. */
@@ -81,20 +70,13 @@ export function readEntryFile(
   return { entry: meta ? { ...meta, file, body } : undefined, problems };
 }
 
-/** How a new entry is numbered: the next sequence number, or a unique id. */
-export type EntryIdStyle = 'sequence' | 'unique';
-
-/** Writes a new entry with the next id (or a unique one); the caller holds the state lock. */
+/** Writes a new entry with a unique id (entry-id.ts); the caller holds the state lock. */
 export function writeEntryLocked(
   paths: StatePaths,
   meta: Omit<EvidenceMeta, 'id'>,
   body: string,
-  style: EntryIdStyle = 'sequence',
 ): { meta: EvidenceMeta; file: string; path: string } {
-  const id =
-    style === 'sequence'
-      ? nextEntryId(paths)
-      : uniqueEntryId(new Date(meta.at), randomBytes(3).toString('hex'));
+  const id = uniqueEntryId(new Date(meta.at), randomBytes(3).toString('hex'));
   const full: EvidenceMeta = { id, ...meta };
   const name = `${id}-${slugify(meta.summary, meta.kind)}.md`;
   const path = join(paths.evidenceDir, name);

@@ -15,8 +15,8 @@ export function listEvidence(options: BaseOptions = {}): {
 }
 
 /**
- * One entry by id (`12`, `000012`, a unique id, or its file name); throws UsageError when absent
- * or invalid.
+ * One entry by id (`12`, `000012`, a unique id or its six random hex digits, or its file name);
+ * throws UsageError when absent or invalid.
  */
 export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEntry {
   const paths = findRoot(options.cwd);
@@ -26,7 +26,9 @@ export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEnt
     ? id.padStart(6, '0')
     : (ENTRY_FILE.exec(name.endsWith('.md') ? name : `${name}.md`)?.[1] ??
       name.replace(/\.md$/, ''));
-  const file = files.find((f) => f.id === wanted);
+  const file =
+    files.find((f) => f.id === wanted) ??
+    (/^[0-9a-f]{6}$/.test(id) ? files.find((f) => f.id.endsWith(`-${id}`)) : undefined);
   if (!file) {
     throw new UsageError(`no evidence entry ${id}`, {
       hint: files.length

@@ -32,6 +32,8 @@ export interface CollectOptions extends BaseOptions {
 export interface CollectedFingerprint {
   fingerprint: Fingerprint;
   warnings: Warning[];
+  /** git's whole answer, unabridged (null outside git): big markers' files are judged by it. */
+  snapshot: GitSnapshot | null;
 }
 
 /** The tool and runtime a fingerprint records. */
@@ -169,6 +171,7 @@ export async function collectFingerprint(
         runtime: currentRuntime(),
       },
       warnings,
+      snapshot: null,
     };
   }
   const changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
@@ -193,5 +196,6 @@ export async function collectFingerprint(
       runtime: currentRuntime(),
     },
     warnings,
+    snapshot,
   };
 }

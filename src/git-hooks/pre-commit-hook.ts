@@ -27,6 +27,7 @@ import {
   stateFileKind,
   type HookFinding,
 } from '../verify/staged-check.js';
+import { markerFiles } from '../markers/marker-list.js';
 
 /** What `hook pre-commit` concluded. */
 export interface PreCommitResult {
@@ -191,10 +192,18 @@ async function staleMarkers(
   const progress = stagedOrWorking(repo, blobs, 'state/progress.yaml', repo.paths.progress);
   if (progress === null || work.length === 0) return [];
   const text = progress.toString('utf8');
-  const candidates = work.filter((c) => mayBeCovered(text, c.path));
+  // A big marker's files are in its list, not in the text.
+  const lists = text.includes('file_list:');
+  const candidates = work.filter((c) => lists || mayBeCovered(text, c.path));
   if (candidates.length === 0) return [];
   const { parseProgress } = await import('../state/progress.js');
   const markers: Record<string, Marker> = parseProgress(text, progressPath).value?.markers ?? {};
+  for (const [id, marker] of Object.entries(markers))
+    if (marker.file_list) {
+      // A list that cannot be read is `check`'s and `verify`'s to report, not the commit's.
+      const files = markerFiles(repo.paths, id, marker);
+      markers[id] = { ...marker, files: typeof files === 'object' ? files : {} };
+    }
   const coverage = markerCoverage(
     markers,
     candidates.map((c) => c.path),

@@ -29,3 +29,14 @@ export function listRepoFiles(
   // Unmerged files appear once per stage.
   return [...new Set(files)];
 }
+
+/** Of `paths` (every file when null), those git tracks; paths relative to `root`. */
+export function trackedFiles(
+  root: string,
+  paths: readonly string[] | null,
+  env?: NodeJS.ProcessEnv,
+): Set<string> {
+  if (paths?.length === 0) return new Set();
+  const args = ['--literal-pathspecs', 'ls-files', '-z', ...(paths ? ['--', ...paths] : [])];
+  return new Set(splitNul(runGit(args, { cwd: root, env }).stdout));
+}

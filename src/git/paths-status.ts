@@ -56,3 +56,18 @@ export function changedBetween(
   if (result.status !== 0) return new Set(paths);
   return new Set(splitNul(result.stdout));
 }
+
+/** Every path (relative to the state root) whose content differs between two commits; null when either is unknown. */
+export function pathsChangedBetween(
+  root: string,
+  from: string,
+  to: string,
+  env?: NodeJS.ProcessEnv,
+): string[] | null {
+  const result = runGit(['diff', '--name-only', '-z', '--no-renames', '--relative', from, to], {
+    cwd: root,
+    env,
+    allowFailure: true,
+  });
+  return result.status === 0 ? splitNul(result.stdout) : null;
+}

@@ -1,12 +1,12 @@
 // `agent-state import`: find another tool's files, parse all of them, then write the plan, the
 // goal, the next action and the memory through the store in one locked step. Items are matched
 // by `source`, so importing the same files again changes nothing; a dry run writes nothing.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { resolveAgent } from '../state/agent-name.js';
 import { InvalidStateError, UsageError } from '../errors.js';
 import { findRoot } from '../state/find-root.js';
-import { addPlanItem, findCycle } from '../state/plan.js';
+import { addPlanItem, findCycle, newPlanId } from '../state/plan.js';
 import { readStateText } from '../state/read-text.js';
 import { readGoals, setGoalLocked, withStateLock } from '../state/store.js';
 import { loadState } from '../task/load-state.js';
@@ -118,7 +118,6 @@ export function mergeImport(
   progress: Progress,
   anchor: string,
   source: ImportSource,
-  agent: string | null,
 ): Omit<ImportResult, 'dry_run'> {
   const plan = (progress.plan ??= []);
   const ids = new Map(plan.flatMap((i) => (i.source ? [[i.source, i.id]] : [])));
@@ -130,7 +129,15 @@ export function mergeImport(
       unchanged.push(it.source);
       continue;
     }
-    const item = addPlanItem(progress, { title: it.title.slice(0, 500), agent });
+    // Drawn from the source id, not at random: a dry run names the ids the import then writes.
+    let n = 0;
+    const draw = () =>
+      parseInt(createHash('sha256').update(`${it.source}:${n++}`).digest('hex').slice(0, 12), 16) /
+      16 ** 12;
+    const item = addPlanItem(progress, {
+      title: it.title.slice(0, 500),
+      id: newPlanId(plan, draw),
+    });
     Object.assign(item, { status: it.status, source: it.source });
     ids.set(it.source, item.id);
     added.push([it.needs, item]);
@@ -180,17 +187,16 @@ export async function importState(
 ): Promise<ImportResult> {
   const paths = findRoot(options.cwd);
   const source = readImportSource(format, path, paths.root, options.cwd ?? process.cwd());
-  const agent = resolveAgent(options);
   if (options.dryRun) {
     const state = loadState(options);
     return {
-      ...mergeImport(structuredClone(state.progress), state.goals.anchor, source, agent),
+      ...mergeImport(structuredClone(state.progress), state.goals.anchor, source),
       dry_run: true,
     };
   }
   const run = async () => {
     const anchor = readGoals(paths).goals.anchor;
-    const merge = (p: Progress) => mergeImport(p, anchor, source, agent);
+    const merge = (p: Progress) => mergeImport(p, anchor, source);
     const { result } = await updateProgressLocked(paths, merge, options);
     // progress.yaml is validated and written first; the goal is a plain edit of one paragraph.
     if (result.goal.action === 'set') setGoalLocked(paths, result.goal.text!);

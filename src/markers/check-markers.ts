@@ -3,19 +3,19 @@
 // (a marker without files). Used by `check`, `verify`, `checkpoint`, and the git hooks.
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
+import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { openHashCache, type MarkerHasher } from './hash-cache.js';
+import { checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
+
+export type { MarkerChange };
+import { listPath, type ListProblem } from './marker-list.js';
+import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
+import { findRepo } from '../state/repo.js';
 import { loadState } from '../task/load-state.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';
 
 export type MarkerState = 'valid' | 'stale' | 'missing' | 'unverifiable';
-
-/** One file of a marker that no longer hashes the same. */
-export interface MarkerChange {
-  path: string;
-  /** `changed` content, `deleted` (or renamed away), `outside` (now reached through a symlink leaving the root). */
-  reason: 'changed' | 'deleted' | 'outside';
-}
 
 /** The verdict on one id. */
 export interface MarkerCheck {
@@ -28,6 +28,17 @@ export interface MarkerCheck {
   at: string | null;
   /** How many files the marker covers. */
   files: number;
+  /** Why an `unverifiable` marker that has files cannot be checked, and the fix. */
+  problem?: { what: string; fix: string };
+}
+
+// A big marker whose list file is gone or altered: nothing says whether its files still hash the same.
+function listProblem(paths: StatePaths, id: string, marker: Marker, problem: ListProblem) {
+  const rel = displayPath(paths, listPath(paths, id, marker.file_list!.sha256));
+  return {
+    what: `its file list ${rel} ${problem === 'missing' ? 'is missing' : 'does not match its digest in progress.yaml'}`,
+    fix: `restore it (\`git checkout -- ${rel}\`) or record the files again (\`agent-state done ${id} ${marker.globs?.length ? '--refresh' : '--files GLOB...'}\`)`,
+  };
 }
 
 /** Judges one marker against the files on disk under `root`. */
@@ -40,7 +51,8 @@ export function evaluateMarker(
   hash: MarkerHasher = (rel) => hashFile(join(root, rel)),
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
-  const paths = Object.keys(marker.files);
+  const files = marker.files ?? {};
+  const paths = Object.keys(files);
   const changed: MarkerChange[] = [];
   for (const path of paths) {
     if (!inside(path)) {
@@ -49,7 +61,7 @@ export function evaluateMarker(
     }
     const now = hash(path);
     if (now === null) changed.push({ path, reason: 'deleted' });
-    else if (now !== marker.files[path]) changed.push({ path, reason: 'changed' });
+    else if (now !== files[path]) changed.push({ path, reason: 'changed' });
   }
   const state = paths.length === 0 ? 'unverifiable' : changed.length > 0 ? 'stale' : 'valid';
   return { id, state, changed, status, at: marker.at, files: paths.length };
@@ -58,28 +70,52 @@ export function evaluateMarker(
 /**
  * Checks the markers of `ids` (every marker when omitted) in a progress value. With `logDir`, a
  * file whose size, mtime, ctime and inode are those of its cached hash is not read again
- * (hash-cache.ts).
+ * (hash-cache.ts); with git's `snapshot` too, git vouches for the tracked files of a marker over
+ * many files (list-check.ts).
  */
 export function checkProgressMarkers(
   root: string,
   progress: Progress,
   ids?: readonly string[],
   logDir?: string,
-  cacheOptions: { save?: boolean } = {},
+  options: { save?: boolean; snapshot?: GitSnapshot | null; env?: NodeJS.ProcessEnv } = {},
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};
   const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
   const inside = insideChecker(root);
   const cache = logDir === undefined ? undefined : openHashCache(root, logDir);
-  const checks = (ids ?? Object.keys(markers)).map((id) =>
-    evaluateMarker(root, id, markers[id], statuses.get(id) ?? null, inside, cache?.hash),
-  );
-  if (cache && cacheOptions.save !== false) {
-    const all = ids === undefined ? new Set<string>() : undefined;
-    if (all)
-      for (const marker of Object.values(markers))
-        for (const f of Object.keys(marker.files)) all.add(f);
-    cache.save(all);
+  const paths = statePaths(root);
+  const snapshot = options.snapshot ?? null;
+  const records = logDir === undefined || !snapshot ? null : openListRecords(logDir);
+  const checks = (ids ?? Object.keys(markers)).map((id): MarkerCheck => {
+    const marker = markers[id];
+    const status = statuses.get(id) ?? null;
+    if (!marker?.file_list) return evaluateMarker(root, id, marker, status, inside, cache?.hash);
+    const changed = checkListMarker(
+      { paths, snapshot, records, inside, env: options.env },
+      id,
+      marker,
+    );
+    const files = marker.file_list.count;
+    if (typeof changed === 'string') {
+      const problem = listProblem(paths, id, marker, changed);
+      return { id, state: 'unverifiable', changed: [], status, at: marker.at, files, problem };
+    }
+    return {
+      id,
+      state: changed.length > 0 ? 'stale' : 'valid',
+      changed,
+      status,
+      at: marker.at,
+      files,
+    };
+  });
+  if (options.save !== false) {
+    if (ids === undefined) {
+      records?.keepOnly(new Set(Object.values(markers).flatMap((m) => m.file_list?.sha256 ?? [])));
+      cache?.save(new Set(Object.values(markers).flatMap((m) => Object.keys(m.files ?? {}))));
+    } else cache?.save();
+    records?.save();
   }
   return checks;
 }
@@ -105,9 +141,18 @@ export function isDone(check: MarkerCheck, options: { allowUnverifiable?: boolea
   );
 }
 
-/** Loads the state of `cwd` and checks its markers. */
-export function checkMarkers(options: CheckMarkersOptions = {}): CheckMarkersResult {
-  const { paths, progress } = loadState({ cwd: options.cwd });
-  const markers = checkProgressMarkers(paths.root, progress, options.ids, paths.logDir);
+/** Loads the state of `cwd` and checks its markers (asking git for its view when a big marker needs it). */
+export async function checkMarkers(options: CheckMarkersOptions = {}): Promise<CheckMarkersResult> {
+  const { paths, progress } = loadState({ cwd: options.cwd, env: options.env });
+  const { gitRoot } = findRepo(paths.root);
+  const wanted = options.ids ?? Object.keys(progress.markers ?? {});
+  const snapshot =
+    gitRoot !== null && wanted.some((id) => progress.markers?.[id]?.file_list)
+      ? await readGitSnapshot(paths.root, gitRoot, options.env)
+      : null;
+  const markers = checkProgressMarkers(paths.root, progress, options.ids, paths.logDir, {
+    snapshot,
+    env: options.env,
+  });
   return { ok: markers.every((m) => isDone(m, options)), markers };
 }

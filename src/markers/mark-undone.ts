@@ -1,5 +1,8 @@
 // `undone ID`: withdraws a completion marker (the step must be redone or re-proven).
-import { updateProgress } from '../task/update-progress.js';
+import { findRoot } from '../state/find-root.js';
+import { withStateLock } from '../state/store.js';
+import { updateProgressLocked } from '../task/update-progress.js';
+import { sweepMarkerLists } from './marker-list.js';
 import type { BaseOptions, PlanItem } from '../types.js';
 
 export interface MarkUndoneResult {
@@ -16,12 +19,25 @@ export async function markUndone(
   id: string,
   options: BaseOptions & { force?: boolean } = {},
 ): Promise<MarkUndoneResult> {
-  const { result, progress } = await updateProgress((p) => {
-    const removed = p.markers !== undefined && id in p.markers;
-    if (removed) delete p.markers![id];
-    const item = p.plan?.find((i) => i.id === id) ?? null;
-    if (item && item.status === 'done') item.status = 'pending';
-    return { removed, item: item ? { ...item } : null };
-  }, options);
+  const paths = findRoot(options.cwd);
+  const { result, progress } = await withStateLock(
+    paths,
+    async () => {
+      const update = await updateProgressLocked(
+        paths,
+        (p) => {
+          const removed = p.markers !== undefined && id in p.markers;
+          if (removed) delete p.markers![id];
+          const item = p.plan?.find((i) => i.id === id) ?? null;
+          if (item && item.status === 'done') item.status = 'pending';
+          return { removed, item: item ? { ...item } : null };
+        },
+        options,
+      );
+      sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
+      return update;
+    },
+    options,
+  );
   return { id, ...result, revision: progress.revision };
 }

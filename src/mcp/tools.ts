@@ -139,8 +139,14 @@ export const mcpTools: McpTool[] = [
   },
   {
     name: 'done',
-    description: 'Mark a step done with a completion marker (sha256 of its files).',
-    input: { id: z.string(), files: z.array(z.string()).optional(), note: z.string().optional() },
+    description:
+      'Mark a step done with a completion marker (sha256 of its files); refresh: true records the files of a STALE marker again.',
+    input: {
+      id: z.string(),
+      files: z.array(z.string()).optional(),
+      refresh: z.boolean().optional(),
+      note: z.string().optional(),
+    },
     run: async (args, ctx) => {
       const { markDone } = await import('../markers/mark-done.js');
       const files = strings(args.files);
@@ -150,11 +156,12 @@ export const mcpTools: McpTool[] = [
         env: ctx.env,
         now: ctx.now,
         ...(files ? { files } : {}),
+        ...(args.refresh === true ? { refresh: true } : {}),
         ...(note ? { note } : {}),
       });
       return {
         id: result.id,
-        files: Object.keys(result.marker.files),
+        files: result.files,
         status: result.item.status,
         revision: result.revision,
       };
@@ -167,7 +174,11 @@ export const mcpTools: McpTool[] = [
     input: { ids: z.array(z.string()).min(1) },
     run: async (args, ctx) => {
       const { checkMarkers } = await import('../markers/check-markers.js');
-      const result = checkMarkers({ cwd: ctx.cwd, env: ctx.env, ids: strings(args.ids) ?? [] });
+      const result = await checkMarkers({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        ids: strings(args.ids) ?? [],
+      });
       return {
         ok: result.ok,
         markers: result.markers.map((m) => ({

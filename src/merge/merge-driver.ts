@@ -50,6 +50,16 @@ export function runMergeDriver(
     return { path, method: 'lines', conflicts: [], lineConflicts, decisions: [], oversized };
   }
   writeFileSync(files.ours, merged.text);
+  // Readers refuse a state file over 1 MiB: such a merge stops for a person to shorten it.
+  const mib = Buffer.byteLength(merged.text) / 1024 / 1024;
+  if (mib > 1)
+    merged.conflicts.push({
+      path: [],
+      what: 'the size of the merged file',
+      base: undefined,
+      ours: `${mib.toFixed(1)} MiB`,
+      theirs: 'at most 1 MiB, what every reader accepts',
+    });
   return {
     path,
     method: 'by-id',

@@ -10,7 +10,7 @@ export const DEFAULT_CONFIG: Config = {
   test_timeout: 600,
   key_files: [],
   evidence: { keep: 10, max_bytes: 8192 },
-  agents: { claim_expire_minutes: 120, evidence_ids: 'auto' },
+  agents: { claim_expire_minutes: 120 },
   fingerprint: { max_hash_bytes: 16 * 1024 * 1024 },
   budget: { total: 12000, goals: 2000, progress: 3000, evidence: 2000, multiplier: 1 },
   boot: { level: 'auto', stall_threshold: 3 },

@@ -12,6 +12,8 @@ export interface StatePaths {
   goals: string;
   progress: string;
   evidenceDir: string;
+  /** The file lists of big completion markers (src/markers/marker-list.ts). */
+  markersDir: string;
   /** Named agents' own files: `agents/<name>/progress.yaml` (docs/multi-agent.md). */
   agentsDir: string;
   logDir: string;
@@ -32,6 +34,7 @@ export function statePaths(root: string): StatePaths {
     goals: join(stateDir, 'goals.md'),
     progress: join(stateDir, 'progress.yaml'),
     evidenceDir: join(stateDir, 'evidence'),
+    markersDir: join(stateDir, 'markers'),
     agentsDir: join(stateDir, 'agents'),
     logDir: join(agentDir, 'log'),
     artifactsDir: join(agentDir, 'artifacts'),

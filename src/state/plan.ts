@@ -15,19 +15,17 @@ export const PLAN_STATUS_ICONS: Record<PlanStatus, string> = {
 };
 
 /**
- * The next short id: t1, t2, ... (one more than the highest t-number in use); for a named agent
- * `<agent>-t1`, `<agent>-t2`, ..., so that agents adding items on their own branches never pick
- * the same id.
+ * A new item's id: `t-` and five random base-36 characters (`t-k3f9a`). Random, not the next
+ * number, so that branches, clones and agents adding items at once never pick the same id
+ * (docs/protocol.md#ids); one already in this plan is drawn again.
  */
-export function nextPlanId(plan: readonly PlanItem[], agent: string | null = null): string {
-  const prefix = agent === null ? 't' : `${agent}-t`;
-  let max = 0;
-  for (const item of plan) {
-    if (!item.id.startsWith(prefix)) continue;
-    const rest = item.id.slice(prefix.length);
-    if (/^\d+$/.test(rest)) max = Math.max(max, Number(rest));
+export function newPlanId(plan: readonly PlanItem[], random: () => number = Math.random): string {
+  for (;;) {
+    const id = `t-${Math.floor(random() * 36 ** 5)
+      .toString(36)
+      .padStart(5, '0')}`;
+    if (!plan.some((item) => item.id === id)) return id;
   }
-  return `${prefix}${max + 1}`;
 }
 
 /** Finds a plan item or throws a UsageError that lists the ids that exist. */
@@ -50,8 +48,6 @@ export interface AddPlanItem {
   /** Insert after this id (default: at the end). */
   after?: string;
   dependsOn?: string[];
-  /** The agent adding it (its default ids are `<agent>-t1`, ...). */
-  agent?: string | null;
 }
 
 /** Adds a pending plan item; returns it. */
@@ -62,7 +58,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
     throw new UsageError('the plan item title is empty', {
       hint: 'describe the step: plan add "Write the parser"',
     });
-  const id = input.id ?? nextPlanId(plan, input.agent ?? null);
+  const id = input.id ?? newPlanId(plan);
   if (!ID_PATTERN.test(id)) {
     throw new UsageError(`"${id}" is not a valid id`, {
       hint: 'use letters, digits, dot, dash or underscore (at most 64), starting with a letter or digit',
@@ -70,7 +66,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
   }
   if (plan.some((p) => p.id === id))
     throw new UsageError(`plan id "${id}" already exists`, {
-      hint: 'pick another --id or leave it out to get the next free one',
+      hint: 'pick another --id or leave it out to get a new one',
     });
   for (const dep of input.dependsOn ?? []) findPlanItem(progress, dep);
   const item: PlanItem = { id, title, status: 'pending' };

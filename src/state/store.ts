@@ -18,7 +18,7 @@ import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { agentProgressPath, displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
 import { cachedProgress, rememberProgress } from './progress-cache.js';
-import { readStateText } from './read-text.js';
+import { MAX_STATE_FILE_BYTES, readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
 import type { BaseOptions } from '../types.js';
 import { detectYamlStyle, parseYaml, type LocatedDocument } from './yaml-doc.js';
@@ -147,7 +147,13 @@ function sweepTempFiles(paths: StatePaths): void {
   } catch {
     // no named agent yet
   }
-  for (const dir of [paths.agentDir, paths.stateDir, paths.evidenceDir, ...agents])
+  for (const dir of [
+    paths.agentDir,
+    paths.stateDir,
+    paths.evidenceDir,
+    paths.markersDir,
+    ...agents,
+  ])
     for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
   for (const dir of [paths.artifactsDir, paths.logDir])
     for (const name of tempNames(dir)) {
@@ -277,7 +283,17 @@ function serializeProgress(
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
     });
   }
-  return { text: located.doc.toString(detectYamlStyle(read.text)), value };
+  const text = located.doc.toString(detectYamlStyle(read.text));
+  // A writer never produces what its readers refuse.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_STATE_FILE_BYTES)
+    throw new InvalidStateError(
+      `the change would make ${agent === null ? 'progress.yaml' : located.display} ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB every reader accepts`,
+      {
+        hint: 'keep bulky text in evidence or .agent/artifacts/; shorten notes, or remove done items',
+      },
+    );
+  return { text, value };
 }
 
 /** Sets the goal anchor in goals.md, rewriting only that paragraph. Returns whether it changed. */

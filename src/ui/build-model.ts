@@ -91,6 +91,7 @@ function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): UiP
               files: check.files,
               changed: check.changed.map((c) => ({ path: c.path, reason: c.reason })),
               commit: stored?.commit ?? null,
+              ...(check.problem ? { problem: check.problem.what } : {}),
             }
           : null,
     };

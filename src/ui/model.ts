@@ -48,6 +48,8 @@ export interface UiMarker {
   files: number;
   changed: { path: string; reason: string }[];
   commit: string | null;
+  /** Why an unverifiable marker with files cannot be checked. */
+  problem?: string;
 }
 
 /** One plan item. */

@@ -165,7 +165,8 @@ function markerCell(item: UiPlanItem, now: string): Html {
     >`;
   if (m.state === 'unverifiable')
     return markup`<span class="marker unverifiable"
-      >${badge('unverifiable', 'm-unverifiable')} <span class="muted">no files recorded</span></span
+      >${badge('unverifiable', 'm-unverifiable')}
+      <span class="muted">${m.problem ?? 'no files recorded'}</span></span
     >`;
   return markup`<span class="marker stale"
     >${badge('STALE', 'm-stale')}

@@ -31,16 +31,29 @@ function list(items: string[], max = 5): string {
     : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }
 
-/** A finding per stale marker. */
+/** A finding per stale marker, and per marker whose file list cannot be read. */
 export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[] {
-  return markers
-    .filter((m) => m.state === 'stale')
-    .map((m) => ({
-      kind: 'stale_marker' as const,
-      id: m.id,
-      message: `marker ${m.id} is stale: ${list(m.changed.map((c) => `${c.path} (${c.reason})`))}`,
-      fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --files ...\` to record the new hashes, otherwise \`agent-state undone ${m.id}\``,
-    }));
+  return markers.flatMap((m) =>
+    m.problem
+      ? [
+          {
+            kind: 'stale_marker' as const,
+            id: m.id,
+            message: `marker ${m.id} cannot be verified: ${m.problem.what}`,
+            fix: m.problem.fix,
+          },
+        ]
+      : m.state === 'stale'
+        ? [
+            {
+              kind: 'stale_marker' as const,
+              id: m.id,
+              message: `marker ${m.id} is stale: ${list(m.changed.map((c) => `${c.path} (${c.reason})`))}`,
+              fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --refresh\` to record the same files again, otherwise \`agent-state undone ${m.id}\``,
+            },
+          ]
+        : [],
+  );
 }
 
 /** A finding per forbidden path. */

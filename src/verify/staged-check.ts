@@ -151,7 +151,7 @@ export function checkStagedMarkers(
     if (actual === undefined) continue;
     for (const id of ids) {
       const marker = markers[id];
-      const recorded = marker?.files[path];
+      const recorded = marker?.files?.[path];
       // Only a content hash can be compared with the staged blob.
       if (!marker || !recorded?.startsWith('sha256:') || recorded === actual) continue;
       const change = actual === null ? 'deletes' : 'changes';
@@ -163,8 +163,8 @@ export function checkStagedMarkers(
         message: `this commit ${change} ${path}, which the completion marker of ${id} (done ${marker.at}) covers: the marker goes stale`,
         hint:
           mode === 'block'
-            ? `re-verify ${id} and refresh its marker (agent-state done ${id} --files ...), or set hooks.stale_markers: warn in .agent/config.yaml`
-            : `re-verify ${id} and refresh its marker (agent-state done ${id} --files ...); hooks.stale_markers: block makes this refuse the commit`,
+            ? `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (or set hooks.stale_markers: warn in .agent/config.yaml)`
+            : `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (hooks.stale_markers: block makes this refuse the commit)`,
       });
     }
   }

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { resolveAgent } from '../state/agent-name.js';
 import { InvalidStateError } from '../errors.js';
-import { collectFingerprint, type CollectedFingerprint } from '../fingerprint/collect.js';
+import { collectFingerprint } from '../fingerprint/collect.js';
 import type { Drift } from '../fingerprint/diff.js';
 import { measureDrift } from '../fingerprint/measure-drift.js';
 import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
@@ -93,12 +93,17 @@ export async function verifyChecked(
     };
   }
   const { config, goals, progress } = state;
-  // Takes over the snapshot started by the caller; the markers are hashed while git finishes.
-  const pending: Promise<CollectedFingerprint> = collectFingerprint({ ...options, repo, config });
+  // Takes over the snapshot started by the caller; git's answer also vouches for big markers.
+  const { fingerprint, warnings, snapshot } = await collectFingerprint({
+    ...options,
+    repo,
+    config,
+  });
   const markers = checkProgressMarkers(repo.paths.root, progress, undefined, repo.paths.logDir, {
     save: !options.readOnly,
+    snapshot,
+    env: options.env,
   });
-  const { fingerprint, warnings } = await pending;
   const recorded = progress.fingerprint ?? null;
   const drift = recorded
     ? await measureDrift(repo.paths.root, recorded, fingerprint, {

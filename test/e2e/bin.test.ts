@@ -12,7 +12,7 @@ import { BIN, gitdir, runBin, runCli, testdir, writeFiles } from '../helpers/fix
 async function world(): Promise<{ repo: string; calls: [string, string[], string, number][] }> {
   const repo = gitdir({ 'src/a.js': 'export const a = 1;\n' });
   expect((await runCli(repo, ['init', '-q', '--goal', 'Agree'])).code).toBe(0);
-  expect((await runCli(repo, ['plan', 'add', 'Write a', '-q'])).code).toBe(0);
+  expect((await runCli(repo, ['plan', 'add', 'Write a', '--id', 't1', '-q'])).code).toBe(0);
   mkdirSync(join(repo, 'src', 'deep'));
   const hook = JSON.stringify({
     session_id: 's',

@@ -35,8 +35,8 @@ async function task(): Promise<string> {
     join(repo, '.agent/state/goals.md'),
     readFileSync(join(import.meta.dirname, '..', 'fixtures', 'boot', 'goals.md'), 'utf8'),
   );
-  await ok(repo, ['plan', 'add', 'Write a failing test for ?page and ?limit']);
-  await ok(repo, ['plan', 'add', 'Implement pagination in the route handler']);
+  await ok(repo, ['plan', 'add', 'Write a failing test for ?page and ?limit', '--id', 't1']);
+  await ok(repo, ['plan', 'add', 'Implement pagination in the route handler', '--id', 't2']);
   await ok(repo, ['plan', 'start', 't1']);
   await ok(repo, [
     'next',

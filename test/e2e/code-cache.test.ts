@@ -80,7 +80,7 @@ describe('the code cache of the CLI bundle', () => {
   it('keeps dynamic imports and library errors working when loaded from the cache', async () => {
     const repo = gitdir({ 'a.txt': 'a\n' });
     expect((await runBin(repo, ['init', '-q'])).code).toBe(0);
-    expect((await runBin(repo, ['plan', 'add', 'A', '-q'])).code).toBe(0);
+    expect((await runBin(repo, ['plan', 'add', 'A', '--id', 't1', '-q'])).code).toBe(0);
     expect((await runBin(repo, ['done', 't1', '--files', 'a.txt'])).code).toBe(0);
     expect((await runBin(repo, ['check', 't1'])).code).toBe(0);
     const missing = await runBin(repo, ['done', 't1', '--files', 'nope.txt']);

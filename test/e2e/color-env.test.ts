@@ -12,7 +12,7 @@ describe('NO_COLOR and FORCE_COLOR together', () => {
   it('done, evidence add, statusline and integrate print no Node warning', async () => {
     const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
     expect((await runBin(repo, ['init', '--goal', 'Colors'])).code).toBe(0);
-    expect((await runBin(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
+    expect((await runBin(repo, ['plan', 'add', 'Write a', '--id', 't1'])).code).toBe(0);
     const runs = [
       await runBin(repo, ['done', 't1', '--files', 'src/a.ts'], { env: BOTH }),
       await runBin(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'x'], { env: BOTH }),

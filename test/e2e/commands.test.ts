@@ -18,42 +18,56 @@ describe('plan, next, goal, status', () => {
     expect((await runCli(repo, ['init', '--goal', 'Ship pagination'])).code).toBe(0);
   });
 
-  it('adds plan items with short stable ids, inserting --after', async () => {
-    expect(await json(['plan', 'add', 'First'])).toMatchObject({
-      item: { id: 't1', title: 'First', status: 'pending' },
-      revision: 1,
-    });
-    await json(['plan', 'add', 'Third']);
-    expect(
-      await json(['plan', 'add', 'Second', '--after', 't1', '--depends-on', 't1']),
-    ).toMatchObject({ item: { id: 't3', depends_on: ['t1'] } });
+  // The ids the tool gives, read back from its answers (random: no two branches pick the same).
+  let first = '';
+  let second = '';
+  let third = '';
+
+  it('adds plan items with short random ids, inserting --after', async () => {
+    const added = (await json(['plan', 'add', 'First'])) as { item: { id: string } };
+    expect(added).toMatchObject({ item: { title: 'First', status: 'pending' }, revision: 1 });
+    first = added.item.id;
+    expect(first).toMatch(/^t-[0-9a-z]{5}$/);
+    third = ((await json(['plan', 'add', 'Third'])) as { item: { id: string } }).item.id;
+    const inserted = (await json([
+      'plan',
+      'add',
+      'Second',
+      '--after',
+      first,
+      '--depends-on',
+      first,
+    ])) as { item: { id: string } };
+    expect(inserted).toMatchObject({ item: { depends_on: [first] } });
+    second = inserted.item.id;
+    expect(new Set([first, second, third]).size).toBe(3);
     await json(['plan', 'add', 'Custom', '--id', 'docs']);
     const list = (await json(['plan', 'list'])) as { plan: { id: string }[] };
-    expect(list.plan.map((p) => p.id)).toEqual(['t1', 't3', 't2', 'docs']);
+    expect(list.plan.map((p) => p.id)).toEqual([first, second, third, 'docs']);
   });
 
   it('changes statuses with notes and makes a started item the current step', async () => {
-    expect(await json(['plan', 'start', 't1'])).toMatchObject({
+    expect(await json(['plan', 'start', first])).toMatchObject({
       item: { status: 'running' },
       changed: true,
     });
-    expect(await json(['plan', 'start', 't1'])).toMatchObject({ changed: false });
-    expect(await json(['plan', 'block', 't3', '--note', 'needs a decision'])).toMatchObject({
+    expect(await json(['plan', 'start', first])).toMatchObject({ changed: false });
+    expect(await json(['plan', 'block', second, '--note', 'needs a decision'])).toMatchObject({
       item: { status: 'blocked', note: 'needs a decision' },
     });
     await json(['plan', 'skip', 'docs']);
     const human = await runCli(repo, ['plan', 'list']);
     expect(human.stdout).toBe(
       [
-        '[>] t1    First',
-        '[!] t3    Second (after t1) — needs a decision',
-        '[ ] t2    Third',
-        '[-] docs  Custom',
+        `[>] ${first}  First`,
+        `[!] ${second}  Second (after ${first}) — needs a decision`,
+        `[ ] ${third}  Third`,
+        '[-] docs     Custom',
         '',
       ].join('\n'),
     );
     const text = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
-    expect(text).toMatch(/current_step:\n {2}id: t1\n {2}objective: First/);
+    expect(text).toContain(`current_step:\n  id: ${first}\n  objective: First`);
   });
 
   it('sets and shows the next action and stage', async () => {
@@ -233,8 +247,8 @@ describe('the current step ends with its plan item', () => {
   it('after `done t1` (or `plan skip`), status no longer shows it as the current step', async () => {
     const repo = gitdir();
     expect((await runCli(repo, ['init', '--goal', 'Finish steps'])).code).toBe(0);
-    for (const title of ['One', 'Two', 'Three'])
-      expect((await runCli(repo, ['plan', 'add', title])).code).toBe(0);
+    for (const [i, title] of ['One', 'Two', 'Three'].entries())
+      expect((await runCli(repo, ['plan', 'add', title, '--id', `t${i + 1}`])).code).toBe(0);
     await runCli(repo, ['plan', 'start', 't1']);
     await runCli(repo, ['current', '--scope', 'src/**']);
     expect((await runCli(repo, ['status'])).stdout).toMatch(/^Step +t1 One$/m);

@@ -17,7 +17,7 @@ describe('docs/api.md', () => {
     symlinkSync(REPO_ROOT, join(app, 'node_modules', 'agent-state'));
     const repo = gitdir({ 'src/parser/index.js': 'export const parse = (s) => s;\n' });
     expect((await runCli(repo, ['init'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write the parser'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write the parser', '--id', 't1'])).code).toBe(0);
     const run = () =>
       execFileSync(process.execPath, [join(app, 'example.mjs'), repo], { encoding: 'utf8' }).trim();
     expect(run()).toBe('the state matches the tree');

@@ -108,8 +108,8 @@ describe('statusline', () => {
   it('prints one short line from the state, reading the session JSON on stdin', async () => {
     const repo = gitdir();
     await runCli(repo, ['init', '--goal', 'Show a status line']);
-    await runCli(repo, ['plan', 'add', 'One']);
-    await runCli(repo, ['plan', 'add', 'Two']);
+    await runCli(repo, ['plan', 'add', 'One', '--id', 't1']);
+    await runCli(repo, ['plan', 'add', 'Two', '--id', 't2']);
     await runCli(repo, [
       'next',
       'Write the first test for the status line renderer please',
@@ -132,7 +132,7 @@ describe('statusline', () => {
   it('prints a JSON document with --json: the line and its facts', async () => {
     const repo = gitdir();
     await runCli(repo, ['init', '--goal', 'Show a status line']);
-    await runCli(repo, ['plan', 'add', 'One']);
+    await runCli(repo, ['plan', 'add', 'One', '--id', 't1']);
     await runCli(repo, ['done', 't1']);
     await runCli(repo, ['next', 'Write the docs', '--stage', 'documenting']);
     const result = await runCli(repo, ['statusline', '--json']);

@@ -167,7 +167,7 @@ describe('agent-state event / events / status', () => {
 
   it('the foundation commands record their facts', async () => {
     const repo = await initialized();
-    await ok(repo, ['plan', 'add', 'Read the callback handler']);
+    await ok(repo, ['plan', 'add', 'Read the callback handler', '--id', 't1']);
     await ok(repo, ['plan', 'start', 't1']);
     await ok(repo, ['next', 'Read src/payment/callback.ts', '--stage', 'exploring']);
     await ok(repo, ['next', 'Read src/payment/callback.ts', '--stage', 'exploring']); // unchanged: no event
@@ -226,7 +226,7 @@ describe('agent-state event / events / status', () => {
     const repo = await initialized();
     rmSync(join(repo, '.agent', 'log'), { recursive: true, force: true });
     writeFileSync(join(repo, '.agent', 'log'), 'not a directory\n');
-    const result = await runCli(repo, ['plan', 'add', 'Still works']);
+    const result = await runCli(repo, ['plan', 'add', 'Still works', '--id', 't1']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Added t1: Still works\n');
     expect(result.stderr).toMatch(
@@ -358,7 +358,7 @@ describe('agent-state event / events / status', () => {
     await ok(repo, ['event', '--stdin', '-q'], batch(60)); // > 4 KiB, but the default is 10 MiB
     expect(existsSync(join(repo, '.agent', 'log', 'events.1.jsonl'))).toBe(false);
     setConfig('rotate_bytes', 4096);
-    await ok(repo, ['plan', 'add', 'Rotate from the full program']); // main bundle re-reads config
+    await ok(repo, ['plan', 'add', 'Rotate from the full program', '--id', 't1']); // main bundle re-reads config
     expect(existsSync(join(repo, '.agent', 'log', 'events.1.jsonl'))).toBe(true);
     setConfig('keep', 3);
     await ok(repo, ['event', '--stdin', '-q'], batch(60)); // the fast path re-reads config

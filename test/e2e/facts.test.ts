@@ -9,7 +9,7 @@ describe('facts recorded by done, evidence add and checkpoint', () => {
   it('appends step.completed, evidence.added, verification.finished and checkpoint.created', async () => {
     const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
     expect((await runCli(repo, ['init', '--test', 'node -e "process.exit(0)"'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write a', '--id', 't1'])).code).toBe(0);
     expect((await runCli(repo, ['done', 't1', '--files', 'src/a.ts'])).code).toBe(0);
     expect(
       (await runCli(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'Chose the map']))
@@ -25,13 +25,14 @@ describe('facts recorded by done, evidence add and checkpoint', () => {
     const byType = Object.fromEntries(events.events.map((e) => [e.type, e]));
     expect(byType['step.completed']).toMatchObject({ step: 't1', title: 'Write a' });
     expect(byType['evidence.added']).toMatchObject({
-      evidence: '000001',
+      evidence: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/),
       kind: 'note',
       summary: 'Chose the map',
     });
     expect(byType['verification.finished']).toMatchObject({ exit_code: 0 });
     expect(byType['verification.finished']).not.toHaveProperty('passed');
-    expect(byType['checkpoint.created']).toMatchObject({ summary: 'a works', evidence: '000002' });
+    expect(byType['checkpoint.created']).toMatchObject({ summary: 'a works' });
+    expect(byType['checkpoint.created']!.evidence).not.toBe(byType['evidence.added']!.evidence);
 
     const status = await runCli(repo, ['status', '--format', 'text']);
     expect(status.stdout).toMatch(/^Verification: passed \(exit code 0\)/m);

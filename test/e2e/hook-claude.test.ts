@@ -302,7 +302,7 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
     // The committed state did not change.
     expect(progress()).toBe(before);
     const strict = await repoWithState('integrations:\n  pre_compact: block\n');
-    await runCli(strict, ['plan', 'add', 'Work']);
+    await runCli(strict, ['plan', 'add', 'Work', '--id', 't1']);
     await runCli(strict, ['plan', 'start', 't1']);
     const blocked = await hook(
       strict,
@@ -332,7 +332,7 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
         }),
       );
     expect((await stop(false)).stdout).toBe(''); // nothing to save yet
-    await runCli(repo, ['plan', 'add', 'Work']);
+    await runCli(repo, ['plan', 'add', 'Work', '--id', 't1']);
     await runCli(repo, ['plan', 'start', 't1']);
     expect((await stop(true)).stdout).toBe('');
     const first = await stop(false);
@@ -343,7 +343,7 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
     });
     expect((await stop(false)).stdout).toBe(''); // once per progress
     const off = await repoWithState();
-    await runCli(off, ['plan', 'add', 'Work']);
+    await runCli(off, ['plan', 'add', 'Work', '--id', 't2']);
     await runCli(off, ['plan', 'start', 't1']);
     expect(
       (await hook(off, payload(off, { hook_event_name: 'Stop', stop_hook_active: false }))).stdout,
@@ -354,7 +354,7 @@ describe('hook claude: prompts, tool facts, compaction, stop', () => {
     const repo = await repoWithState('integrations:\n  stop_checkpoint: block\n');
     const stop = () =>
       hook(repo, payload(repo, { hook_event_name: 'Stop', stop_hook_active: false }));
-    await runCli(repo, ['plan', 'add', 'Work']);
+    await runCli(repo, ['plan', 'add', 'Work', '--id', 't1']);
     await runCli(repo, ['plan', 'start', 't1']);
     const saved = await runCli(repo, ['checkpoint', '-m', 'started', '--no-test']);
     expect(saved.code, saved.stderr).toBe(0);

@@ -68,7 +68,7 @@ describe('the lean route', () => {
   it('initializes no commander or chalk, and no YAML unless a state file is read', async () => {
     const repo = gitdir({ 'src/app.js': 'a\n' });
     expect((await runCli(repo, ['init', '-q', '--goal', 'Stay lean'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'One', '-q'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'One', '--id', 't1', '-q'])).code).toBe(0);
     // The caches the hot paths read are made by the first call; measure the second.
     const postToolUse = JSON.stringify({
       session_id: 's',

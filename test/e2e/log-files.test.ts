@@ -28,7 +28,7 @@ describe('.agent/log/ (docs/architecture.md)', () => {
     };
     await run(['init']);
     writeFiles(dir, { '.agent/state/goals.md': '# Goal\n\nShip it.\n\n## Constraints\n' });
-    await run(['plan', 'add', 'Write a']);
+    await run(['plan', 'add', 'Write a', '--id', 't1']);
     await run(['done', 't1', '--files', 'src/a.ts']);
     await run(['check', 't1']);
     await run(['event', 'tool.finished', '--field', 'name=Bash']);

@@ -17,8 +17,10 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
   beforeAll(async () => {
     repo = gitdir({ 'package.json': '{}\n', 'src/a.js': 'export const a = 1;\n' });
     expect((await runCli(repo, ['init', '--goal', 'Serve the state over MCP'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Document a', '--needs', 't1'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write a', '--id', 't1'])).code).toBe(0);
+    expect(
+      (await runCli(repo, ['plan', 'add', 'Document a', '--id', 't2', '--needs', 't1'])).code,
+    ).toBe(0);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp'],
@@ -109,7 +111,7 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(done.isError, done.content[0]!.text).toBeFalsy();
     expect(JSON.parse(done.content[0]!.text)).toMatchObject({
       id: 't1',
-      files: ['src/a.js'],
+      files: 1,
       status: 'done',
     });
     const valid = JSON.parse((await call('check', { ids: ['t1'] })).content[0]!.text) as {
@@ -141,7 +143,9 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(refused.content[0]!.text).toMatch(
       /checkpoint refused \(verify\): marker t1 is stale: src\/a\.js/,
     );
-    await call('done', { id: 't1', files: ['src/a.js'] });
+    // The fix a STALE names: the same files again.
+    const refreshed = await call('done', { id: 't1', refresh: true });
+    expect(JSON.parse(refreshed.content[0]!.text)).toMatchObject({ id: 't1', files: 1 });
     const saved = await call('checkpoint', { message: 'a written', no_test: true });
     expect(saved.isError, saved.content[0]!.text).toBeFalsy();
     expect(JSON.parse(saved.content[0]!.text)).toMatchObject({ checkpoint: 1 });

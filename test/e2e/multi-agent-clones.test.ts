@@ -12,7 +12,8 @@ import { git, gitdir, testdir, writeFiles } from '../helpers/fixtures.js';
 // a durable note.
 async function machineWork(clone: string, agent: string, shared: 'done' | 'start'): Promise<void> {
   const run = (args: string[]) => cli(clone, ['--agent', agent, ...args]);
-  for (let i = 1; i <= 5; i++) await run(['plan', 'add', `${agent} step ${i}`]);
+  for (let i = 1; i <= 5; i++)
+    await run(['plan', 'add', `${agent} step ${i}`, '--id', `${agent}-t${i}`]);
   await run(['plan', 'claim', `${agent}-t1`]);
   await run(['plan', 'start', `${agent}-t1`]);
   writeFiles(clone, { [`${agent}.txt`]: `${agent}\n` });
@@ -49,7 +50,7 @@ describe('two machines, one bare remote', () => {
   it('push, pull and merge in both orders give the same merged state', async () => {
     const seed = gitdir({ 'README.md': '# fixture\n' });
     await cli(seed, ['init', '--goal', 'Two machines, one task']);
-    await cli(seed, ['plan', 'add', 'Shared step']);
+    await cli(seed, ['plan', 'add', 'Shared step', '--id', 't1']);
     commitAll(seed, 'agent-state');
     const world = testdir();
     git(world, 'clone', '-q', '--bare', seed, 'remote.git');

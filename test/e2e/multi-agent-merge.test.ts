@@ -23,10 +23,13 @@ import { git, runCli, writeFiles } from '../helpers/fixtures.js';
 // --agent for one agent, AGENT_STATE_AGENT for the other), the bulk through the library.
 async function agentWork(dir: string, agent: string, how: 'flag' | 'env'): Promise<void> {
   for (let i = 1; i <= 50; i++)
-    await updateProgress((p) => addPlanItem(p, { title: `${agent} step ${i}`, agent }), {
-      cwd: dir,
-      agent,
-    });
+    await updateProgress(
+      (p) => addPlanItem(p, { title: `${agent} step ${i}`, id: `${agent}-t${i}` }),
+      {
+        cwd: dir,
+        agent,
+      },
+    );
   const run = (args: string[]) =>
     how === 'flag'
       ? cli(dir, ['--agent', agent, ...args])
@@ -126,14 +129,14 @@ describe('two agents on two branches, merged with the driver', () => {
 describe('a change no rule decides', () => {
   it('stops the merge with a conflict naming the item and both values; nothing else is lost; validate explains it', async () => {
     const repo = await agentRepo();
-    await cli(repo, ['plan', 'add', 'Shared step']);
+    await cli(repo, ['plan', 'add', 'Shared step', '--id', 't1']);
     commitAll(repo, 'plan');
     const c = addWorktree(repo, 'c');
     const d = addWorktree(repo, 'd');
-    await cli(c, ['--agent', 'carol', 'plan', 'add', 'Carol’s item']);
+    await cli(c, ['--agent', 'carol', 'plan', 'add', 'Carol’s item', '--id', 'carol-t1']);
     await cli(c, ['--agent', 'carol', 'plan', 'skip', 't1', '--note', 'not needed']);
     commitAll(c, 'carol skips t1');
-    await cli(d, ['--agent', 'dan', 'plan', 'add', 'Dan’s item']);
+    await cli(d, ['--agent', 'dan', 'plan', 'add', 'Dan’s item', '--id', 'dan-t1']);
     await cli(d, ['--agent', 'dan', 'plan', 'fail', 't1']);
     commitAll(d, 'dan fails t1');
     git(repo, 'merge', '-q', '--no-ff', '-m', 'merge c', 'c');
@@ -175,18 +178,18 @@ describe('a change no rule decides', () => {
 describe('rebase and cherry-pick', () => {
   it('run the same driver: a rebased branch and a cherry-picked commit keep both sides’ items', async () => {
     const repo = await agentRepo();
-    await cli(repo, ['plan', 'add', 'Shared step']);
+    await cli(repo, ['plan', 'add', 'Shared step', '--id', 't1']);
     commitAll(repo, 'plan');
     const e = addWorktree(repo, 'e');
     const f = addWorktree(repo, 'f');
-    await cli(e, ['--agent', 'erin', 'plan', 'add', 'Erin one']);
+    await cli(e, ['--agent', 'erin', 'plan', 'add', 'Erin one', '--id', 'erin-t1']);
     commitAll(e, 'erin one');
-    await cli(e, ['--agent', 'erin', 'plan', 'add', 'Erin two']);
+    await cli(e, ['--agent', 'erin', 'plan', 'add', 'Erin two', '--id', 'erin-t2']);
     commitAll(e, 'erin two');
-    await cli(f, ['--agent', 'finn', 'plan', 'add', 'Finn one']);
+    await cli(f, ['--agent', 'finn', 'plan', 'add', 'Finn one', '--id', 'finn-t1']);
     await cli(f, ['--agent', 'finn', 'plan', 'start', 't1']);
     commitAll(f, 'finn one');
-    await cli(f, ['--agent', 'finn', 'plan', 'add', 'Finn two']);
+    await cli(f, ['--agent', 'finn', 'plan', 'add', 'Finn two', '--id', 'finn-t2']);
     commitAll(f, 'finn two');
 
     const rebased = gitTry(e, 'rebase', 'f');
@@ -200,7 +203,7 @@ describe('rebase and cherry-pick', () => {
     ]);
 
     git(repo, 'checkout', '-q', '-b', 'pick');
-    await cli(repo, ['--agent', 'gus', 'plan', 'add', 'Gus one']);
+    await cli(repo, ['--agent', 'gus', 'plan', 'add', 'Gus one', '--id', 'gus-t1']);
     commitAll(repo, 'gus one');
     const picked = gitTry(repo, 'cherry-pick', 'f~1');
     expect(picked.code, picked.stdout + picked.stderr).toBe(0);

@@ -14,14 +14,14 @@ describe('a worktree per agent', () => {
 
   beforeAll(async () => {
     repo = await agentRepo();
-    await cli(repo, ['plan', 'add', 'Shared step']);
-    await cli(repo, ['plan', 'add', 'Another shared step']);
+    await cli(repo, ['plan', 'add', 'Shared step', '--id', 't1']);
+    await cli(repo, ['plan', 'add', 'Another shared step', '--id', 't2']);
     commitAll(repo, 'plan');
     a = addWorktree(repo, 'alice');
     b = addWorktree(repo, 'bob');
     await cli(a, ['--agent', 'alice', 'plan', 'claim', 't1']);
     await cli(a, ['--agent', 'alice', 'next', 'Write the parser', '--stage', 'implementing']);
-    await cli(b, ['plan', 'add', 'Bob’s item'], { AGENT_STATE_AGENT: 'bob' });
+    await cli(b, ['plan', 'add', 'Bob’s item', '--id', 'bob-t1'], { AGENT_STATE_AGENT: 'bob' });
     await cli(b, ['plan', 'claim', 'bob-t1'], { AGENT_STATE_AGENT: 'bob' });
     await cli(b, ['next', 'Wire the endpoint'], { AGENT_STATE_AGENT: 'bob' });
   }, 120_000);
@@ -125,7 +125,7 @@ describe('several agents in one worktree', () => {
   it('keep their own files, leave the default agent’s keys alone, and show expired claims as expired', async () => {
     const repo = await agentRepo();
     await cli(repo, ['next', 'The default agent’s next action']);
-    await cli(repo, ['plan', 'add', 'Shared']);
+    await cli(repo, ['plan', 'add', 'Shared', '--id', 't1']);
     const before = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
     await cli(repo, ['--agent', 'alice', 'next', 'Alice’s next action']);
     await cli(repo, ['--agent', 'alice', 'memory', 'add', 'alice noticed something']);
@@ -180,7 +180,7 @@ describe('several agents in one worktree', () => {
 
   it('refuses a bad name and a claim without a name, changing nothing', async () => {
     const repo = await agentRepo();
-    await cli(repo, ['plan', 'add', 'Shared']);
+    await cli(repo, ['plan', 'add', 'Shared', '--id', 't1']);
     const before = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
     const flag = await runCli(repo, ['--agent', 'Alice Smith', 'plan', 'claim', 't1']);
     expect(flag.code).toBe(2);

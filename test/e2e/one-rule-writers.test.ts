@@ -29,7 +29,7 @@ const BAD: { name: string; file: string; content: string | Buffer; where: RegExp
 
 const WRITERS = [
   ['next', 'Run the migration', '--stage', 'implementing'],
-  ['plan', 'add', 'Another step'],
+  ['plan', 'add', 'Another step', '--id', 't1'],
   ['plan', 'start', 't1'],
   ['plan', 'block', 't1', '--note', 'waiting'],
   ['done', 't2'],

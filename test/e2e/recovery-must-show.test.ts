@@ -235,7 +235,7 @@ describe('a 0.1.0 progress.yaml with stamp counters', () => {
     expect(moved).not.toContain('Ask about the page size');
     expect(s.recovery()).toMatchObject({ boots: 13, compactions: 4 });
     for (const args of [
-      ['plan', 'add', 'Document the parameters'],
+      ['plan', 'add', 'Document the parameters', '--id', 't3'],
       ['plan', 'start', 't2'],
       ['memory', 'add', 'limit defaults to 50'],
       ['remind', 'Rebase before the review'],

@@ -42,7 +42,7 @@ describe('secrets in the state outside evidence', () => {
       ['next', `deploy with ${all}`],
       ['next', `then ${SECRETS.aws_access_key}`],
       // A title holds at most 500 characters: one item per secret.
-      ...KINDS.map((kind) => ['plan', 'add', `rotate ${SECRETS[kind]!}`]),
+      ...KINDS.map((kind, i) => ['plan', 'add', `rotate ${SECRETS[kind]!}`, '--id', `t${i + 1}`]),
       ['memory', 'add', `the key is ${all}`],
       ['memory', 'add', `durable ${all}`, '--durable'],
       ['remind', `tell the user about ${all}`],

@@ -1,7 +1,7 @@
 // A plan title like $'\e]0;pwned\a\e[2J' (a git pull can bring one, an agent can write one) must
 // not drive the terminal that prints it, nor reach a model as raw control characters: every output
 // shows visible stand-ins (␛ ␇ …), and the stored text stays exactly as it was written.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL } from '../helpers/controls.js';
@@ -35,7 +35,7 @@ describe('control characters on output', () => {
       '.agent/state/goals.md': `# Escapes\n\nShip it ${HOSTILE}.\n\n## Notes ${HOSTILE}\n\n- a note ${HOSTILE}\n`,
     });
     const writes = [
-      ['plan', 'add', `Title ${HOSTILE}`],
+      ['plan', 'add', `Title ${HOSTILE}`, '--id', 't1'],
       ['plan', 'start', 't1'],
       ['next', `Next ${HOSTILE}`],
       ['memory', 'add', `Memory ${HOSTILE}`],
@@ -70,7 +70,7 @@ describe('control characters on output', () => {
       ['memory', 'list'],
       ['remind'],
       ['evidence', 'list'],
-      ['evidence', 'show', '1'],
+      ['evidence', 'show', readdirSync(join(repo, '.agent/state/evidence'))[0]!],
       ['events'],
       ['events', '--json'],
       ['boot', '--dry-run', '--fast'],

@@ -13,8 +13,8 @@ async function task(): Promise<string> {
   const dir = gitdir({ 'src/a.js': 'export const a = 1;\n' });
   const steps: string[][] = [
     ['init', '--goal', 'Show the state <b>safely</b>', '--test', 'node -e 0'],
-    ['plan', 'add', 'First step'],
-    ['plan', 'add', 'Second step'],
+    ['plan', 'add', 'First step', '--id', 't1'],
+    ['plan', 'add', 'Second step', '--id', 't2'],
     ['plan', 'start', 't1'],
     ['done', 't1', '--files', 'src/a.js'],
     ['next', 'Do the second step'],

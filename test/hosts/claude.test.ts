@@ -239,7 +239,7 @@ describe('Claude Code: Stop, with stop_checkpoint: block', () => {
           {
             name: 'Bash',
             input: {
-              command: 'agent-state plan add "Write greet" && agent-state plan start t1',
+              command: 'agent-state plan add "Write greet" --id t1 && agent-state plan start t1',
               description: 'plan',
             },
           },

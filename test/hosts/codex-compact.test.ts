@@ -27,7 +27,9 @@ describe('Codex: PreCompact, with pre_compact: block', () => {
         toolCalls: [
           {
             name: 'exec_command',
-            input: { cmd: 'agent-state plan add "Write greet" && agent-state plan start t1' },
+            input: {
+              cmd: 'agent-state plan add "Write greet" --id t1 && agent-state plan start t1',
+            },
           },
         ],
       },

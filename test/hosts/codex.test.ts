@@ -226,7 +226,9 @@ describe('Codex: Stop, with stop_checkpoint: block', () => {
         toolCalls: [
           {
             name: 'exec_command',
-            input: { cmd: 'agent-state plan add "Write greet" && agent-state plan start t1' },
+            input: {
+              cmd: 'agent-state plan add "Write greet" --id t1 && agent-state plan start t1',
+            },
           },
         ],
       },

@@ -11,14 +11,14 @@ describe('Claude Code with a named agent', () => {
   let s: HostSession;
   beforeAll(async () => {
     s = await hostSession(claude);
-    s.repo.cli(['plan', 'add', 'Add greet()']);
+    s.repo.cli(['plan', 'add', 'Add greet()', '--id', 't1']);
     s.repo.cli(['plan', 'claim', 't1'], { AGENT_STATE_AGENT: 'bob' });
     s.repo.cli(['next', 'Write greet() in src/app.ts'], { AGENT_STATE_AGENT: 'bob' });
   });
   afterAll(() => s?.close());
 
   it('boots as that agent, shows the others, and its shell commands act as it', async () => {
-    const command = `node '${BIN}' plan claim t1; node '${BIN}' plan add "Test greet()"; node '${BIN}' plan claim alice-t1`;
+    const command = `node '${BIN}' plan claim t1; node '${BIN}' plan add "Test greet()" --id alice-t1; node '${BIN}' plan claim alice-t1`;
     const run = await s.run(
       'Start the task',
       [{ toolCalls: [{ name: 'Bash', input: { command, description: 'claim' } }] }, { text: 'ok' }],

@@ -24,31 +24,52 @@ function allFiles(dir: string): string[] {
 }
 
 describe('addEvidence', () => {
-  it('keeps exactly the newest 10 of 15 entries, in order', async () => {
+  it('keeps exactly the newest 10 of 15 entries, in order, with ids that cannot collide', async () => {
     const repo = gitdir();
     initState({ cwd: repo });
+    const ids: string[] = [];
     for (let i = 1; i <= 15; i++) {
+      const at = new Date(Date.UTC(2026, 10, 30, 14, 0, i));
       const result = await addEvidence(
         { kind: 'note', summary: `Entry number ${i}` },
-        { cwd: repo },
+        { cwd: repo, now: () => at },
       );
-      expect(result.meta.id).toBe(String(i).padStart(6, '0'));
+      expect(result.meta.id).toMatch(
+        new RegExp(`^20261130T1400${String(i).padStart(2, '0')}000Z-[0-9a-f]{6}$`),
+      );
+      ids.push(result.meta.id);
       expect(result.removed).toHaveLength(i > 10 ? 1 : 0);
     }
     const names = readdirSync(join(repo, '.agent/state/evidence')).sort();
     expect(names).toEqual(
-      Array.from(
-        { length: 10 },
-        (_, k) => `${String(k + 6).padStart(6, '0')}-entry-number-${k + 6}.md`,
-      ),
+      Array.from({ length: 10 }, (_, k) => `${ids[k + 5]}-entry-number-${k + 6}.md`),
     );
     const { entries, problems } = listEvidence({ cwd: repo });
     expect(problems).toEqual([]);
     expect(entries.map((e) => e.summary)).toEqual(
       Array.from({ length: 10 }, (_, k) => `Entry number ${k + 6}`),
     );
-    expect(readEvidence('15', { cwd: repo }).id).toBe('000015');
-    expect(() => readEvidence('3', { cwd: repo })).toThrow(/no evidence entry 3/);
+    // By the whole id, or by its six random hex digits alone (easy to type).
+    expect(readEvidence(ids[14]!, { cwd: repo }).summary).toBe('Entry number 15');
+    expect(readEvidence(ids[14]!.slice(-6), { cwd: repo }).summary).toBe('Entry number 15');
+    expect(() => readEvidence(ids[2]!, { cwd: repo })).toThrow(/no evidence entry/);
+  });
+
+  it('sorts the entries of 0.1.0 (six-digit sequence ids) before the new ones, and reads both', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const old = (n: number) =>
+      `---\nid: "${String(n).padStart(6, '0')}"\nat: "2026-11-01T00:00:0${n}.000Z"\nkind: note\nsummary: "old ${n}"\nredactions: 0\n---\nbody\n`;
+    for (const n of [1, 2])
+      writeFileSync(join(repo, `.agent/state/evidence/00000${n}-old-${n}.md`), old(n));
+    const added = await addEvidence({ kind: 'note', summary: 'new one' }, { cwd: repo });
+    expect(listEvidence({ cwd: repo }).entries.map((e) => e.summary)).toEqual([
+      'old 1',
+      'old 2',
+      'new one',
+    ]);
+    expect(readEvidence('2', { cwd: repo }).summary).toBe('old 2');
+    expect(readEvidence(added.meta.id, { cwd: repo }).summary).toBe('new one');
   });
 
   it('redacts every secret kind in the entry and in the raw artifact before writing', async () => {

@@ -69,6 +69,37 @@ describe('updateProgress', () => {
     expect(progressOf(repo).next_action).toBe('after the crashes');
   }, 120_000);
 
+  it('refuses a write that would make progress.yaml bigger than its readers accept, changing nothing', async () => {
+    const repo = gitdir();
+    initState({ cwd: repo });
+    const file = statePaths(repo).progress;
+    const note = 'n'.repeat(1900);
+    let refused: unknown;
+    for (let batch = 0; batch < 20 && refused === undefined; batch++) {
+      const before = readFileSync(file);
+      try {
+        await updateProgress(
+          (p) => {
+            for (let i = 0; i < 200; i++) {
+              const item = addPlanItem(p, { title: `Item ${batch}-${i}` });
+              item.note = note;
+            }
+          },
+          { cwd: repo },
+        );
+      } catch (error) {
+        refused = error;
+        expect(readFileSync(file)).toEqual(before);
+      }
+    }
+    expect(String(refused)).toMatch(
+      /the change would make progress\.yaml 1\.\d MiB, over the 1 MiB every reader accepts/,
+    );
+    // What is there is what every reader reads.
+    expect(loadState({ cwd: repo }).progress.plan!.length).toBeGreaterThanOrEqual(400);
+    expect((await runCli(repo, ['status'])).code).toBe(0);
+  }, 120_000);
+
   it('keeps a hand-written comment through `next` and `plan add`', async () => {
     const repo = gitdir();
     initState({ cwd: repo });
@@ -82,7 +113,7 @@ describe('updateProgress', () => {
       ),
     );
     expect((await runCli(repo, ['next', 'Write the test'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write the parser'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Write the parser', '--id', 't1'])).code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('# decided with the user on Monday\nstage: planning # keep this');
     expect(text).toContain('next_action: "Write the test"');

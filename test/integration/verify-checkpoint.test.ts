@@ -30,7 +30,7 @@ async function project(test: string | undefined = undefined): Promise<string> {
   });
   initState({ cwd: repo, test });
   writeFileSync(join(repo, '.agent/state/goals.md'), GOALS);
-  await updateProgress((p) => void addPlanItem(p, { title: 'App' }), { cwd: repo });
+  await updateProgress((p) => void addPlanItem(p, { title: 'App', id: 't1' }), { cwd: repo });
   return repo;
 }
 
@@ -148,7 +148,9 @@ describe('checkpoint', () => {
     // The boot counters live in .agent/log/recovery.json, never in the committed stamp.
     expect(progress.stamp).not.toHaveProperty('stalled_boots');
     expect(progress.stamp).not.toHaveProperty('boots');
-    expect(readdirSync(join(repo, '.agent/state/evidence'))).toEqual(['000001-first-slice.md']);
+    expect(readdirSync(join(repo, '.agent/state/evidence'))).toEqual([
+      expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}-first-slice\.md$/),
+    ]);
     expect((await verify({ cwd: repo })).ok).toBe(true);
   });
 

@@ -55,7 +55,7 @@ interface Attempt {
 describe('claims under contention', () => {
   it('8 agents × 25 claims on 10 items: one live claimer per item; the losers are told who holds it', async () => {
     const repo = await agentRepo();
-    for (let i = 1; i <= ITEMS; i++) await cli(repo, ['plan', 'add', `Item ${i}`]);
+    for (let i = 1; i <= ITEMS; i++) await cli(repo, ['plan', 'add', `Item ${i}`, '--id', `t${i}`]);
     const out = testdir();
     const codes = await Promise.all(
       Array.from({ length: AGENTS }, (_, k) => agentLoop(repo, out, k)),

@@ -225,9 +225,9 @@ export async function richRepo(): Promise<string> {
   });
   const steps = [
     ['init', '--goal', 'Survive the torture run', '--test', 'node -e 0'],
-    ['plan', 'add', 'Write a'],
-    ['plan', 'add', 'Write b'],
-    ['plan', 'add', 'Review'],
+    ['plan', 'add', 'Write a', '--id', 't1'],
+    ['plan', 'add', 'Write b', '--id', 't2'],
+    ['plan', 'add', 'Review', '--id', 't3'],
     ['plan', 'start', 't1'],
     ['done', 't1', '--files', 'src/a.js', '--note', 'a works'],
     ['memory', 'add', 'The storage layer is frozen', '--durable'],

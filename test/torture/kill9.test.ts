@@ -70,6 +70,7 @@ function tempFiles(repo: string): string[] {
     '.agent',
     '.agent/state',
     '.agent/state/evidence',
+    '.agent/state/markers',
     '.agent/artifacts',
     '.agent/log',
   ];

@@ -12,7 +12,7 @@ import {
 } from '../../src/task/claims.js';
 import { overlayProgress, splitProgress } from '../../src/task/own-state.js';
 import { ClaimedError, UsageError } from '../../src/errors.js';
-import { nextPlanId } from '../../src/state/plan.js';
+import { newPlanId } from '../../src/state/plan.js';
 import type { Progress } from '../../src/types.js';
 
 const t0 = new Date('2026-11-30T10:00:00.000Z');
@@ -114,14 +114,17 @@ describe('agent names and ids', () => {
     );
   });
 
-  it('gives a named agent its own default plan ids', () => {
+  it('gives every new item a random id of its own, whoever adds it', () => {
     const plan = [
       { id: 't3', title: 'x', status: 'pending' as const },
-      { id: 'alice-t2', title: 'y', status: 'pending' as const },
+      { id: 't-00000', title: 'y', status: 'pending' as const },
     ];
-    expect(nextPlanId(plan)).toBe('t4');
-    expect(nextPlanId(plan, 'alice')).toBe('alice-t3');
-    expect(nextPlanId(plan, 'bob')).toBe('bob-t1');
+    expect(newPlanId(plan)).toMatch(/^t-[0-9a-z]{5}$/);
+    // The draw that hits an id already in the plan is drawn again.
+    const draws = [0, 0, 0.5];
+    expect(newPlanId(plan, () => draws.shift()!)).toBe(`t-${(36 ** 5 / 2).toString(36)}`);
+    const many = new Set(Array.from({ length: 2000 }, () => newPlanId([])));
+    expect(many.size).toBeGreaterThan(1990);
   });
 });
 

@@ -21,7 +21,7 @@ const empty = (): Progress => ({ version: 1, revision: 0, next_action: '' });
 describe('mergeImport', () => {
   it('adds items with their source and status, maps needs to the new ids, drops unknown ones', () => {
     const progress = empty();
-    const result = mergeImport(progress, '', source(), null);
+    const result = mergeImport(progress, '', source());
     const [a, b] = progress.plan!;
     expect(progress.plan).toEqual([
       { id: a!.id, title: 'A', status: 'done', source: 'beads#a' },
@@ -35,18 +35,18 @@ describe('mergeImport', () => {
 
   it('leaves items imported before as they are, and points new needs at them', () => {
     const progress = empty();
-    mergeImport(progress, '', source(), null);
+    mergeImport(progress, '', source());
     progress.plan![1]!.status = 'running';
     const grown = source();
     grown.items[1] = { ...grown.items[1]!, status: 'blocked', title: 'B renamed there' };
     grown.items.push({ source: 'beads#c', title: 'C', status: 'pending', needs: ['beads#b'] });
-    const result = mergeImport(progress, '', grown, null);
+    const result = mergeImport(progress, '', grown);
     expect(result.unchanged).toEqual(['beads#a', 'beads#b']);
     expect(result.added).toMatchObject([
       { title: 'C', status: 'pending', source: 'beads#c', depends_on: [progress.plan![1]!.id] },
     ]);
     expect(progress.plan![1]).toMatchObject({ title: 'B', status: 'running' });
-    expect(mergeImport(progress, '', grown, null).changed).toBe(false);
+    expect(mergeImport(progress, '', grown).changed).toBe(false);
   });
 
   it('fills an empty goal and next action, keeps set ones, adds each memory note once', () => {
@@ -56,14 +56,14 @@ describe('mergeImport', () => {
       memory: { durable: ['Tabs, not spaces'], working: ['Blocked on CI'] },
     });
     const progress = empty();
-    const first = mergeImport(progress, '', files, null);
+    const first = mergeImport(progress, '', files);
     expect(first.goal).toEqual({ action: 'set', text: 'Ship it' });
     expect(first.next_action).toEqual({ action: 'set', text: 'Write the tests' });
     expect(progress).toMatchObject({
       next_action: 'Write the tests',
       memory: { durable: ['Tabs, not spaces'], working: ['Blocked on CI'] },
     });
-    const again = mergeImport(progress, 'Ship it', files, null);
+    const again = mergeImport(progress, 'Ship it', files);
     expect(again).toMatchObject({
       changed: false,
       goal: { action: 'same' },
@@ -71,12 +71,12 @@ describe('mergeImport', () => {
       memory: { durable: [], working: [] },
     });
     progress.next_action = 'Something else';
-    expect(mergeImport(progress, 'Another goal', files, null)).toMatchObject({
+    expect(mergeImport(progress, 'Another goal', files)).toMatchObject({
       goal: { action: 'kept', text: 'Ship it' },
       next_action: { action: 'kept', text: 'Write the tests' },
     });
     expect(progress.next_action).toBe('Something else');
-    expect(mergeImport(empty(), '', source(), null).goal).toEqual({ action: 'none', text: null });
+    expect(mergeImport(empty(), '', source()).goal).toEqual({ action: 'none', text: null });
   });
 
   it('refuses needs that go round in a circle, naming the sources', () => {
@@ -86,7 +86,7 @@ describe('mergeImport', () => {
         { source: 'beads#b', title: 'B', status: 'pending', needs: ['beads#a'] },
       ],
     });
-    expect(() => mergeImport(empty(), '', circle, null)).toThrow(
+    expect(() => mergeImport(empty(), '', circle)).toThrow(
       expect.objectContaining({
         code: 'INVALID',
         message: 'the needs in the files go round in a circle: beads#a → beads#b → beads#a',

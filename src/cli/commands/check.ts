@@ -19,7 +19,7 @@ export function renderMarkerChecks(checks: readonly MarkerCheck[], ctx: CommandC
         case 'valid':
           return `${style.green('valid')}         ${id}  ${plural(c.files, 'file')} unchanged`;
         case 'unverifiable':
-          return `${style.yellow('unverifiable')}  ${id}  marked done, but no files were recorded to re-check`;
+          return `${style.yellow('unverifiable')}  ${id}  ${c.problem ? `${c.problem.what}: ${c.problem.fix}` : 'marked done, but no files were recorded to re-check'}`;
         case 'missing':
           return `${style.red('missing')}       ${id}  no completion marker${c.status ? ` (plan status: ${c.status})` : ' (no such plan item)'}`;
         case 'stale':
@@ -42,7 +42,8 @@ export function registerCheck(program: Command, state: RunState): void {
       'after',
       `
 States: valid, stale (a recorded file changed or disappeared), missing (no marker),
-unverifiable (a marker without files: not proven, so not done unless --allow-unverifiable).
+unverifiable (a marker without files, or whose file list is lost: not proven, so not done
+unless --allow-unverifiable).
 
 Examples:
   $ agent-state check t1 t2
@@ -51,7 +52,7 @@ Examples:
     .action(
       defineAction<{ allowUnverifiable?: boolean }>(state, async (ctx, ids, flags) => {
         const { checkMarkers } = await import('../../markers/check-markers.js');
-        const result = checkMarkers({
+        const result = await checkMarkers({
           cwd: ctx.cwd,
           env: ctx.env,
           ids: ids.length ? ids : undefined,
@@ -72,7 +73,7 @@ Examples:
         const hint = stale
           .map(
             (m) =>
-              `\nRe-check ${m.id}: if it is still done, run \`agent-state done ${m.id} --files ...\` again; otherwise redo the step.`,
+              `\nRe-check ${m.id}: if it is still done, record its files again with \`agent-state done ${m.id} --refresh\`; otherwise redo the step.`,
           )
           .join('');
         return {

@@ -1,4 +1,4 @@
-// `agent-state done ID [--files GLOB...] [--note TEXT]`: record a completion marker.
+// `agent-state done ID [--files GLOB... | --refresh] [--note TEXT]`: record a completion marker.
 import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
 import { plural } from '../format.js';
@@ -15,21 +15,28 @@ export function registerDone(program: Command, state: RunState): void {
       '--files <glob...>',
       'files the step produced (globs relative to the current directory)',
     )
+    .option(
+      '--refresh',
+      "record the marker's files again: the same globs matched anew (after a STALE)",
+    )
     .option('--note <text>', 'how the step was finished')
     .option('--force', "mark it done although another agent's live claim holds it")
     .addHelpText(
       'after',
       `
 A restarted agent runs \`agent-state check ID\` before redoing a step: the marker stays valid
-while every recorded file hashes the same. Without --files nothing can be re-checked: check
-reports the marker as unverifiable and exits 1 unless --allow-unverifiable.
+while every recorded file hashes the same. When it went STALE and the step is still done,
+--refresh records the same globs again. Without --files nothing can be re-checked: check
+reports the marker as unverifiable and exits 1 unless --allow-unverifiable; a marker that has
+files is never replaced by one without (use --refresh, other --files, or undone).
 
 Examples:
-  $ agent-state done t1 --files "src/auth/**" test/auth.test.ts
+  $ agent-state done t-k3f9a --files "src/auth/**" test/auth.test.ts
+  $ agent-state done t-k3f9a --refresh
   $ agent-state done t2 --note "decided to keep the v1 API"`,
     )
     .action(
-      defineAction<{ files?: string[]; note?: string; force?: boolean }>(
+      defineAction<{ files?: string[]; refresh?: boolean; note?: string; force?: boolean }>(
         state,
         async (ctx, [id], flags) => {
           const { markDone } = await import('../../markers/mark-done.js');
@@ -38,10 +45,11 @@ Examples:
             env: ctx.env,
             now: ctx.now,
             files: flags.files,
+            refresh: flags.refresh,
             note: flags.note,
             force: flags.force,
           });
-          const count = Object.keys(result.marker.files).length;
+          const count = result.files;
           const head = result.marker.commit ? ` at ${result.marker.commit.slice(0, 7)}` : '';
           const what =
             count === 0

@@ -77,14 +77,16 @@ export function registerPlan(program: Command, state: RunState): void {
   plan
     .command('add')
     .argument('<title>', 'what the step achieves, in one line')
-    .description('add a pending step (ids are t1, t2, ... unless --id is given)')
+    .description(
+      'add a pending step (its id is new and random, such as t-k3f9a, unless --id is given)',
+    )
     .option('--id <id>', 'a stable id of your choosing')
     .option('--after <id>', 'insert after this item instead of at the end')
     .option('--needs <ids...>', 'items that must be done first (t1,t2 or t1 t2)')
     .addOption(new Option('--depends-on <ids...>', 'the older spelling of --needs').hideHelp())
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agent-state plan add "Add the migration" --after t2\n  $ agent-state plan add "Deploy" --needs t2,t3',
+      '\nExamples:\n  $ agent-state plan add "Add the migration" --after t-k3f9a\n  $ agent-state plan add "Deploy" --needs t-k3f9a,t-7hq2m',
     )
     .action(
       defineAction<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
@@ -97,7 +99,6 @@ export function registerPlan(program: Command, state: RunState): void {
                 id: flags.id,
                 after: flags.after,
                 dependsOn: idList(flags.needs, flags.dependsOn),
-                agent: resolveAgent({ env: ctx.env }),
               }),
             ctx,
           );

@@ -46,7 +46,9 @@ Examples:
           };
         }
         const valid = report.markers.filter((m) => m.state === 'valid').length;
-        const unchecked = report.markers.filter((m) => m.state === 'unverifiable').length;
+        const unchecked = report.markers.filter(
+          (m) => m.state === 'unverifiable' && !m.problem,
+        ).length;
         lines.push(`${style.green('✓')} state files valid`);
         if (report.markers.length > 0 && valid + unchecked === report.markers.length)
           lines.push(

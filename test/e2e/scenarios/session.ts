@@ -62,9 +62,9 @@ export class Session {
     writeFiles(repo, { '.agent/state/goals.md': GOALS });
     await updateProgress(
       (p) => {
-        addPlanItem(p, { title: 'Write the pagination test' });
-        addPlanItem(p, { title: 'Implement pagination in the route handler' });
-        addPlanItem(p, { title: 'Document the query parameters' });
+        addPlanItem(p, { title: 'Write the pagination test', id: 't1' });
+        addPlanItem(p, { title: 'Implement pagination in the route handler', id: 't2' });
+        addPlanItem(p, { title: 'Document the query parameters', id: 't3' });
         setPlanStatus(p, 't1', 'running');
         p.next_action = 'Write test/pagination.test.js';
       },
