@@ -3,7 +3,7 @@
 // recorded fact of the agent explains.
 import type { DriftVerdict } from '../recovery/facts.js';
 import { RANK, bullet, keep, type Block, type Section } from './model.js';
-import type { Drift } from '../fingerprint/diff.js';
+import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { BootLevel, BootRecovery } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -80,7 +80,7 @@ function foreignDetails(verdict: DriftVerdict, drift: Drift | null): string[] {
       ),
     );
   const changes = new Map(
-    [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, f.change]),
+    [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, describeChange(f)]),
   );
   const keyFiles = new Set((drift?.key_files ?? []).map((f) => f.path));
   for (const file of verdict.foreignFiles) {

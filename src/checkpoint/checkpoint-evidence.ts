@@ -1,7 +1,7 @@
 // The evidence entry a checkpoint writes (pure): its summary line and a short Markdown body with
 // the test result, the plan, and what changed since the previous checkpoint.
 import type { EvidenceInput } from '../evidence/add-evidence.js';
-import type { Drift } from '../fingerprint/diff.js';
+import { describeChange, type Drift } from '../fingerprint/diff.js';
 import { countPlan } from '../state/plan.js';
 import type { Fingerprint, Progress } from '../types.js';
 import type { TestRun } from './run-tests.js';
@@ -61,7 +61,7 @@ export function checkpointEvidence(input: {
         `  - branch ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,
       );
     if (drift.files.length > 0) {
-      const shown = drift.files.slice(0, 20).map((f) => `${f.path} (${f.change})`);
+      const shown = drift.files.slice(0, 20).map((f) => `${f.path} (${describeChange(f)})`);
       const more = drift.files.length > 20 ? ` and ${drift.files.length - 20} more` : '';
       lines.push(`  - files: ${shown.join(', ')}${more}`);
     }

@@ -10,6 +10,13 @@ export interface CommitInfo {
   files: string[];
 }
 
+/** How a file differs between two commits, in git's words (a rename names where it came from). */
+export interface PathChange {
+  path: string;
+  change: 'modified' | 'added' | 'deleted' | 'renamed';
+  from?: string;
+}
+
 /** The history from a recorded HEAD to the current one. */
 export interface History {
   /** Commits reachable from the current HEAD and not from the recorded one, newest first. */
@@ -17,7 +24,7 @@ export interface History {
   /** Commits reachable from the recorded HEAD that the current one no longer contains (a reset or a branch switch). */
   dropped: number;
   /** Files whose content differs between the two commits, relative to the state root. */
-  files: string[];
+  changes: PathChange[];
 }
 
 // Why: a record separator before each commit and a unit separator between hash and subject keep
@@ -33,7 +40,23 @@ const LOG_ARGS = [
   '--no-renames',
   '--relative',
 ];
-const DIFF_ARGS = ['diff', '--name-only', '-z', '--no-renames', '--relative'];
+// --name-status -M: added, deleted and renamed as git says (a rename is `R<score>\0old\0new`).
+const DIFF_ARGS = ['diff', '--name-status', '-z', '-M', '--relative'];
+const KINDS: Record<string, PathChange['change']> = { A: 'added', D: 'deleted', R: 'renamed' };
+
+/** Parses the output of DIFF_ARGS. */
+export function parseNameStatus(stdout: Buffer): PathChange[] {
+  const fields = splitNul(stdout);
+  const changes: PathChange[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const change = KINDS[fields[i]!.charAt(0)] ?? 'modified';
+    if (change === 'renamed') {
+      changes.push({ path: fields[i + 2]!, change, from: fields[i + 1]! });
+      i += 2;
+    } else changes.push({ path: fields[++i]!, change });
+  }
+  return changes;
+}
 
 /** Whether `sha` names a commit in this repository (it may have been garbage-collected). */
 export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv): boolean {
@@ -90,6 +113,6 @@ export async function readHistory(
   return {
     commits: parseLog(log.stdout.toString('utf8')),
     dropped: Number(dropped.stdout.toString('utf8').trim()) || 0,
-    files: splitNul(diff.stdout),
+    changes: parseNameStatus(diff.stdout),
   };
 }

