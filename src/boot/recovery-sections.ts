@@ -1,18 +1,10 @@
 // The sections the recovery facts add: the agent's own uncheckpointed changes and its stale
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
-import type { DriftVerdict } from '../recovery/facts.js';
+import { names, plural, type DriftVerdict } from '../recovery/facts.js';
 import { RANK, bullet, keep, type Block, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { BootLevel, BootRecovery } from './types.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function names(items: readonly string[], max = 3): string {
-  return items.length <= max
-    ? items.join(', ')
-    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
 
 /** "Uncheckpointed changes (yours): 3 files (…) — run `agent-state verify`, then checkpoint." */
 export function ownChangesSection(recovery: BootRecovery): Section | null {
@@ -40,6 +32,25 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
   };
 }
 
+/**
+ * "Uncheckpointed changes (unrecorded): 1 file (…)": no host hooks record edits here, so nothing
+ * says whose they are; named at every level, with the commands that settle it.
+ */
+export function unrecordedChangesSection(recovery: BootRecovery): Section | null {
+  const files = recovery.drift.unrecordedFiles.map((f) => f.path);
+  if (files.length === 0) return null;
+  return {
+    key: 'unrecorded-changes',
+    title: 'Uncheckpointed changes (unrecorded)',
+    layer: 'progress',
+    blocks: [
+      keep(
+        `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
+      ),
+    ],
+  };
+}
+
 /** "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`)", one line per marker. */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
@@ -49,7 +60,7 @@ export function staleSection(recovery: BootRecovery): Section | null {
     layer: 'progress',
     blocks: recovery.stale.map((m, i) => {
       const files = m.files.map((f) => f.path);
-      const whose = m.own ? 'your edit' : 'not your edit';
+      const whose = m.own ? 'your edit' : m.unrecorded ? 'unrecorded' : 'not your edit';
       return {
         text: bullet(
           `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`)`,

@@ -19,7 +19,12 @@ import {
   reminderSection,
   restartLoopSection,
 } from './progress-sections.js';
-import { foreignDriftSection, ownChangesSection, staleSection } from './recovery-sections.js';
+import {
+  foreignDriftSection,
+  ownChangesSection,
+  staleSection,
+  unrecordedChangesSection,
+} from './recovery-sections.js';
 import {
   LEVEL_NAMES,
   type BootContext,
@@ -53,6 +58,7 @@ export function bootSections(
     instructionSection(choice, role, source),
     reminderSection(context.reminders, now),
     ownChangesSection(recovery),
+    unrecordedChangesSection(recovery),
     staleSection(recovery),
     foreignDriftSection(recovery, context.drift, level),
     planSection(progress, context.markers, level),

@@ -20,6 +20,12 @@ export interface HookContext {
   display(path: string): string;
 }
 
+/** A path for messages: relative to `root` (POSIX-style) when inside it, else as it is. */
+export function shownPath(root: string, path: string): string {
+  const r = relative(root, path);
+  return r === '' || r.startsWith('..') || isAbsolute(r) ? path : r.split(sep).join('/');
+}
+
 /** Resolves the repository of `options.cwd`; throws UsageError outside git. */
 export function hookContext(options: BaseOptions): HookContext {
   const cwd = options.cwd ?? process.cwd();
@@ -38,9 +44,6 @@ export function hookContext(options: BaseOptions): HookContext {
     hooksDir,
     defaultHooksDir: gitDefaultHooksDir(root, { env }),
     sharedHooksDir: inside && rel.split(sep)[0] !== '.git',
-    display(path) {
-      const r = relative(root, path);
-      return r === '' || r.startsWith('..') || isAbsolute(r) ? path : r.split(sep).join('/');
-    },
+    display: (path) => shownPath(root, path),
   };
 }

@@ -51,4 +51,29 @@ describe('git life', () => {
     },
     T,
   );
+
+  it(
+    'files agent-state wrote itself (integrate, hooks install) are its own: no rebuild, relative paths',
+    async () => {
+      const s = await Session.start();
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      await s.cli('integrate', 'claude', '--mcp', '--bin', 'agent-state');
+      git(s.repo, 'config', 'core.hooksPath', '.husky/_');
+      const installed = await s.cli('hooks', 'install', '--manager', 'husky');
+      // Every path it names is relative to the repository, as git names them.
+      for (const line of installed.stdout
+        .split('\n')
+        .filter((l) => /^\s+(created|updated)/.test(l)))
+        expect(line).not.toContain(s.repo);
+      const boot = await s.boot('--json');
+      const doc = JSON.parse(boot) as { level: number; level_reason: string; text: string };
+      expect(doc.level).toBe(2);
+      expect(doc.level_reason).toMatch(
+        /^auto: no foreign drift, no restart loop; your uncheckpointed changes: \d+ files$/,
+      );
+      expect(doc.level_reason).toContain('5 files'); // .claude/settings.json, .mcp.json, .husky/*
+      expect(doc.text).not.toContain('Changes that are not yours');
+    },
+    T,
+  );
 });
