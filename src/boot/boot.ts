@@ -127,7 +127,8 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     const facts = await collectLiveFacts(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);
     const digest = digestProgress(progress, facts.extras);
-    const boot = countBoot(record.last, { at, session, progress: digest });
+    const resume = source === 'resume';
+    const boot = countBoot(record.last, { at, session, progress: digest, resume });
     const recovery: BootRecovery = {
       drift: facts.verdict,
       stale: facts.stale,

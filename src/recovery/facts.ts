@@ -101,13 +101,18 @@ export interface BootCount {
 /** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-/** Counts a boot against the previous one. */
+/**
+ * Counts a boot against the previous one. A resume (`resume`) is no boot for the loop count: the
+ * resumed session holds its whole conversation, so nothing was lost and nothing repeats.
+ */
 export function countBoot(
   last: LastBoot | null,
-  now: { at: string; session: string | null; progress: ProgressDigest },
+  now: { at: string; session: string | null; progress: ProgressDigest; resume?: boolean },
 ): BootCount {
-  if (last === null) return { stalled: 1, moved: [...PROGRESS_PARTS], repeat: false };
-  const moved = progressMoved(last.progress, now.progress);
+  const moved = progressMoved(last?.progress ?? null, now.progress);
+  if (now.resume)
+    return { stalled: last && moved.length === 0 ? last.stalled : 0, moved, repeat: false };
+  if (last === null) return { stalled: 1, moved, repeat: false };
   const elapsed = Date.parse(now.at) - Date.parse(last.at);
   const repeat =
     moved.length === 0 &&

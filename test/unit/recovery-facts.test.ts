@@ -82,6 +82,20 @@ describe('countBoot', () => {
     });
   });
 
+  it('does not count a resume toward the loop: the session kept its whole conversation', () => {
+    const resume = { ...now(), resume: true };
+    expect(countBoot(last({ stalled: 2 }), resume)).toEqual({
+      stalled: 2,
+      moved: [],
+      repeat: false,
+    });
+    // Progress since the last boot ends the row all the same; a first boot that is a resume
+    // starts none.
+    const moved = { ...now({ progress: progress({ stage: 'review' }) }), resume: true };
+    expect(countBoot(last({ stalled: 2 }), moved)).toMatchObject({ stalled: 0 });
+    expect(countBoot(null, resume)).toMatchObject({ stalled: 0 });
+  });
+
   it("does not count the agent's own `boot` right after its host booted it", () => {
     expect(countBoot(last({ stalled: 2 }), now({ session: null }))).toEqual({
       stalled: 2,

@@ -407,4 +407,22 @@ export const SCENARIOS: Scenario[] = [
       ],
     },
   },
+  {
+    name: 'A resume after a compaction',
+    story: 'Claude Code: a session starts, `/compact`, then `--resume` of the same session',
+    async run(s) {
+      await checkpointed(s);
+      await s.sessionStart('startup');
+      await s.compaction();
+      await s.sessionStart('resume');
+    },
+    expected: {
+      boot: true,
+      level: 1,
+      reason: /^auto, resume: no foreign drift, no restart loop$/,
+      loop: false,
+      rescan: false,
+      compactions: 1,
+    },
+  },
 ];
