@@ -76,4 +76,23 @@ describe('git life', () => {
     },
     T,
   );
+
+  it(
+    'switch and switch back: the signal holds while the branch differs, and goes when it is back',
+    async () => {
+      const s = await Session.start();
+      await s.cli('hooks', 'install');
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      git(s.repo, 'switch', '-q', '-c', 'tmp');
+      const away = (await s.cli('status')).stdout;
+      expect(away).toContain('Switched to branch tmp');
+      git(s.repo, 'switch', '-q', 'main');
+      expect((await s.cli('verify')).stdout).toContain('The state matches the tree.');
+      for (const args of [['status'], ['status', '--format', 'xml'], ['statusline']])
+        expect((await s.cli(...args)).stdout).not.toContain('Switched to branch');
+      const prompt = await s.prompt();
+      expect(prompt).not.toContain('Switched to branch');
+    },
+    T,
+  );
 });
