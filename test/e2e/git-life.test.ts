@@ -95,4 +95,24 @@ describe('git life', () => {
     },
     T,
   );
+
+  it(
+    'a branch without the committed state says so and how to get back, and suggests no trap',
+    async () => {
+      const s = await Session.start();
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      // A branch from before the state was committed: .agent/log stays (git ignores it).
+      git(s.repo, 'switch', '-q', '-c', 'old', 'HEAD~2');
+      for (const args of [['status'], ['verify'], ['boot', '--dry-run']]) {
+        const result = await s.cliExpect(3, ...args);
+        expect(result.stderr).toContain('the agent-state state is not on this branch');
+        expect(result.stderr).toContain('git switch -');
+        expect(result.stderr).not.toContain('agent-state init');
+      }
+      // The fix as printed works: back on the branch that has the state.
+      git(s.repo, 'switch', '-q', '-');
+      await s.cli('status');
+    },
+    T,
+  );
 });
