@@ -128,6 +128,8 @@ export interface Fingerprint {
   overflow: { files: number; digest: string } | null;
   /** Files matched by config `key_files`. */
   key_files: Record<string, FileState>;
+  /** Forbidden paths a checkpoint accepted changes of, with what each held before (a revert restores it). */
+  approved?: Record<string, FileState>;
   /** Outside git only: a digest of the tree listing (path, size, mtime). */
   listing: { files: number; digest: string; truncated: boolean } | null;
   runtime: { agent_state: string; node: string; platform: string };

@@ -31,6 +31,8 @@ export function checkpointEvidence(input: {
   test: TestRun | null;
   drift: Drift | null;
   fingerprint: Fingerprint;
+  /** Forbidden paths changed by commits that this checkpoint accepts (a person approved them). */
+  accepted?: readonly string[];
 }): EvidenceInput {
   const { n, progress, test, drift, fingerprint } = input;
   const testLine = test ? `tests ${describeTest(test)}` : 'no tests run';
@@ -67,6 +69,15 @@ export function checkpointEvidence(input: {
     }
     if (drift.key_files.length > 0)
       lines.push(`  - key files: ${drift.key_files.map((f) => f.path).join(', ')}`);
+  }
+  // Named, so that the acceptance is on record (and a revert of it is known for what it is).
+  if (input.accepted?.length) {
+    const named = input.accepted.map((path) => {
+      const commits = (drift?.head?.commits ?? []).filter((c) => c.files.includes(path));
+      const by = commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`).join(', ');
+      return by ? `${path} (${by})` : path;
+    });
+    lines.push(`- Forbidden paths changed by commits and accepted: ${named.join(', ')}`);
   }
   if (test && !test.ok) lines.push('', '```', test.tail, '```');
   return {

@@ -66,6 +66,21 @@ export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv)
   );
 }
 
+/** The content of `path` (relative to `root`) at commit `rev`; null when it is not there. */
+export function readBlob(
+  root: string,
+  rev: string,
+  path: string,
+  env?: NodeJS.ProcessEnv,
+): Buffer | null {
+  const result = runGit(['cat-file', 'blob', `${rev}:./${path}`], {
+    cwd: root,
+    env,
+    allowFailure: true,
+  });
+  return result.status === 0 ? result.stdout : null;
+}
+
 /** Parses the output of LOG_ARGS. */
 export function parseLog(stdout: string): CommitInfo[] {
   const commits: CommitInfo[] = [];

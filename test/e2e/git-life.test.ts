@@ -3,6 +3,7 @@
 // stash with and without state writes in between, a revert of an approved Forbidden commit, a
 // resumed session — each run with the real bin, real git and the real hooks, and what verify,
 // status and boot say afterwards. The recovery scenarios (scenarios.test.ts) hold the levels.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,24 @@ import { git, runCli } from '../helpers/fixtures.js';
 import { Session } from './scenarios/session.js';
 
 const T = 120_000;
+
+// git with the env of a person who approves a Forbidden change once.
+function approvedGit(repo: string, ...args: string[]): void {
+  execFileSync('git', args, {
+    cwd: repo,
+    env: {
+      ...process.env,
+      AGENT_STATE_ALLOW_FORBIDDEN: '1',
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+    },
+  });
+}
+
+const forbiddenFindings = async (s: Session) =>
+  (await verifyJson(s)).findings.filter((f) => f.kind === 'forbidden').map((f) => f.path);
 
 async function verifyJson(s: Session): Promise<{
   ok: boolean;
@@ -112,6 +131,39 @@ describe('git life', () => {
       // The fix as printed works: back on the branch that has the state.
       git(s.repo, 'switch', '-q', '-');
       await s.cli('status');
+    },
+    T,
+  );
+
+  it(
+    'a revert of an approved Forbidden commit is no new violation; the approval is in the evidence',
+    async () => {
+      const s = await Session.start();
+      await s.cli('hooks', 'install');
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      s.humanEdit('src/storage/db.js', 'export const db = new Map([[1, 1]]);\n');
+      git(s.repo, 'add', '-A');
+      approvedGit(s.repo, 'commit', '-q', '-m', 'Migrate the storage');
+      const approved = git(s.repo, 'rev-parse', 'HEAD').trim();
+      expect(await forbiddenFindings(s)).toEqual(['src/storage/db.js']);
+      const done = JSON.parse(
+        (await s.cli('checkpoint', '-m', 'Approved migration', '--commit', '--json')).stdout,
+      ) as { evidence: { file: string } };
+      const body = readFileSync(join(s.repo, done.evidence.file), 'utf8');
+      expect(body).toContain(
+        `- Forbidden paths changed by commits and accepted: src/storage/db.js (${approved.slice(0, 7)} Migrate the storage)`,
+      );
+      expect((await verifyJson(s)).ok).toBe(true);
+      // The revert restores the protected content: no new violation, and no loop.
+      git(s.repo, 'revert', '--no-edit', approved);
+      expect(await forbiddenFindings(s)).toEqual([]);
+      await s.cli('checkpoint', '-m', 'Reverted', '--commit');
+      expect((await verifyJson(s)).ok).toBe(true);
+      // A change to other content is a violation all the same.
+      s.humanEdit('src/storage/db.js', 'export const db = new Set();\n');
+      git(s.repo, 'add', '-A');
+      approvedGit(s.repo, 'commit', '-q', '-m', 'Another storage change');
+      expect(await forbiddenFindings(s)).toEqual(['src/storage/db.js']);
     },
     T,
   );
