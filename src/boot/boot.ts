@@ -172,6 +172,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       reminders,
       recovery,
       agents,
+      stashed: facts.stashed,
       now,
     },
     {

@@ -4,6 +4,7 @@
 import { names, plural, type DriftVerdict } from '../recovery/facts.js';
 import { RANK, bullet, keep, type Block, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
+import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
 
 /** "Uncheckpointed changes (yours): 3 files (…) — run `agent-state verify`, then checkpoint." */
@@ -70,6 +71,23 @@ export function staleSection(recovery: BootRecovery): Section | null {
         omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
       };
     }),
+  };
+}
+
+/** What a stash entry holding state changes means, and how to get them back without a refusal. */
+export function stashAdvice(entries: readonly StashedChange[]): string {
+  const what = entries.map((e) => `${e.ref} holds changes to ${e.files.join(', ')} (${e.subject})`);
+  return `${what.join('; ')}: what was recorded before \`git stash\` is not in the state files now — \`git stash pop\` brings them back. After a state write since the stash, the pop refuses: first \`git commit -m "agent-state: state" -- .agent/state\`, then \`git stash pop\` merges the two by id.`;
+}
+
+/** The state changes that sit in a stash (every level: the files alone do not show them). */
+export function stashSection(entries: readonly StashedChange[] | undefined): Section | null {
+  if (!entries?.length) return null;
+  return {
+    key: 'stash',
+    title: 'State changes in a stash',
+    layer: 'progress',
+    blocks: [keep(stashAdvice(entries))],
   };
 }
 

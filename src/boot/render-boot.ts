@@ -22,6 +22,7 @@ import {
 import {
   foreignDriftSection,
   ownChangesSection,
+  stashSection,
   staleSection,
   unrecordedChangesSection,
 } from './recovery-sections.js';
@@ -57,6 +58,7 @@ export function bootSections(
       : null,
     instructionSection(choice, role, source),
     reminderSection(context.reminders, now),
+    stashSection(context.stashed),
     ownChangesSection(recovery),
     unrecordedChangesSection(recovery),
     staleSection(recovery),

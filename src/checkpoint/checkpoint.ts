@@ -12,6 +12,7 @@ import { readBlob } from '../git/history.js';
 import { sha256 } from '../fingerprint/hash-file.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo } from '../state/repo.js';
+import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readConfig, withStateLock } from '../state/store.js';
 import { readProgressFor } from '../task/load-state.js';
@@ -68,9 +69,6 @@ export interface CheckpointResult {
   revision: number | null;
   warnings: Warning[];
 }
-
-/** The committed parts of .agent/ (DESIGN §2). */
-const STATE_COMMIT_PATHS = ['.agent/state', '.agent/config.yaml', '.agent/.gitignore'];
 
 function refusal(
   refused: 'verify' | 'tests',
@@ -264,7 +262,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
     options.onPhase?.('commit');
     const message = `chore(agent-state): checkpoint ${update.result.checkpoints} — ${evidence.meta.summary}`;
     try {
-      const files = STATE_COMMIT_PATHS.filter((p) => existsSync(join(paths.root, p)));
+      const files = COMMITTED_STATE_PATHS.filter((p) => existsSync(join(paths.root, p)));
       commit = { sha: commitPaths(paths.root, files, message, options.env) };
     } catch (error) {
       commit = { error: error instanceof Error ? error.message : String(error) };

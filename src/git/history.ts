@@ -1,5 +1,7 @@
 // What happened between two commits: the commits (with subjects and files) and the files whose
 // content differs, for the drift report.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { runGit, runGitAsync, splitNul } from './exec-git.js';
 
 /** One commit of the history between a checkpoint and now. */
@@ -130,4 +132,43 @@ export async function readHistory(
     dropped: Number(dropped.stdout.toString('utf8').trim()) || 0,
     changes: parseNameStatus(diff.stdout),
   };
+}
+
+/** A stash entry that holds changes to some of the paths asked about. */
+export interface StashedChange {
+  /** `stash@{0}`, newest first. */
+  ref: string;
+  subject: string;
+  /** The paths it changes, relative to the state root. */
+  files: string[];
+}
+
+// Why: -g walks the stash's reflog (every entry, not only the newest); -m --first-parent compares
+// each entry with the commit it was made on, so the pathspec keeps only entries that change it.
+const STASH_ARGS = ['log', '-g', '-m', '--first-parent', '-z', `--format=${RECORD}%gd${UNIT}%s`];
+
+/**
+ * The stash entries that change `paths` (relative to `root`); [] when there is no stash (told
+ * without running git in a main worktree: no reflog of refs/stash).
+ */
+export function readStashed(
+  root: string,
+  gitRoot: string,
+  paths: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): StashedChange[] {
+  try {
+    const dir = join(gitRoot, '.git');
+    if (statSync(dir).isDirectory() && !existsSync(join(dir, 'logs', 'refs', 'stash'))) return [];
+  } catch {
+    return [];
+  }
+  const args = [...STASH_ARGS, '--name-only', '--relative', 'refs/stash', '--', ...paths];
+  const result = runGit(args, { cwd: root, env, allowFailure: true });
+  if (result.status !== 0) return [];
+  return parseLog(result.stdout.toString('utf8')).map((c) => ({
+    ref: c.sha,
+    subject: c.subject,
+    files: c.files,
+  }));
 }

@@ -167,4 +167,73 @@ describe('git life', () => {
     },
     T,
   );
+
+  it(
+    'stash without a state write in between: status and boot name what the stash holds; pop brings it back',
+    async () => {
+      const s = await Session.start();
+      await s.cli('hooks', 'install');
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      await s.cli('next', 'Wire the options through');
+      s.humanEdit('src/server.js', 'export const port = 3001;\n');
+      git(s.repo, 'stash', '-q');
+      const status = await s.cli('status', '--json');
+      expect(JSON.parse(status.stdout).stashed).toEqual([
+        {
+          ref: 'stash@{0}',
+          subject: expect.stringMatching(/^WIP on main/),
+          files: ['.agent/state/progress.yaml'],
+        },
+      ]);
+      expect((await s.cli('status')).stdout).toContain(
+        'stash@{0} holds changes to .agent/state/progress.yaml',
+      );
+      const boot = await s.boot('--dry-run', '--level', '1');
+      expect(boot).toContain('## State changes in a stash');
+      expect(boot).toContain('`git stash pop` brings them back');
+      git(s.repo, 'stash', 'pop', '-q');
+      expect(JSON.parse((await s.cli('status', '--json')).stdout)).toMatchObject({
+        next_action: 'Wire the options through',
+        stashed: [],
+      });
+    },
+    T,
+  );
+
+  it(
+    'stash with a state write in between: the advice as printed makes the pop merge both',
+    async () => {
+      const s = await Session.start();
+      await s.cli('hooks', 'install');
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      await s.cli('plan', 'add', 'Write the changelog entry');
+      git(s.repo, 'stash', '-q');
+      await s.cli('next', 'Written while stashed');
+      const text = (await s.cli('status')).stdout;
+      const advice = /`(git commit -m "agent-state: state" -- \.agent\/state)`/.exec(text);
+      expect(advice, text).not.toBeNull();
+      // Without it git refuses, as the status says.
+      expect(() => git(s.repo, 'stash', 'pop', '-q')).toThrow();
+      execFileSync('sh', ['-c', advice![1]!], {
+        cwd: s.repo,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'T',
+          GIT_AUTHOR_EMAIL: 't@e',
+          GIT_COMMITTER_NAME: 'T',
+          GIT_COMMITTER_EMAIL: 't@e',
+        },
+      });
+      git(s.repo, 'stash', 'pop', '-q');
+      const plan = JSON.parse((await s.cli('plan', 'list', '--json')).stdout) as {
+        plan: { title: string }[];
+      };
+      expect(plan.plan.map((i) => i.title)).toContain('Write the changelog entry');
+      expect(JSON.parse((await s.cli('status', '--json')).stdout).next_action).toBe(
+        'Written while stashed',
+      );
+      await s.cli('validate');
+    },
+    T,
+  );
 });

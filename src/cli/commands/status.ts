@@ -11,6 +11,10 @@ import { sectionLines } from '../../events/render-lines.js';
 import type { AgentsOverview } from '../../task/agents-overview.js';
 import { describeClaim } from '../../task/claims.js';
 import { countPlan } from '../../state/plan.js';
+import { locateRoot } from '../../state/find-root.js';
+import { readStashed, type StashedChange } from '../../git/history.js';
+import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
+import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
@@ -105,7 +109,11 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
 }
 
 // The overview for people: the task lines, then what the events say (cwd, tools, tests, ...).
-function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult {
+function overview(
+  ctx: CommandContext,
+  status: ReadStatusResult,
+  stashed: readonly StashedChange[],
+): CommandResult {
   const { paths, goals, progress, warnings } = status.state;
   const now = ctx.now();
   const counts = countPlan(progress.plan);
@@ -150,6 +158,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
     const mark = signal.level === 'stop' ? style.red('[stop]') : style.yellow('[warn]');
     lines.push(`${mark} ${signal.message}`);
   }
+  if (stashed.length) lines.push(`${style.yellow('[warn]')} ${stashAdvice(stashed)}`);
   return {
     text: lines.join('\n'),
     json: {
@@ -157,6 +166,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
       events_seq: status.view.seq,
       sections,
       signals: status.signals,
+      stashed,
       warnings,
     },
     warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...status.warnings],
@@ -226,7 +236,11 @@ Examples:
         const { format, publish: strategy } = checkFlags(flags);
         const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
-        const result = overview(ctx, status);
+        const { gitRoot } = locateRoot(status.state.paths.root);
+        const stashed = gitRoot
+          ? readStashed(status.state.paths.root, gitRoot, COMMITTED_STATE_PATHS, ctx.env)
+          : [];
+        const result = overview(ctx, status, stashed);
         if (flags.all) {
           const { agentsOverview } = await import('../../task/agents-overview.js');
           const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
