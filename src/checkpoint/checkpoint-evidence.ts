@@ -57,7 +57,8 @@ export function checkpointEvidence(input: {
     );
   if (drift?.drifted) {
     lines.push('- Since the previous checkpoint:');
-    if (drift.head?.commits) lines.push(`  - ${drift.head.commits.length} new commits`);
+    const commits = drift.head?.commits?.length;
+    if (commits !== undefined) lines.push(`  - ${commits} new commit${commits === 1 ? '' : 's'}`);
     if (drift.branch)
       lines.push(
         `  - branch ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,

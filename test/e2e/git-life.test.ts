@@ -57,6 +57,8 @@ describe('git life', () => {
         { path: 'src/new-name.js', change: 'renamed', from: 'src/old-name.js' },
       ]);
       const text = (await s.cliExpect(1, 'verify')).stdout;
+      // Each commit is named once, in the finding.
+      expect(text.split('Add, delete and rename').length - 1).toBe(1);
       expect(text).toContain(
         '3 files changed since the checkpoint: README.md (deleted), src/added.js (added), src/new-name.js (renamed from src/old-name.js)',
       );
@@ -64,6 +66,7 @@ describe('git life', () => {
         evidence: { file: string };
       };
       const body = readFileSync(join(s.repo, done.evidence.file), 'utf8');
+      expect(body).toContain('  - 1 new commit\n');
       expect(body).toContain(
         'files: README.md (deleted), src/added.js (added), src/new-name.js (renamed from src/old-name.js)',
       );

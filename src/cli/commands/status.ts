@@ -7,7 +7,8 @@ import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.j
 import { readStatus, type ReadStatusResult } from '../../status/read-status.js';
 import { publishStatusTo } from '../../status/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
-import { sectionLines } from '../../events/render-lines.js';
+import { ageText, sectionLines } from '../../events/render-lines.js';
+import type { StatusSections } from '../../events/sections.js';
 import type { AgentsOverview } from '../../task/agents-overview.js';
 import { describeClaim } from '../../task/claims.js';
 import { countPlan } from '../../state/plan.js';
@@ -74,10 +75,39 @@ function agentLines(ctx: CommandContext, overview: AgentsOverview): string[] {
 const OVERVIEW_SECTIONS = [
   ['environment', 'Where'],
   ['tools', 'Tools'],
-  ['verification', 'Tests'],
   ['budget', 'Budget'],
   ['permissions', 'Asked'],
 ] as const;
+
+// The tests as the last checkpoint recorded them, then a later run no checkpoint recorded (a
+// refused checkpoint's, or one reported by a host): the latest run is not the recorded result.
+function testLines(status: ReadStatusResult, nowIso: string): string[] {
+  const last = status.state.progress.stamp?.last_test;
+  const { verification: run, checkpoint } = status.snapshot;
+  const later = run !== null && (checkpoint === null || run.seq > checkpoint.seq);
+  const lines: string[] = [];
+  if (last) {
+    const counted = typeof last.passed === 'number' || typeof last.failed === 'number';
+    const recorded = sectionLines(
+      'verification',
+      {
+        verification: {
+          ...(counted
+            ? { passed: last.passed ?? 0, failed: last.failed ?? 0 }
+            : { exit_code: last.exit_code ?? undefined }),
+          command: last.command,
+        },
+      } as StatusSections,
+      nowIso,
+    );
+    for (const line of recorded)
+      lines.push(`${line.text} at the last checkpoint, ${ageText(last.at, nowIso)}`);
+  }
+  if (later || !last)
+    for (const line of sectionLines('verification', status.view.sections, nowIso))
+      lines.push(`${line.text}${last ? ' since then, in a run no checkpoint recorded' : ''}`);
+  return lines;
+}
 
 function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: PublishStrategy } {
   if (flags.format !== undefined && !STATUS_FORMATS.includes(flags.format as StatusFormat))
@@ -151,6 +181,7 @@ function overview(
     `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
   );
   const { sections, generated_at: nowIso } = status.view;
+  lines.push(...testLines(status, nowIso).map((text) => `${style.bold('Tests')}  ${text}`));
   for (const [name, label] of OVERVIEW_SECTIONS)
     for (const line of sectionLines(name, sections, nowIso))
       lines.push(`${style.bold(label.padEnd(6))} ${line.text}`);
