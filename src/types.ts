@@ -116,8 +116,8 @@ export interface GitFingerprint {
 export interface Fingerprint {
   /** When it was collected (ISO 8601 UTC). */
   at: string;
-  /** The absolute path of the state root when it was collected (informative; never drift). */
-  root: string;
+  /** agent-state 0.1.0 only: the checkout's absolute path (a machine path; no longer written). */
+  root?: string;
   /** Null outside a git work tree. */
   git: GitFingerprint | null;
   /** Tracked files that differ from HEAD (staged or not), by root-relative POSIX path. */
