@@ -2,7 +2,7 @@
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
 import { names, plural, type DriftVerdict } from '../recovery/facts.js';
-import { RANK, bullet, keep, type Block, type Section } from './model.js';
+import { MUST_KEEP, RANK, bullet, keep, type Block, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
@@ -52,7 +52,10 @@ export function unrecordedChangesSection(recovery: BootRecovery): Section | null
   };
 }
 
-/** "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`)", one line per marker. */
+/**
+ * "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`)", one line per marker. Every
+ * level names them: the first line is never cut, and the cut ones leave their count.
+ */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
   return {
@@ -66,11 +69,13 @@ export function staleSection(recovery: BootRecovery): Section | null {
         text: bullet(
           `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`)`,
         ),
-        rank: RANK.staleMarkers,
+        rank: i === 0 ? MUST_KEEP : RANK.staleMarkers,
         order: recovery.stale.length - i,
         omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
       };
     }),
+    summarize: (cut) =>
+      cut.length ? `[${plural(cut.length, 'more stale marker')}: \`agent-state verify\`]` : null,
   };
 }
 

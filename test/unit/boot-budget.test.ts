@@ -91,6 +91,19 @@ describe('boot budgets', () => {
     expect(rendering.text.split('\n')[0]).toMatch(/ \d+\/1 tokens/);
   });
 
+  it('names the stale markers at any budget: the first in full, a count of the rest', () => {
+    const stale = (id: string) => ({
+      id,
+      state: 'stale' as const,
+      changed: [{ path: 'src/routes/params.js', reason: 'changed' }],
+    });
+    const context = richContext({ markers: [stale('t1'), stale('t2'), stale('t3')] });
+    const rendering = renderBoot(context, { level: 2, budget: 300, counter });
+    expect(rendering.text).toContain('## Stale completion markers');
+    expect(rendering.text).toMatch(/- STALE t1: src\/routes\/params\.js changed/);
+    expect(rendering.text).toContain('[2 more stale markers: `agent-state verify`]');
+  });
+
   it('keeps each layer under its own budget', () => {
     const context = richContext();
     context.config.budget.evidence = 60;
