@@ -247,3 +247,38 @@ describe('the current step ends with its plan item', () => {
     expect((await runCli(repo, ['status'])).stdout).not.toMatch(/^Step /m);
   });
 });
+
+describe('plan retitle and remove', () => {
+  it('retitles an item, and removes one with its marker, the dependencies on it and its step', async () => {
+    const repo = gitdir({ 'src/a.ts': 'export {};\n' });
+    const run = async (...args: string[]) => {
+      const result = await runCli(repo, args);
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    await run('init', '--goal', 'Ship pagination');
+    await run('plan', 'add', 'Wrte the parser');
+    await run('plan', 'add', 'Use it', '--depends-on', 't1');
+    expect(await run('plan', 'retitle', 't1', 'Write the parser')).toBe(
+      'Retitled t1: Write the parser\n',
+    );
+    await run('done', 't1', '--files', 'src/a.ts');
+    await run('plan', 'start', 't2');
+    expect(await run('plan', 'remove', 't1')).toBe('Removed t1: Write the parser\n');
+    await run('plan', 'add', 'Held by alice');
+    await run('--agent', 'alice', 'plan', 'claim', 't3');
+    const held = await runCli(repo, ['--agent', 'bob', 'plan', 'remove', 't3']);
+    expect(held.code).toBe(4);
+    expect(held.stderr).toContain('claimed by alice');
+    await run('--agent', 'bob', 'plan', 'remove', 't3', '--force');
+    await run('plan', 'remove', 't2');
+    const progress = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
+    expect(progress).not.toMatch(/\bt1\b/);
+    expect(progress).toMatch(/current_step: null/);
+    await run('validate');
+    const missing = await runCli(repo, ['plan', 'remove', 't9']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no plan item "t9"');
+    expect((await runCli(repo, ['plan', 'retitle', 't9', ' '])).code).toBe(2);
+  });
+});

@@ -2,7 +2,14 @@
 import type { Command } from 'commander';
 import { resolveAgent } from '../../state/agent-name.js';
 import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
-import { PLAN_STATUS_ICONS, addPlanItem, countPlan, setPlanStatus } from '../../state/plan.js';
+import {
+  PLAN_STATUS_ICONS,
+  addPlanItem,
+  countPlan,
+  removePlanItem,
+  retitlePlanItem,
+  setPlanStatus,
+} from '../../state/plan.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
@@ -242,4 +249,52 @@ Examples:
         return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
       }),
     );
+
+  registerPlanEdits(plan, state);
+}
+
+// `plan retitle` and `plan remove`: the edits of an item itself (not of its status).
+function registerPlanEdits(plan: Command, state: RunState): void {
+  const edits = [
+    [
+      'retitle',
+      'give an item a new title',
+      'Retitled',
+      '$ agent-state plan retitle t2 "Parse dates too"',
+    ],
+    [
+      'remove',
+      'remove an item, with its completion marker and the dependencies on it',
+      'Removed',
+      '$ agent-state plan remove t4',
+    ],
+  ] as const;
+  for (const [verb, description, done, example] of edits) {
+    const command = plan.command(verb).argument('<id>', 'the plan item id');
+    if (verb === 'retitle') command.argument('<title>', 'the new title, in one line');
+    else command.option('--force', "remove it although another agent's live claim holds it");
+    command
+      .description(description)
+      .addHelpText('after', `\nExample:\n  ${example}`)
+      .action(
+        defineAction<{ force?: boolean }>(state, async (ctx, [id, title], flags) => {
+          const { result: item, progress } = await updateProgress(
+            (p) => (verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!)),
+            { cwd: ctx.cwd, force: flags.force },
+          );
+          const warnings = await recordFact(ctx, {
+            type: 'plan.updated',
+            item: item.id,
+            title: item.title,
+            ...(verb === 'remove' ? { removed: true } : { status: item.status }),
+            plan: countPlan(progress.plan),
+          });
+          return {
+            text: `${done} ${item.id}: ${item.title}`,
+            json: { item, revision: progress.revision },
+            warnings,
+          };
+        }),
+      );
+  }
 }
