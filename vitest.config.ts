@@ -18,6 +18,8 @@ export default defineConfig({
       tier('e2e'),
       // Many processes at once (concurrency, locks): minutes, not seconds.
       tier('slow', { testTimeout: 300_000 }),
+      // Packages that declare Node >= 22 (the AI SDK, `ai` 7): only on .ci/run's Node 22 and 24 runs.
+      tier('node22'),
       // Third-party tools that `npm test` does not assume (the pre-commit framework, from Debian).
       tier('tools', { globalSetup: ['test/tools/setup.ts'] }),
       // Fuzzed and hostile input; TORTURE_SCALE sets the size of a full run.

@@ -103,16 +103,18 @@ export { renderStatus, type StatusFormat } from './events/render.js';
 export { publishStatusTo, type PublishToOptions } from './status/publish-to.js';
 
 // Agent hosts, git hooks, watch, the MCP server and the page.
-export { HOST_NAMES, type HostName } from './integrations/hosts.js';
+export { HOST_NAMES, type HostName } from './hosts/host-names.js';
+export { loadHost } from './hosts/hosts.js';
+export type { HostAdapter } from './hosts/host-adapter.js';
 export {
   integrate,
   type IntegrateOptions,
   type IntegrateResult,
   type IntegrationHost,
-} from './integrations/integrate.js';
-export { runDoctor, type DoctorResult } from './integrations/doctor.js';
-export { runHostHook, type HostHookResult } from './integrations/host-hook/run-host-hook.js';
-export { createAgentStateMcpServer, serveAgentStateMcp } from './integrations/mcp/lazy.js';
+} from './hosts/integrate.js';
+export { runDoctor, type DoctorResult } from './hosts/doctor.js';
+export { runHostHook, type HostHookResult } from './hosts/run-host-hook.js';
+export { createAgentStateMcpServer, serveAgentStateMcp } from './mcp/lazy.js';
 export { installHooks, uninstallHooks, type HooksOptions } from './git-hooks/install.js';
 export { hooksStatus } from './git-hooks/status.js';
 export { watchState, type WatchHandle, type WatchOptions } from './watch/watch.js';

@@ -23,8 +23,11 @@ export interface PlanItem {
   id: string;
   title: string;
   status: PlanStatus;
+  /** Items that must be done (or skipped) before this one is ready (`plan ready`). */
   depends_on?: string[];
   note?: string;
+  /** Where an imported item came from (`taskmaster#12`); `import` matches items by it. */
+  source?: string;
   /** Set by `plan claim`: only this agent changes the status while the claim is live. */
   claim?: Claim;
 }

@@ -23,7 +23,7 @@ export {
   type StatusSections,
   type StatusView,
 } from '../events/sections.js';
-export { buildStatusView, type StatusViewOptions } from '../status/read-status.js';
+export { buildStatusView, type StatusViewOptions } from '../status/status-view.js';
 export { renderStatusDelta, CLEARED_MESSAGE, STATUS_FORMATS } from '../events/render.js';
 export type { StatusRenderKind } from '../events/sections.js';
 export { diffStatus, stableHash, type StatusDiff } from '../events/diff.js';

@@ -47,6 +47,7 @@ export function evidenceSections(
         // The entry's title rides on its first chunk, so it goes when the whole body goes.
         text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
         sep: i === 0 ? '\n\n' : chunk.sep,
+        head: i === 0,
         rank: RANK.evidenceBody,
         order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
         omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },

@@ -83,7 +83,8 @@ export function goalDetailSections(goals: Goals, level: BootLevel, role: BootRol
     if (chunks.length === 0) return;
     sections.push({
       key: 'goals-section',
-      title: extra.heading,
+      // Named as goals.md's: a `## Next action` there is not the tool's next action.
+      title: `goals.md: ${extra.heading}`,
       layer: 'goals',
       xmlAttrs: { title: extra.heading },
       blocks: chunks.map((chunk, i) => ({

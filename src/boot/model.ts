@@ -39,6 +39,8 @@ export interface Block {
   omission?: { kind: BootOmission['kind']; id?: string; how: string };
   /** The text before this block inside its section (default "\n"; "\n\n" for paragraphs). */
   sep?: string;
+  /** The text starts with the tool's own heading (`### …`): not quoted as data. */
+  head?: boolean;
 }
 
 export interface Section {

@@ -2,20 +2,22 @@
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
 import { compareEntryIds } from '../evidence/entry-id.js';
-import { PLAN_STATUS_ICONS } from '../state/plan.js';
+import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, idList, keep, type Block, type Section } from './model.js';
 import type { BootAgent, BootAgents, BootEvidence, BootLevel, BootMarker } from './types.js';
 
 const PLAN_LIST = 'agent-state plan list';
 
-/** Next action, stage and current step. */
+/** Next action, stage, the items ready to start, and current step. */
 export function nextSections(progress: Progress): Section[] {
   const next = progress.next_action?.trim()
     ? progress.next_action
     : '(none set: pick it from the plan, then record it with `agent-state next "..."`)';
   const blocks = [keep(next)];
   if (progress.stage) blocks.push(keep(`Stage: ${progress.stage}`, '\n\n'));
+  const ready = readyItems(progress.plan);
+  if (ready.length) blocks.push(keep(`Ready to start: ${readyLine(ready)}`, '\n\n'));
   const sections: Section[] = [
     { key: 'next-action', title: 'Next action', layer: 'progress', blocks },
   ];

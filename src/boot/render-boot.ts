@@ -1,7 +1,7 @@
 // The boot prompt (pure): state and live facts in, text and everything known about it out. The
 // same context at the same time always gives the same bytes.
 import { redactSecrets } from '../text/redact.js';
-import { safeText } from '../text/safe-text.js';
+import { markdownData, safeText } from '../text/safe-text.js';
 import { chooseLevel, contextRecovery } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
@@ -73,17 +73,23 @@ export function bootSections(
 }
 
 // What the prompt shows of the state, which hand edits and a git pull can fill: secrets redacted
-// and control characters made visible (the stored text stays as it is). Done on the blocks, before
-// the budget is applied, so that the budget counts what is shown.
+// and control characters made visible (the stored text stays as it is); in Markdown, quoted as
+// data (no heading, no tag: the tool's own sections stay the only ones), but for a block's own
+// heading. Done on the blocks, before the budget is applied, so that the budget counts what is shown.
 function shown(text: string): string {
   return safeText(redactSecrets(text).text);
 }
 
-function shownSection(section: Section): Section {
+function shownSection(section: Section, format: TextFormat): Section {
+  const data = (text: string) => (format === 'xml' ? shown(text) : markdownData(shown(text)));
+  const block = (text: string, head: boolean | undefined) => {
+    const own = head ? (/^#+ /.exec(text)?.[0] ?? '') : '';
+    return own + data(text.slice(own.length));
+  };
   return {
     ...section,
-    title: shown(section.title),
-    blocks: section.blocks.map((block) => ({ ...block, text: shown(block.text) })),
+    title: data(section.title),
+    blocks: section.blocks.map((b) => ({ ...b, text: block(b.text, b.head) })),
     ...(section.xmlAttrs
       ? {
           xmlAttrs: Object.fromEntries(
@@ -171,7 +177,9 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     config.boot.stall_threshold,
     source,
   );
-  const sections = bootSections(context, choice, role, source, recovery).map(shownSection);
+  const sections = bootSections(context, choice, role, source, recovery).map((s) =>
+    shownSection(s, textFormat),
+  );
   const meta = { level: choice.level, role, budget };
   const fit = fitBudget({
     sections,

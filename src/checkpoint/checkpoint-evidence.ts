@@ -42,7 +42,7 @@ export function checkpointEvidence(input: {
     .filter((s) => counts[s] > 0)
     .map((s) => `${counts[s]} ${s}`)
     .join(', ');
-  const lines = [`# Checkpoint ${n}`, ''];
+  const lines = [`Checkpoint ${n}:`, ''];
   if (test)
     lines.push(
       `- Tests: \`${test.command}\` ${describeTest(test)} in ${seconds(test.duration_ms)} (log: ${test.log.path})`,

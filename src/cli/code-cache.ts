@@ -45,7 +45,7 @@ export const COMMAND_WORDS: ReadonlySet<string> = new Set(
   (
     'init status goal next plan validate hooks hook watch integrate statusline mcp doctor event ' +
     'events fingerprint done check undone evidence verify checkpoint boot remind memory current ' +
-    'merge-driver ui report help'
+    'merge-driver ui report import help'
   ).split(' '),
 );
 

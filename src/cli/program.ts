@@ -35,6 +35,7 @@ import { registerMemory } from './commands/memory.js';
 import { registerCurrent } from './commands/current.js';
 import { registerUi } from './commands/ui.js';
 import { registerReport } from './commands/report.js';
+import { registerImport } from './commands/import.js';
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
 // without --help take the lean route before commander loads; one that reaches commander still
@@ -117,6 +118,7 @@ Examples:
   registerGoal(program, state);
   registerNext(program, state);
   registerPlan(program, state);
+  registerImport(program, state);
   registerValidate(program, state);
   registerHooks(program, state);
   lean(hookCommand);

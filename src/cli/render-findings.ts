@@ -1,9 +1,14 @@
 // Human renderings of verify findings and drift, shared by `verify` and `checkpoint`.
+import { redactSecrets } from '../text/redact.js';
+import { safeText } from '../text/safe-text.js';
 import type { Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { StateProblem } from '../verify/read-state-checked.js';
 import type { CommandContext } from './action.js';
 import { formatAge } from './format.js';
+
+// A finding names paths and commit subjects: whatever they hold, it stays on its line.
+const oneLine = (text: string) => safeText(redactSecrets(text).text, { oneLine: true });
 
 /** Each finding on its own line, with its fix indented below. */
 export function renderFindings(findings: readonly VerifyFinding[], ctx: CommandContext): string[] {
@@ -14,8 +19,8 @@ export function renderFindings(findings: readonly VerifyFinding[], ctx: CommandC
     drift: 'drift',
   };
   return findings.flatMap((f) => [
-    `${style.red('✗')} ${style.bold(label[f.kind])}  ${f.message}`,
-    `    ${style.dim('fix:')} ${f.fix}`,
+    `${style.red('✗')} ${style.bold(label[f.kind])}  ${oneLine(f.message)}`,
+    `    ${style.dim('fix:')} ${oneLine(f.fix)}`,
   ]);
 }
 

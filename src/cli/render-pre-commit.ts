@@ -35,7 +35,7 @@ function findingLines(finding: HookFinding, paint: Paint): string[] {
 /** The report for stderr (made safe for the terminal); empty when there is nothing to say. */
 export function renderPreCommit(result: PreCommitResult, paint: Paint): string[] {
   const ownColors = paint.red('') !== '';
-  return reportLines(result, paint).map((line) => safeText(line, { ownColors }));
+  return reportLines(result, paint).map((line) => safeText(line, { ownColors, oneLine: true }));
 }
 
 function reportLines(result: PreCommitResult, paint: Paint): string[] {

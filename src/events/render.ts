@@ -4,6 +4,7 @@
 import type { StatusDiff } from './diff.js';
 import { CLEARED_MESSAGE, SECTION_LABELS, sectionLines, type SectionLine } from './render-lines.js';
 import { renderXml } from './render-xml.js';
+import { markdownData, safeText } from '../text/safe-text.js';
 import { STATUS_SECTIONS, type RenderPlan, type StatusView } from './sections.js';
 
 export type StatusFormat = 'text' | 'xml' | 'markdown' | 'json';
@@ -35,13 +36,16 @@ function linesOf(plan: RenderPlan): { shown: SectionLine[]; removed: string[] } 
   return { shown, removed };
 }
 
+// A value (a goal, a next action, a path) stays on its line, whatever it holds.
+const oneLine = (text: string) => safeText(text, { oneLine: true });
+
 function renderText(plan: RenderPlan): string {
   if (plan.kind === 'cleared') return CLEARED_MESSAGE;
   const { shown, removed } = linesOf(plan);
   const out = [headline(plan)];
   for (const line of shown) {
-    out.push(line.text ? `${line.label}: ${line.text}` : `${line.label}:`);
-    for (const item of line.items ?? []) out.push(`- ${item}`);
+    out.push(line.text ? `${line.label}: ${oneLine(line.text)}` : `${line.label}:`);
+    for (const item of line.items ?? []) out.push(`- ${oneLine(item)}`);
   }
   out.push(...removed);
   return out.join('\n');
@@ -51,9 +55,10 @@ function renderMarkdown(plan: RenderPlan): string {
   if (plan.kind === 'cleared') return `**${CLEARED_MESSAGE}**`;
   const { shown, removed } = linesOf(plan);
   const out = [`_${headline(plan)}_`, ''];
+  const data = (text: string) => markdownData(oneLine(text));
   for (const line of shown) {
-    out.push(line.text ? `- **${line.label}**: ${line.text}` : `- **${line.label}**:`);
-    for (const item of line.items ?? []) out.push(`  - ${item}`);
+    out.push(line.text ? `- **${line.label}**: ${data(line.text)}` : `- **${line.label}**:`);
+    for (const item of line.items ?? []) out.push(`  - ${data(item)}`);
   }
   for (const line of removed)
     out.push(`- ~~${line.replace(/: no longer applies\.$/, '')}~~: no longer applies.`);

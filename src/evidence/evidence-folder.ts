@@ -7,7 +7,6 @@ import { InvalidStateError, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { decodeStateText } from '../state/read-text.js';
-import { isAgentPath } from '../state/repo-path.js';
 import type { Problem } from '../state/yaml-doc.js';
 import {
   ENTRY_FILE,
@@ -126,8 +125,9 @@ export function pruneEvidenceLocked(paths: StatePaths, keep: number): string[] {
     removed.push(displayPath(paths, path));
   }
   for (const ref of orphaned) {
-    // Only artifacts of ours: a hand-edited ref must not delete anything else.
-    if (isAgentPath(ref) && ref.startsWith('.agent/artifacts/') && !ref.includes('..'))
+    // Only artifacts of ours, which lie flat in artifacts/: a hand-edited ref must not delete
+    // anything else, through `..` or a linked folder.
+    if (/^\.agent\/artifacts\/(?!\.\.?$)[^/]+$/.test(ref))
       rmSync(join(paths.root, ref), { force: true });
   }
   return removed;

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type picomatchType from 'picomatch';
 import { listRepoFiles } from '../git/list-files.js';
-import { isAgentPath, staysInside } from '../state/repo-path.js';
+import { isAgentPath, isGitPath, staysInside } from '../state/repo-path.js';
 import { walkFiles } from './walk.js';
 
 // picomatch costs ~10 ms to load; plain paths (the usual key files) do not need it.
@@ -55,7 +55,7 @@ export function resolveGlobs(
     if (!GLOB_CHARS.test(glob)) {
       const path = glob.replace(/\/+$/, '');
       const kind = kindOf(root, path);
-      if (kind === 'file' && !isAgentPath(path) && staysInside(root, path)) {
+      if (kind === 'file' && !isAgentPath(path) && !isGitPath(path) && staysInside(root, path)) {
         found.add(path);
         continue;
       }

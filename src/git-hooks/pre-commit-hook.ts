@@ -7,6 +7,7 @@ import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { stagedBlobs, stagedChanges, type StagedChange } from '../git/git-hook-calls.js';
 import { locateRoot } from '../state/find-root.js';
+import { caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
@@ -115,7 +116,9 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
   const goals = stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals);
   if (goals !== null && work.length > 0) {
     const { forbidden } = parseGoals(goals.toString('utf8')).goals;
-    findings.push(...checkStagedForbidden(work, forbidden, env[ALLOW_FORBIDDEN_ENV] === '1'));
+    const allow = env[ALLOW_FORBIDDEN_ENV] === '1';
+    const nocase = caseInsensitive(repo.paths.root);
+    findings.push(...checkStagedForbidden(work, forbidden, allow, nocase));
   }
   findings.push(...(await staleMarkers(repo, work, blobs, findings)));
   const shown = await firstShown(repo, findings);

@@ -42,7 +42,7 @@ export function hashMatchedFiles(
   const { files, unmatched } = resolveGlobs(root, repoGlobs, { git, env });
   if (unmatched.length > 0) {
     throw new UsageError(`no file matches ${unmatched.map((g) => `"${g}"`).join(', ')}`, {
-      hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/)',
+      hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/ or .git/)',
     });
   }
   const hashes: Record<string, string> = {};

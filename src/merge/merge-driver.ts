@@ -2,8 +2,9 @@
 // files of .agent/state/ (.gitattributes, registered by `hooks install`) on every merge, rebase
 // and cherry-pick that changed one on both sides. It writes the merge into %A and exits 0, or
 // leaves the conflicts marked in %A and exits 1 so that git stops and the user resolves them.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mergeFileInPlace } from '../git/merge-file.js';
+import { MAX_STATE_FILE_BYTES } from '../state/read-text.js';
 import type { MergeConflict, MergeDecision } from './merge-progress.js';
 import { mergeYamlText } from './merge-yaml.js';
 
@@ -24,6 +25,8 @@ export interface MergeDriverResult {
   conflicts: MergeConflict[];
   /** For the line merge: how many conflicts git marked. */
   lineConflicts: number;
+  /** A side is over the readers' limit (1 MiB): merged by lines, as no reader would take it. */
+  oversized: boolean;
   decisions: MergeDecision[];
 }
 
@@ -34,13 +37,17 @@ export function runMergeDriver(
 ): MergeDriverResult {
   const path = files.path ?? files.ours;
   const read = (file: string) => readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  const merged = mergeYamlText(read(files.base), read(files.ours), read(files.theirs));
+  const sides = [files.base, files.ours, files.theirs];
+  const oversized = sides.some((file) => statSync(file).size > MAX_STATE_FILE_BYTES);
+  const merged = oversized
+    ? null
+    : mergeYamlText(read(files.base), read(files.ours), read(files.theirs));
   if (merged === null) {
     const lineConflicts = mergeFileInPlace(files.ours, files.base, files.theirs, {
       cwd: options.cwd ?? process.cwd(),
       env: options.env,
     });
-    return { path, method: 'lines', conflicts: [], lineConflicts, decisions: [] };
+    return { path, method: 'lines', conflicts: [], lineConflicts, decisions: [], oversized };
   }
   writeFileSync(files.ours, merged.text);
   return {
@@ -48,6 +55,7 @@ export function runMergeDriver(
     method: 'by-id',
     conflicts: merged.conflicts,
     lineConflicts: 0,
+    oversized: false,
     decisions: merged.decisions,
   };
 }

@@ -1,9 +1,10 @@
 // Locating the state root from any subdirectory, without spawning git (start-up cost matters:
 // hooks call the CLI after every tool call).
-import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { NotInitializedError } from '../errors.js';
 import { AGENT_DIR, statePaths, type StatePaths } from './paths.js';
+import { linkRefused } from './repo-path.js';
 
 /** Where a task directory lives (or would live) for a working directory. */
 export interface RootInfo {
@@ -29,13 +30,43 @@ function hasAgentState(dir: string): boolean {
   return isDir(agent) && (existsSync(`${agent}/state`) || existsSync(`${agent}/config.yaml`));
 }
 
+// A symlink in the state would carry its writes and deletes (evidence pruning, the event log, a
+// named agent's folder) out of the repository: none is followed, at any depth but artifacts/,
+// whose files are written, removed and served by their real path.
+function refuseLinkedState(root: string): void {
+  const agent = join(root, AGENT_DIR);
+  const stat = lstatSync(agent, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) throw linkRefused(AGENT_DIR, agent);
+  const walk = (dir: string, rel: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // unreadable: the read that needs it says so
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const inner = `${rel}/${entry.name}`;
+      if (entry.isSymbolicLink()) throw linkRefused(inner, path);
+      if (entry.isDirectory() && inner !== `${AGENT_DIR}/artifacts`) walk(path, inner);
+    }
+  };
+  if (stat?.isDirectory()) walk(agent, AGENT_DIR);
+}
+
 /**
  * Finds where the state of `cwd` lives: the nearest ancestor holding `.agent/`, not looking past
  * the enclosing git work tree (a `.git` directory or, for linked worktrees, a `.git` file); when
- * none exists yet, the git top level (or `cwd` itself outside git).
+ * none exists yet, the git top level (or `cwd` itself outside git). A symlink in the `.agent/`
+ * found is refused (InvalidStateError, exit 2).
  */
 export function locateRoot(cwd: string = process.cwd()): RootInfo {
-  const start = resolve(cwd);
+  const info = walkUp(resolve(cwd));
+  refuseLinkedState(info.root);
+  return info;
+}
+
+function walkUp(start: string): RootInfo {
   let dir = start;
   for (;;) {
     const hasState = hasAgentState(dir);
@@ -59,9 +90,8 @@ function findGitRoot(from: string): string | null {
   }
 }
 
-/** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
-export function findRoot(cwd: string = process.cwd()): StatePaths {
-  const info = locateRoot(cwd);
+/** The root of an initialized state, or NotInitializedError (exit 3). */
+export function initializedRoot(info: RootInfo): string {
   // Only the local, git-ignored part is here: the committed state is on another branch or commit,
   // and an `init` here would leave untracked files that stop `git switch` going back.
   if (!info.initialized && info.gitRoot !== null && isDir(`${info.root}/${AGENT_DIR}`))
@@ -76,5 +106,10 @@ export function findRoot(cwd: string = process.cwd()): StatePaths {
       hint: 'run `agent-state init` at the root of your repository',
     });
   }
-  return statePaths(info.root);
+  return info.root;
+}
+
+/** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
+export function findRoot(cwd: string = process.cwd()): StatePaths {
+  return statePaths(initializedRoot(locateRoot(cwd)));
 }

@@ -80,7 +80,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
     });
   for (const dep of input.dependsOn ?? []) findPlanItem(progress, dep);
   const item: PlanItem = { id, title, status: 'pending' };
-  if (input.dependsOn?.length) item.depends_on = [...input.dependsOn];
+  if (input.dependsOn?.length) item.depends_on = [...new Set(input.dependsOn)];
   const index =
     input.after === undefined ? plan.length : plan.indexOf(findPlanItem(progress, input.after)) + 1;
   plan.splice(index, 0, item);
@@ -109,6 +109,67 @@ export function setPlanStatus(
   if ((status === 'done' || status === 'skipped') && progress.current_step?.id === id) {
     progress.current_step = null;
   }
+  return item;
+}
+
+// A need is met once its item is done, or skipped: a dropped step holds nothing back.
+const MET = new Set<PlanStatus>(['done', 'skipped']);
+
+/** The pending items whose needs (depends_on) are all met: what can be started now. */
+export function readyItems(plan: readonly PlanItem[] = []): PlanItem[] {
+  const status = new Map(plan.map((item) => [item.id, item.status]));
+  return plan.filter(
+    (item) =>
+      item.status === 'pending' &&
+      (item.depends_on ?? []).every((id) => MET.has(status.get(id) as PlanStatus)),
+  );
+}
+
+/** The first few ready items on one line: `t3 Write the parser · t4 Docs · and 2 more`. */
+export function readyLine(ready: readonly PlanItem[], max = 5): string {
+  const shown = ready.slice(0, max).map((item) => `${item.id} ${item.title}`);
+  if (ready.length > max) shown.push(`and ${ready.length - max} more`);
+  return shown.join(' · ');
+}
+
+/** A cycle of needs in the plan, as ids with the first repeated at the end; null when none. */
+export function findCycle(plan: readonly PlanItem[]): string[] | null {
+  const needs = new Map(plan.map((item) => [item.id, item.depends_on ?? []]));
+  const done = new Set<string>();
+  const visit = (id: string, path: string[]): string[] | null => {
+    const at = path.indexOf(id);
+    if (at !== -1) return [...path.slice(at), id];
+    if (done.has(id) || !needs.has(id)) return null;
+    for (const need of needs.get(id)!) {
+      const cycle = visit(need, [...path, id]);
+      if (cycle) return cycle;
+    }
+    done.add(id);
+    return null;
+  };
+  for (const item of plan) {
+    const cycle = visit(item.id, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/** Refuses a plan whose needs go round in a circle (nothing in it could ever be ready). */
+export function assertNoCycle(plan: readonly PlanItem[]): void {
+  const cycle = findCycle(plan);
+  if (cycle)
+    throw new UsageError(`the needs would go round in a circle: ${cycle.join(' → ')}`, {
+      hint: "drop one of these needs (`agent-state plan needs ID ...` sets an item's needs)",
+    });
+}
+
+/** Replaces an item's needs (none clears them); refuses an unknown id or a cycle. */
+export function setPlanNeeds(progress: Progress, id: string, needs: readonly string[]): PlanItem {
+  const item = findPlanItem(progress, id);
+  for (const need of needs) findPlanItem(progress, need);
+  if (needs.length) item.depends_on = [...new Set(needs)];
+  else delete item.depends_on;
+  assertNoCycle(progress.plan ?? []);
   return item;
 }
 

@@ -13,6 +13,8 @@ export interface ReadTextOptions {
   allowEmpty?: boolean;
   /** How to restore the file, for the hint. */
   restoreHint: string;
+  /** The size limit (default MAX_STATE_FILE_BYTES). */
+  maxBytes?: number;
 }
 
 /** The 1-based line of a byte offset. */
@@ -41,9 +43,10 @@ export function readStateText(path: string, options: ReadTextOptions): string {
 /** Decodes state file bytes (see readStateText); exported for in-memory callers and tests. */
 export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): string {
   const { display, restoreHint } = options;
-  if (bytes.length > MAX_STATE_FILE_BYTES) {
+  const max = options.maxBytes ?? MAX_STATE_FILE_BYTES;
+  if (bytes.length > max) {
     const mb = (bytes.length / (1024 * 1024)).toFixed(1);
-    throw new InvalidStateError(`the file is ${mb} MiB, over the 1 MiB limit for a state file`, {
+    throw new InvalidStateError(`the file is ${mb} MiB, over the ${max / 1024 / 1024} MiB limit`, {
       location: { file: display },
       hint: `${restoreHint}; keep bulky output in evidence or .agent/artifacts/`,
     });

@@ -1,9 +1,9 @@
 // Paths and globs named by a user are confined to the repository root (DESIGN §8): resolved
 // against the working directory like git pathspecs, stored POSIX-style relative to the root,
 // refused when they leave it — through `..`, an absolute path, or a symlinked directory.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
-import { UsageError } from '../errors.js';
+import { InvalidStateError, UsageError } from '../errors.js';
 import { AGENT_DIR } from './paths.js';
 
 function toPosix(path: string): string {
@@ -90,6 +90,31 @@ function dirStaysInside(root: string, start: string): boolean {
   return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
 }
 
+/** The error for a symlink agent-state will not write, delete or serve through (exit 2). */
+export function linkRefused(rel: string, path: string): InvalidStateError {
+  return new InvalidStateError(
+    `is a symbolic link (to ${readlinkSync(path)}): agent-state writes only to real files and folders inside the repository`,
+    {
+      location: { file: rel },
+      hint: `replace the link with a real file or folder (rm ${rel}; git rm --cached ${rel} if it is committed)`,
+    },
+  );
+}
+
+/**
+ * Refuses to write the root-relative `rel` when its real path (symlinks followed, its own
+ * included) is outside the root; the error names the first link on the way.
+ */
+export function requireRealInside(root: string, rel: string): void {
+  if (staysInside(root, `${rel}/x`)) return;
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const link = parts.slice(0, i).join('/');
+    if (lstatSync(join(root, link), { throwIfNoEntry: false })?.isSymbolicLink())
+      throw linkRefused(link, join(root, link));
+  }
+}
+
 /**
  * Refuses a file to read (`evidence add --raw` / `--body-file`) that is outside the repository
  * once every symlink is followed — unless `allowOutside` (the user said `--allow-outside`): what
@@ -102,13 +127,23 @@ export function requireInsideRepo(
   option: string,
   allowOutside = false,
 ): void {
-  if (allowOutside || !existsSync(path)) return;
+  if (!existsSync(path)) return;
   const real = realpathSync(path);
   const base = realRoot(root);
+  if (isGitPath(toPosix(relative(base, real))))
+    throw new UsageError(`${option} ${path} is git's own file (it may hold remote credentials)`, {
+      hint: 'name a file of the work tree',
+    });
+  if (allowOutside) return;
   if (real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`)) return;
   throw new UsageError(`${option} ${path} is outside the repository`, {
     hint: `copy the file into the repository first, or pass --allow-outside to read ${real}`,
   });
+}
+
+/** Whether a root-relative path is inside a `.git` directory: never a marker file or a body. */
+export function isGitPath(rel: string): boolean {
+  return /(?:^|\/)\.git(?:\/|$)/i.test(rel);
 }
 
 /** Whether a root-relative path is the agent state itself (never drift, never a marker file). */

@@ -1,6 +1,6 @@
 // The state root together with the git work tree it belongs to (if any), found without git.
-import type { StatePaths } from './paths.js';
-import { findRoot, locateRoot } from './find-root.js';
+import { statePaths, type StatePaths } from './paths.js';
+import { initializedRoot, locateRoot } from './find-root.js';
 
 /** An initialized state root and its enclosing git top level. */
 export interface Repo {
@@ -11,6 +11,6 @@ export interface Repo {
 
 /** Finds the initialized state root for `cwd` (throws NotInitializedError) and its git top level. */
 export function findRepo(cwd?: string): Repo {
-  const paths = findRoot(cwd);
-  return { paths, gitRoot: locateRoot(paths.root).gitRoot };
+  const info = locateRoot(cwd);
+  return { paths: statePaths(initializedRoot(info)), gitRoot: info.gitRoot };
 }

@@ -286,15 +286,17 @@ export async function setGoal(
   options: LockWait & Pick<BaseOptions, 'cwd'> = {},
 ): Promise<{ changed: boolean; goals: Goals; warnings: Warning[] }> {
   const paths = findRoot(options.cwd);
-  return withStateLock(
-    paths,
-    () => {
-      const { text } = readGoals(paths);
-      const next = setGoalAnchor(text, redactSecrets(anchor).text);
-      if (next !== text) writeFileAtomic(paths.goals, next);
-      const parsed = parseGoals(next, displayPath(paths, paths.goals));
-      return { changed: next !== text, ...parsed };
-    },
-    options,
-  );
+  return withStateLock(paths, () => setGoalLocked(paths, anchor), options);
+}
+
+/** setGoal for a caller that already holds the state lock (to write more files in the same step). */
+export function setGoalLocked(
+  paths: StatePaths,
+  anchor: string,
+): { changed: boolean; goals: Goals; warnings: Warning[] } {
+  const { text } = readGoals(paths);
+  const next = setGoalAnchor(text, redactSecrets(anchor).text);
+  if (next !== text) writeFileAtomic(paths.goals, next);
+  const parsed = parseGoals(next, displayPath(paths, paths.goals));
+  return { changed: next !== text, ...parsed };
 }

@@ -1,11 +1,11 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
-import { redactValue } from '../text/redact.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import { loadState, type LoadedState } from '../task/load-state.js';
-import type { BaseOptions, Config, Warning } from '../types.js';
-import { statusSections, type StatusView } from '../events/sections.js';
-import { computeSignals, type SignalOptions, type StatusSignal } from '../events/signals.js';
+import type { BaseOptions, Warning } from '../types.js';
+import type { StatusView } from '../events/sections.js';
+import type { StatusSignal } from '../events/signals.js';
+import { buildStatusView } from './status-view.js';
 import { signalFacts } from './signal-facts.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { RecoveryRecord } from '../recovery/record.js';
@@ -13,40 +13,6 @@ import { locateRoot } from '../state/find-root.js';
 import { loadStatus } from '../events/status-cache.js';
 import { withTaskState } from '../events/task-state.js';
 import type { StatusSnapshot } from '../events/types.js';
-
-export interface StatusViewOptions extends Pick<SignalOptions, 'stillChanged' | 'restartLoop'> {
-  now: Date;
-  config: Config;
-  /** Forbidden globs of goals.md, for the forbidden-path signal. */
-  forbidden?: ForbiddenMatcher;
-}
-
-/** Projects a snapshot onto the view a model reads, with the signals that hold now. */
-export function buildStatusView(
-  snapshot: StatusSnapshot,
-  options: StatusViewOptions,
-): { view: StatusView; signals: StatusSignal[] } {
-  const signals = computeSignals(
-    snapshot,
-    { ...options.config.signals, stall_threshold: options.config.boot.stall_threshold },
-    {
-      now: options.now,
-      forbidden: options.forbidden,
-      stillChanged: options.stillChanged,
-      restartLoop: options.restartLoop,
-    },
-  );
-  return {
-    view: {
-      seq: snapshot.seq,
-      // Whole seconds: milliseconds would only cost tokens.
-      generated_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      // Hand edits of the state files are not redacted on disk: the view a model reads is.
-      sections: redactValue(statusSections(snapshot, signals)),
-    },
-    signals,
-  };
-}
 
 export interface ReadStatusResult {
   /** The state files as loaded (reuse them instead of reading again). */
@@ -63,7 +29,7 @@ export interface ReadStatusResult {
 
 /** Reads the current status of the task that `cwd` belongs to (updates the snapshot cache). */
 export async function readStatus(
-  options: BaseOptions & { state?: LoadedState } = {},
+  options: BaseOptions & { state?: LoadedState; gitRoot?: string | null } = {},
 ): Promise<ReadStatusResult> {
   const now = (options.now ?? (() => new Date()))();
   const state = options.state ?? loadState(options);
@@ -76,12 +42,18 @@ export async function readStatus(
   // picomatch is not worth its start-up cost on every `status`.
   let forbidden: ForbiddenMatcher | undefined;
   if (snapshot.files.modified.length > 0 && state.goals.forbidden.length > 0) {
-    const { compileForbidden } = await import('../state/forbidden.js');
-    forbidden = compileForbidden(state.goals.forbidden);
+    const { caseInsensitive, compileForbidden } = await import('../state/forbidden.js');
+    forbidden = compileForbidden(state.goals.forbidden, {
+      nocase: caseInsensitive(state.paths.root),
+    });
   }
   const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
   const facts = await signalFacts({
-    repo: { paths: state.paths, gitRoot: locateRoot(state.paths.root).gitRoot },
+    repo: {
+      paths: state.paths,
+      gitRoot:
+        options.gitRoot !== undefined ? options.gitRoot : locateRoot(state.paths.root).gitRoot,
+    },
     snapshot,
     forbidden,
     fingerprint: state.progress.fingerprint ?? null,

@@ -37,11 +37,16 @@ export function readProgressFor(paths: StatePaths, agent: string | null): Parsed
   return { value, problems, warnings: [] };
 }
 
-/** Loads the whole state of the task that `cwd` belongs to; throws on the first invalid file. */
-export function loadState(options: BaseOptions = {}): LoadedState {
-  const paths = findRoot(options.cwd);
+/**
+ * Loads the whole state of the task that `cwd` belongs to; throws on the first invalid file.
+ * A caller that found the root (`paths`) or read the config from its cache passes them in.
+ */
+export function loadState(
+  options: BaseOptions & { paths?: StatePaths; config?: Config } = {},
+): LoadedState {
+  const paths = options.paths ?? findRoot(options.cwd);
   const agent = resolveAgent(options);
-  const config = valueOrThrow(readConfig(paths));
+  const config = options.config ?? valueOrThrow(readConfig(paths));
   const goals = readGoals(paths);
   const progress = valueOrThrow(readProgressFor(paths, agent));
   return { paths, config, goals: goals.goals, progress, agent, warnings: goals.warnings };

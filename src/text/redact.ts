@@ -46,11 +46,38 @@ const RULES: Rule[] = [
     replace: (m, word) => `${word} ${m}`,
   },
   {
+    kind: 'basic_auth',
+    pattern: /\b(Authorization["']?[ \t]*[:=][ \t]*["']?Basic)[ \t]+[A-Za-z0-9+/]+=*/gi,
+    replace: (m, head) => `${head} ${m}`,
+  },
+  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
+  {
+    // `https://user:password@host`: the user stays, the password goes.
+    kind: 'url_password',
+    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]+:)[^\s/?#@]+(?=@)/gi,
+    replace: (m, head) => `${head}${m}`,
+  },
+  {
+    // `--password X`, `--db-password 'X'`, `-storepass X` (`--password=X` is an assignment).
+    kind: 'password_flag',
+    pattern:
+      /(?<![\w-])(--?(?:[A-Za-z0-9_-]*(?:password|passwd|passphrase|secret|token|api[_-]?key)|(?:store|key)?pass))[ \t]+(?![-[<])("[^"\n]*"|'[^'\n]*'|[^\s"']+)/gi,
+    replace: (m, flag) => `${flag} ${m}`,
+  },
+  {
+    // The MySQL clients take the password glued to -p: `mysql -u root -pX db`.
+    kind: 'mysql_password',
+    pattern:
+      /\b((?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p)("[^"\n]*"|'[^'\n]*'|[^\s"']+)/g,
+    replace: (m, head) => `${head}${m}`,
+  },
+  {
     // `password=…`, `secret: …`, `DB_PASSWORD="…"`, `client_secret: '…'`, `_authToken=…`: the
-    // key and separator stay (they say what was there), the value goes.
+    // key and separator stay (they say what was there), the value goes. After a colon, a word
+    // followed by more words is prose (`passwd: no such directory`), not a value.
     kind: 'secret',
     pattern:
-      /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?[ \t]*[:=][ \t]*)(?!\[REDACTED)("[^"\n]+"|'[^'\n]+'|[^\s"',;]+)/gi,
+      /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?[ \t]*(?:=|:(?![ \t]*[a-z]+[ \t]+[a-z]))[ \t]*)(?!\[REDACTED)("[^"\n]+"|'[^'\n]+'|[^\s"',;]+)/gi,
     replace: (m, key) => `${key}${m}`,
   },
 ];
@@ -154,7 +181,7 @@ export function createRedactor(): Redactor {
 // A substring every rule above needs (case aside): a text without one holds no secret, and most
 // texts are checked with this one scan (every text printed or stored is redacted).
 const MAYBE_SECRET =
-  /AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AIza|gh[pousr]_|github_pat_|gl[a-z]{2,6}-|xox|hooks\.slack\.com|sk-|npm_|bearer|pass|secret|token|key|credential/i;
+  /AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AIza|gh[pousr]_|github_pat_|gl[a-z]{2,6}-|xox|hooks\.slack\.com|sk-|npm_|bearer|pass|secret|token|key|credential|authorization|eyJ|:\/\/[^\s@]*@|mysql|mariadb/i;
 
 /** Redacts every known secret in `text`. */
 export function redactSecrets(text: string): {

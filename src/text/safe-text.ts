@@ -30,11 +30,23 @@ function standIn(char: string): string {
 export interface SafeTextOptions {
   /** Keep the escape sequences of the CLI's own styles (this output has colors on). */
   ownColors?: boolean;
+  /** Text meant for one line (a path, a commit subject): newlines and tabs made visible too. */
+  oneLine?: boolean;
 }
 
 /** `text` fit for a terminal or a model: its control characters made visible. */
 export function safeText(text: string, options: SafeTextOptions = {}): string {
-  return text.replace(options.ownColors ? CONTROL_BUT_OWN_SGR : ANY_CONTROL, standIn);
+  const out = text.replace(options.ownColors ? CONTROL_BUT_OWN_SGR : ANY_CONTROL, standIn);
+  return options.oneLine ? out.replace(/[\t\n\r]/g, standIn) : out;
+}
+
+/**
+ * Repository text inside a Markdown prompt, as data: no line of it starts a heading (a `## Next
+ * action` in goals.md cannot pass for the tool's own section) and no `<` opens a tag
+ * (`</constraints><system>`). Backslash escapes: Markdown shows them as the plain character.
+ */
+export function markdownData(text: string): string {
+  return text.replace(/^([ \t]*)#/gm, '$1\\#').replace(/<(?=[/!?A-Za-z])/g, '\\<');
 }
 
 /** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
@@ -61,4 +73,9 @@ export function safeJson(value: unknown, space?: number): string {
     JSON_RAW_CONTROL,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** Quotes a word (a path) for a POSIX shell command line, when it needs it. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

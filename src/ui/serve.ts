@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { BaseOptions } from '../types.js';
 import type { UiModel } from './model.js';
@@ -76,12 +76,13 @@ function sendJson(res: ServerResponse, value: unknown): void {
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify(value));
 }
 
-// A raw artifact, as stored, only from .agent/artifacts/ (no way out by `..` or a symlink).
+// A raw artifact, as stored, only from .agent/artifacts/ (no way out by `..` or a symlink, the
+// folder's own included: it is where it should be in the real root, not where a link points).
 function sendArtifact(res: ServerResponse, root: string, artifactsDir: string, rel: string): void {
   let real: string;
   try {
     real = realpathSync(join(root, rel));
-    const dir = realpathSync(artifactsDir);
+    const dir = join(realpathSync(root), relative(root, artifactsDir));
     if (!real.startsWith(dir + sep) || !statSync(real).isFile()) throw new Error('outside');
   } catch {
     sendText(res, 404, `no artifact ${rel}`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { packageVersion } from '../package-root.js';
-import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
+import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { findRepo, type Repo } from '../state/repo.js';
 import { staysInside } from '../state/repo-path.js';
 import type { BaseOptions, ForbiddenEntry } from '../types.js';
@@ -129,7 +129,9 @@ export class UiSource {
     if (key !== this.forbidden.key)
       this.forbidden = {
         key,
-        match: entries.some((e) => e.globs.length > 0) ? compileForbidden(entries) : undefined,
+        match: entries.some((e) => e.globs.length > 0)
+          ? compileForbidden(entries, { nocase: caseInsensitive(this.repo.paths.root) })
+          : undefined,
       };
     return this.forbidden.match;
   }

@@ -2,6 +2,7 @@
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { MarkerCheck } from '../markers/check-markers.js';
 import type { ForbiddenHit } from '../state/forbidden.js';
+import { shellQuote } from '../text/safe-text.js';
 
 /** Where a forbidden path was seen. */
 export type ForbiddenSource = 'dirty' | 'untracked' | 'changed';
@@ -53,7 +54,7 @@ export function forbiddenFindings(hits: readonly ForbiddenFinding[]): VerifyFind
       hit.source === 'untracked'
         ? `remove or move ${hit.path}; if the rule is wrong, edit the Forbidden section of goals.md`
         : hit.source === 'dirty'
-          ? `undo the change: \`git restore --staged --worktree -- ${hit.path}\`; if the rule is wrong, edit goals.md`
+          ? `undo the change: \`git restore --staged --worktree -- ${shellQuote(hit.path)}\`; if the rule is wrong, edit goals.md`
           : `revert the commit that changed ${hit.path} (git revert), or, if it was intended, edit goals.md`,
   }));
 }

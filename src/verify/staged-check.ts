@@ -1,6 +1,7 @@
 // The pre-commit rules as pure functions: staged paths (and hashes) in, findings out.
 import type { StagedChange } from '../git/git-hook-calls.js';
 import { ALLOW_FORBIDDEN_ENV, compileForbidden } from '../state/forbidden.js';
+import { shellQuote } from '../text/safe-text.js';
 import type { ForbiddenEntry, Marker } from '../types.js';
 
 /** What a finding is about. */
@@ -51,19 +52,15 @@ export function stateFileKind(inAgent: string): StateFileKind {
 /** The environment variable that lets Forbidden paths through for one commit. */
 export { ALLOW_FORBIDDEN_ENV };
 
-// Quoted for a shell command in a hint, only when needed.
-function shellArg(path: string): string {
-  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
-}
-
 /** Staged paths that a Forbidden glob covers: blocking unless `allow` (the one-commit override). */
 export function checkStagedForbidden(
   staged: readonly StagedChange[],
   forbidden: readonly ForbiddenEntry[],
   allow: boolean,
+  nocase = false,
 ): HookFinding[] {
   if (!forbidden.some((entry) => entry.globs.length > 0)) return [];
-  const match = compileForbidden(forbidden);
+  const match = compileForbidden(forbidden, { nocase });
   const findings: HookFinding[] = [];
   for (const change of staged) {
     const hit = match(change.path);
@@ -76,7 +73,7 @@ export function checkStagedForbidden(
       message: `this commit ${verb} a Forbidden path (matches ${hit.glob})`,
       hint: allow
         ? `let through by ${ALLOW_FORBIDDEN_ENV}=1`
-        : `unstage it (git restore --staged -- ${shellArg(change.path)}), or if the change is intended, commit once with ${ALLOW_FORBIDDEN_ENV}=1`,
+        : `unstage it (git restore --staged -- ${shellQuote(change.path)}), or if the change is intended, commit once with ${ALLOW_FORBIDDEN_ENV}=1`,
       rule: hit.rule,
       glob: hit.glob,
     });

@@ -45,17 +45,19 @@ export async function forbiddenChanges(
   goals: Goals,
   current: Fingerprint,
   drift: Drift | null,
+  root: string,
 ): Promise<ForbiddenFinding[]> {
   if (!goals.forbidden.some((entry) => entry.globs.length > 0)) return [];
   // Loaded only when there are globs to match (picomatch costs ~10 ms of start-up).
-  const { findForbidden } = await import('../state/forbidden.js');
+  const { caseInsensitive, findForbidden } = await import('../state/forbidden.js');
   const sources = new Map<string, ForbiddenSource>();
   for (const path of Object.keys(current.dirty)) sources.set(path, 'dirty');
   for (const path of Object.keys(current.untracked)) sources.set(path, 'untracked');
   for (const file of drift?.files ?? [])
     for (const path of [file.path, file.from ?? file.path])
       if (!sources.has(path)) sources.set(path, 'changed');
-  return findForbidden(goals.forbidden, sources.keys()).map((hit) => ({
+  const nocase = caseInsensitive(root);
+  return findForbidden(goals.forbidden, sources.keys(), { nocase }).map((hit) => ({
     ...hit,
     source: sources.get(hit.path)!,
   }));
@@ -113,7 +115,7 @@ export async function verifyChecked(
     : null;
   // A path back at what it held before an accepted change (a revert) breaks no rule.
   const approved = recorded?.approved ?? {};
-  const forbidden = (await forbiddenChanges(goals, fingerprint, drift)).filter(
+  const forbidden = (await forbiddenChanges(goals, fingerprint, drift, repo.paths.root)).filter(
     (hit) =>
       approved[hit.path] === undefined ||
       approved[hit.path] !== stateNow(repo.paths.root, fingerprint, hit.path),

@@ -6,7 +6,7 @@ import type { FSWatcher } from 'chokidar';
 import { gitAbsoluteDir, trackedMatching } from '../git/git-hook-calls.js';
 import { recordEvent } from '../events/record.js';
 import { findRoot, locateRoot } from '../state/find-root.js';
-import { compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
+import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { readGoals } from '../state/store.js';
 import type { StatePaths } from '../state/paths.js';
 import type { BaseOptions } from '../types.js';
@@ -84,7 +84,11 @@ function targetsFor(paths: StatePaths, gitRoot: string | null, env: NodeJS.Proce
   const rel = pruneNested(
     [...dirs, ...files].filter((p) => p !== '.agent' && !p.startsWith('.agent/')),
   );
-  return { matcher: compileForbidden(goals.forbidden), rel, notes };
+  return {
+    matcher: compileForbidden(goals.forbidden, { nocase: caseInsensitive(paths.root) }),
+    rel,
+    notes,
+  };
 }
 
 /** Starts watching the task of `options.cwd`; throws NotInitializedError without .agent/. */

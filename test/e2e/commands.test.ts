@@ -129,6 +129,9 @@ describe('plan, next, goal, status', () => {
       ['plan', 'add'],
       ['plan', 'block'],
       ['plan', 'list'],
+      ['plan', 'needs'],
+      ['plan', 'ready'],
+      ['import'],
       ['validate'],
     ]) {
       const help = await runCli(repo, [...command, '--help']);

@@ -18,6 +18,7 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     repo = gitdir({ 'package.json': '{}\n', 'src/a.js': 'export const a = 1;\n' });
     expect((await runCli(repo, ['init', '--goal', 'Serve the state over MCP'])).code).toBe(0);
     expect((await runCli(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
+    expect((await runCli(repo, ['plan', 'add', 'Document a', '--needs', 't1'])).code).toBe(0);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp'],
@@ -68,6 +69,10 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
   });
 
   it('status, next and plan_update change and report the real state', async () => {
+    // t2 needs t1: only t1 can start now.
+    expect(JSON.parse((await call('status')).content[0]!.text).ready).toEqual([
+      { id: 't1', title: 'Write a' },
+    ]);
     const next = await call('next', { text: 'Write src/a.js tests', stage: 'implementing' });
     expect(JSON.parse(next.content[0]!.text)).toMatchObject({
       next_action: 'Write src/a.js tests',
@@ -83,7 +88,11 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
       next_action: string;
       plan: { running: number };
     };
-    expect(status).toMatchObject({ next_action: 'Write src/a.js tests', plan: { running: 1 } });
+    expect(status).toMatchObject({
+      next_action: 'Write src/a.js tests',
+      plan: { running: 1 },
+      ready: [],
+    });
     const shown = await runCli(repo, ['next', '--json']);
     expect(JSON.parse(shown.stdout).next_action).toBe('Write src/a.js tests');
   });
@@ -145,7 +154,7 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
   it('a bad call is a tool error that says what to fix, and the server keeps serving', async () => {
     const bad = await call('plan_update', { action: 'start', id: 'nope' });
     expect(bad.isError).toBe(true);
-    expect(bad.content[0]!.text).toBe('agent-state: no plan item "nope" (fix: use one of: t1)');
+    expect(bad.content[0]!.text).toBe('agent-state: no plan item "nope" (fix: use one of: t1, t2)');
     expect((await call('status')).isError).toBeFalsy();
     expect(stderr).toBe('');
   });

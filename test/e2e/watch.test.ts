@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, git, runCli, testdir } from '../helpers/fixtures.js';
@@ -136,6 +136,20 @@ describe('agent-state watch', () => {
     expect(watch.lines.at(-1)).toMatch(
       /^Stopped after \d+ s: 1 change \(1 Forbidden, 0 invalid, 0 git\)\.$/,
     );
+  });
+
+  it('reports a Forbidden file whose name (or directory) holds a newline, on one line', async () => {
+    const repo = await stateRepo();
+    const watch = startWatch(repo);
+    await watch.waitFor((l) => l.startsWith('Watching .agent, src/storage'));
+    mkdirSync(join(repo, 'src', 'storage', 'dir\nname'));
+    writeFileSync(join(repo, 'src', 'storage', 'dir\nname', 'a\nb.js'), 'x\n');
+    const line = await watch.waitFor((l) => l.includes('Forbidden'));
+    expect(line).toMatch(
+      / added {3}src\/storage\/dir␊name\/a␊b\.js {2}Forbidden \(src\/storage\/\*\*\)/,
+    );
+    watch.child.kill('SIGINT');
+    expect(await watch.exit).toBe(0);
   });
 
   it('exits 3 without .agent/', async () => {

@@ -18,6 +18,11 @@ export const SECRETS: Record<string, string> = {
   password: `password=${'hunter2hunter2'}`,
   secret_yaml: `client_secret: "${r(18)}"`,
   bearer: `Authorization: Bearer ${r(40, 'abcDEF123._-')}`,
+  jwt: `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${r(43, 'jwtSIG123_-')}`,
+  url_password: `https://deploy:${r(18, 'urlPW456')}@git.example.com/org/repo.git`,
+  basic_auth: `Authorization: Basic ${Buffer.from(`admin:${r(12, 'bAsIc789')}`).toString('base64')}`,
+  password_flag: `--password ${r(14, 'flagPW321')}`,
+  mysql_password: `mysql -u root -p${r(12, 'mySQL654')} appdb`,
 };
 
 /** The part of each fake secret that must not survive redaction. */
@@ -27,5 +32,10 @@ export function sensitivePart(kind: string, text: string): string {
   if (kind === 'password') return 'hunter2hunter2';
   if (kind === 'secret_yaml') return text.split('"')[1]!;
   if (kind === 'bearer') return text.split('Bearer ')[1]!;
+  if (kind === 'jwt') return text.split('.')[2]!;
+  if (kind === 'url_password') return text.split(/[:@]/)[2]!;
+  if (kind === 'basic_auth') return text.split('Basic ')[1]!;
+  if (kind === 'password_flag') return text.split(' ')[1]!;
+  if (kind === 'mysql_password') return text.split(' -p')[1]!.split(' ')[0]!;
   return text;
 }

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveHookBinary, shellQuote } from '../../src/integrations/hook-binary.js';
+import { resolveHookBinary } from '../../src/hosts/install/hook-binary.js';
+import { shellQuote } from '../../src/text/safe-text.js';
 import { BIN, REPO_ROOT, gitdir, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
 
 // The absolute command: this checkout's bin, quoted for a shell when its path needs it.

@@ -5,9 +5,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { integrate, type IntegrateOptions } from '../../src/integrations/integrate.js';
-import { OPENCODE_PLUGIN_HEADER } from '../../src/integrations/opencode.js';
-import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
+import { integrate, type IntegrateOptions } from '../../src/hosts/integrate.js';
+import { OPENCODE_PLUGIN_HEADER } from '../../src/hosts/opencode/opencode-plugin.js';
+import { PROTOCOL_BLOCK } from '../../src/hosts/install/protocol-block.js';
 import { gitdir, runCli, sharedFixture, testdir, writeFiles } from '../helpers/fixtures.js';
 
 // SchemaStore's schema of Claude Code's settings.json, from the shared fixtures (not copied here).
@@ -40,7 +40,7 @@ function snapshotFiles(dir: string, skip = ['.git']): Record<string, string> {
 describe('integrate claude', () => {
   it('writes the golden settings, statusLine and .mcp.json', async () => {
     const { run, read } = setup();
-    const result = run({ host: 'claude', statusline: true, mcp: true });
+    const result = await run({ host: 'claude', statusline: true, mcp: true });
     expect(result.changes.map((c) => [c.file, c.action])).toEqual([
       ['.claude/settings.json', 'created'],
       ['.mcp.json', 'created'],
@@ -54,7 +54,7 @@ describe('integrate claude', () => {
   // Runs wherever the shared fixtures are present (they are in this workplace and its CI).
   it.skipIf(SCHEMA === null)(
     'produces settings that validate against the SchemaStore schema (draft-07)',
-    () => {
+    async () => {
       const { run, read } = setup({
         '.claude/settings.json': JSON.stringify({
           model: 'sonnet',
@@ -69,7 +69,7 @@ describe('integrate claude', () => {
           },
         }),
       });
-      run({ host: 'claude', statusline: true });
+      await run({ host: 'claude', statusline: true });
       const ajv = new Ajv({ strict: false, allErrors: true });
       const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA!, 'utf8')) as object);
       const settings = JSON.parse(read('.claude/settings.json')) as unknown;
@@ -81,16 +81,16 @@ describe('integrate claude', () => {
     },
   );
 
-  it('is idempotent: a second run changes no byte', () => {
+  it('is idempotent: a second run changes no byte', async () => {
     const { repo, run } = setup();
-    run({ host: 'claude', statusline: true, mcp: true });
+    await run({ host: 'claude', statusline: true, mcp: true });
     const first = snapshotFiles(repo);
-    const again = run({ host: 'claude', statusline: true, mcp: true });
+    const again = await run({ host: 'claude', statusline: true, mcp: true });
     expect(again.changes.every((c) => c.action === 'unchanged')).toBe(true);
     expect(snapshotFiles(repo)).toEqual(first);
   });
 
-  it('keeps unrelated keys and hooks, and --remove restores the original bytes', () => {
+  it('keeps unrelated keys and hooks, and --remove restores the original bytes', async () => {
     // Hand-formatted on purpose (4 spaces, one-line arrays, no final newline): not what JSON.stringify writes.
     const original = `{
     "model": "opus",
@@ -102,7 +102,7 @@ describe('integrate claude', () => {
     "statusLine": { "type": "command", "command": "~/bin/my-line" }
 }`;
     const { run, read } = setup({ '.claude/settings.json': original });
-    const result = run({ host: 'claude', statusline: true });
+    const result = await run({ host: 'claude', statusline: true });
     expect(result.notes.join('\n')).toMatch(/statusLine is already configured/);
     const merged = JSON.parse(read('.claude/settings.json')) as Record<string, unknown>;
     expect(merged.model).toBe('opus');
@@ -117,53 +117,82 @@ describe('integrate claude', () => {
       'say done',
       'agent-state hook claude',
     ]);
-    const removed = run({ host: 'claude', remove: true });
+    const removed = await run({ host: 'claude', remove: true });
     expect(removed.changes[0]!.action).toBe('restored');
     expect(read('.claude/settings.json')).toBe(original);
   });
 
-  it('--remove without a saved original takes out only our part', () => {
+  it('warns when the hooks start agent-state by a machine path in a shared file, and says how to make it portable', async () => {
+    const { repo, env } = setup();
+    // PATH is empty and the project has no node_modules/.bin/agent-state: only this checkout's path works.
+    const shared = await integrate({ host: 'claude', cwd: repo, env });
+    expect(shared.binary?.how).toBe('absolute');
+    const warning = shared.warnings.find((w) => w.file === '.claude/settings.json');
+    expect(warning?.message).toMatch(/this machine's path to agent-state/);
+    expect(warning?.message).toMatch(/on PATH or in the project's node_modules.*--bin agent-state/);
+    // A file only this machine reads, or a command named with --bin: nothing to warn about.
+    const local = await integrate({ host: 'claude', scope: 'local', cwd: repo, env });
+    const given = await integrate({ host: 'claude', bin: 'agent-state', cwd: repo, env });
+    for (const result of [local, given])
+      expect(result.warnings.map((w) => w.file)).toEqual(['.agent/']);
+  });
+
+  it("keeps the user's layout: a compact settings.json stays on one line, its keys in order", async () => {
+    const original = '{"permissions":{"allow":["Bash(npm test:*)"]},"model":"sonnet"}\n';
+    const { run, read } = setup({ '.claude/settings.json': original });
+    await run({ host: 'claude' });
+    const text = read('.claude/settings.json');
+    expect(text).toMatch(
+      /^\{"permissions":\{"allow":\["Bash\(npm test:\*\)"\]\},"model":"sonnet","hooks":\{/,
+    );
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.slice(0, -1)).not.toContain('\n');
+    await run({ host: 'claude', remove: true });
+    expect(read('.claude/settings.json')).toBe(original);
+  });
+
+  it('--remove without a saved original takes out only our part', async () => {
     const { env, repo, run, read } = setup({
       '.claude/settings.json': '{\n  "model": "opus"\n}\n',
     });
-    run({ host: 'claude' });
+    await run({ host: 'claude' });
     // Someone edits the file after us: the original no longer applies, only our part goes.
     const edited = JSON.parse(read('.claude/settings.json')) as Record<string, unknown>;
     writeFiles(repo, {
       '.claude/settings.json': JSON.stringify({ ...edited, theme: 'dark' }, null, 2) + '\n',
     });
-    const removed = integrate({ host: 'claude', remove: true, cwd: repo, env });
+    const removed = await integrate({ host: 'claude', remove: true, cwd: repo, env });
     expect(removed.changes[0]!.action).toBe('removed');
     expect(JSON.parse(read('.claude/settings.json'))).toEqual({ model: 'opus', theme: 'dark' });
   });
 
-  it('removing what it created deletes the files and the directories it made', () => {
+  it('removing what it created deletes the files and the directories it made', async () => {
     const { repo, run } = setup();
     const before = snapshotFiles(repo);
-    run({ host: 'claude', statusline: true, mcp: true });
-    const removed = run({ host: 'claude', remove: true });
+    await run({ host: 'claude', statusline: true, mcp: true });
+    const removed = await run({ host: 'claude', remove: true });
     expect(removed.changes.map((c) => c.action)).toEqual(['deleted', 'deleted']);
     expect(existsSync(join(repo, '.claude'))).toBe(false);
     expect(snapshotFiles(repo)).toEqual(before);
   });
 
-  it('writes settings.local.json for --scope local and ~/.claude/settings.json for --scope user', () => {
+  it('writes settings.local.json for --scope local and ~/.claude/settings.json for --scope user', async () => {
     const { home, repo, run } = setup();
-    run({ host: 'claude', scope: 'local' });
+    await run({ host: 'claude', scope: 'local' });
     expect(existsSync(join(repo, '.claude/settings.local.json'))).toBe(true);
-    const user = run({ host: 'claude', scope: 'user', mcp: true });
+    const user = await run({ host: 'claude', scope: 'user', mcp: true });
     expect(existsSync(join(home, '.claude/settings.json'))).toBe(true);
     expect(user.notes.join('\n')).toContain(
       'claude mcp add --scope user agent-state -- agent-state mcp',
     );
   });
 
-  it('refuses a settings file that is not JSON, naming file:line, and leaves it as it was', () => {
+  it('refuses a settings file that is not JSON, naming file:line, and leaves it as it was', async () => {
     const bad = '{\n  "model": "opus",\n}\n';
     const { run, read } = setup({ '.claude/settings.json': bad });
-    expect(() => run({ host: 'claude' })).toThrow(/not valid JSON/);
+    await expect(run({ host: 'claude' })).rejects.toThrow(/not valid JSON/);
     try {
-      run({ host: 'claude' });
+      await run({ host: 'claude' });
     } catch (error) {
       expect((error as { location: unknown }).location).toMatchObject({
         file: '.claude/settings.json',
@@ -173,10 +202,10 @@ describe('integrate claude', () => {
     expect(read('.claude/settings.json')).toBe(bad);
   });
 
-  it('--dry-run reports the plan and writes nothing', () => {
+  it('--dry-run reports the plan and writes nothing', async () => {
     const { repo, run } = setup();
     const before = snapshotFiles(repo);
-    const result = run({ host: 'claude', dryRun: true });
+    const result = await run({ host: 'claude', dryRun: true });
     expect(result.changes[0]).toMatchObject({ file: '.claude/settings.json', action: 'created' });
     expect(snapshotFiles(repo)).toEqual(before);
   });
@@ -185,7 +214,7 @@ describe('integrate claude', () => {
 describe('integrate codex, gemini, opencode, agents-md', () => {
   it('codex: golden hooks.json, the AGENTS.md block and the MCP table in config.toml', async () => {
     const { run, read } = setup({ 'AGENTS.md': '# Agents\n\nUse pnpm.\n' });
-    const result = run({ host: 'codex', mcp: true });
+    const result = await run({ host: 'codex', mcp: true });
     expect(result.notes.join('\n')).toMatch(/trust/);
     await expect(read('.codex/hooks.json')).toMatchFileSnapshot('golden/codex-hooks.json.golden');
     await expect(read('.codex/config.toml')).toMatchFileSnapshot('golden/codex-config.toml.golden');
@@ -193,14 +222,14 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     expect(read('AGENTS.md')).toContain(PROTOCOL_BLOCK);
   });
 
-  it('codex --trust: trusts the project and each hook in ~/.codex/config.toml, once, and --remove takes it out', () => {
+  it('codex --trust: trusts the project and each hook in ~/.codex/config.toml, once, and --remove takes it out', async () => {
     const { run, repo, home } = setup();
     const config = join(home, '.codex', 'config.toml');
     writeFiles(home, {
       '.codex/config.toml': `model = "gpt-5.5"\n\n[hooks.state."${repo}/.codex/hooks.json:stop:0:0"]\ntrusted_hash = "sha256:mine"\n`,
     });
     const before = readFileSync(config, 'utf8');
-    const result = run({ host: 'codex', trust: true });
+    const result = await run({ host: 'codex', trust: true });
     expect(result.changes.map((c) => [c.file, c.action])).toContainEqual([
       '~/.codex/config.toml',
       'updated',
@@ -211,19 +240,19 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     // 7 hooks; Stop's table was the user's and is left alone (TOML allows no second one).
     expect(text.match(/^\[hooks\.state\./gm)).toHaveLength(7);
     expect(text.match(/:stop:0:0/g)).toHaveLength(1);
-    expect(run({ host: 'codex', trust: true }).changes.every((c) => c.action === 'unchanged')).toBe(
-      true,
-    );
-    run({ host: 'codex', remove: true });
+    expect(
+      (await run({ host: 'codex', trust: true })).changes.every((c) => c.action === 'unchanged'),
+    ).toBe(true);
+    await run({ host: 'codex', remove: true });
     expect(readFileSync(config, 'utf8')).toBe(before);
-    expect(() => run({ host: 'opencode', trust: true })).toThrow(
+    await expect(run({ host: 'opencode', trust: true })).rejects.toThrow(
       '--trust applies to codex and gemini only',
     );
   });
 
   it('gemini: golden settings.json with millisecond timeouts, and the GEMINI.md block', async () => {
     const { run, read } = setup({ '.gemini/settings.json': '{\n  "theme": "GitHub"\n}\n' });
-    run({ host: 'gemini' });
+    await run({ host: 'gemini' });
     await expect(read('.gemini/settings.json')).toMatchFileSnapshot(
       'golden/gemini-settings.json.golden',
     );
@@ -246,33 +275,35 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
 
   it('opencode: the golden plugin, and a foreign plugin file is never overwritten', async () => {
     const { run, read, repo } = setup();
-    run({ host: 'opencode' });
+    await run({ host: 'opencode' });
     const source = read('.opencode/plugins/agent-state.js');
     expect(source.startsWith(OPENCODE_PLUGIN_HEADER)).toBe(true);
     await expect(
       source.replace(/agent-state \d+\.\d+\.\d+\S*/, 'agent-state X.Y.Z'),
     ).toMatchFileSnapshot('golden/opencode-plugin.js.golden');
     writeFiles(repo, { '.opencode/plugins/agent-state.js': '// mine\n' });
-    const again = run({ host: 'opencode' });
+    const again = await run({ host: 'opencode' });
     expect(again.changes[0]!.action).toBe('unchanged');
     expect(again.notes.join('\n')).toMatch(/not written by agent-state/);
-    expect(run({ host: 'opencode', remove: true }).changes[0]!.action).toBe('unchanged');
+    expect((await run({ host: 'opencode', remove: true })).changes[0]!.action).toBe('unchanged');
     expect(read('.opencode/plugins/agent-state.js')).toBe('// mine\n');
   });
 
-  it('agents-md: one block, idempotent, removable to the original bytes, in any of the three files', () => {
+  it('agents-md: one block, idempotent, removable to the original bytes, in any of the three files', async () => {
     const original = '# Notes\n\nNo tabs.'; // no final newline
     const { run, read } = setup({ 'CLAUDE.md': original });
-    run({ host: 'agents-md', file: 'CLAUDE.md' });
+    await run({ host: 'agents-md', file: 'CLAUDE.md' });
     const once = read('CLAUDE.md');
     expect(once.match(/agent-state:begin/g)).toHaveLength(1);
-    expect(run({ host: 'agents-md', file: 'CLAUDE.md' }).changes[0]!.action).toBe('unchanged');
+    expect((await run({ host: 'agents-md', file: 'CLAUDE.md' })).changes[0]!.action).toBe(
+      'unchanged',
+    );
     expect(read('CLAUDE.md')).toBe(once);
-    run({ host: 'agents-md', file: 'CLAUDE.md', remove: true });
+    await run({ host: 'agents-md', file: 'CLAUDE.md', remove: true });
     expect(read('CLAUDE.md')).toBe(original);
   });
 
-  it('every host round-trips: integrate then --remove leaves the tree as it was', () => {
+  it('every host round-trips: integrate then --remove leaves the tree as it was', async () => {
     const files = {
       'AGENTS.md': '# A\n',
       'GEMINI.md': '# G\n',
@@ -283,22 +314,24 @@ describe('integrate codex, gemini, opencode, agents-md', () => {
     const { repo, run } = setup(files);
     const before = snapshotFiles(repo);
     for (const host of ['claude', 'codex', 'gemini', 'opencode', 'agents-md'] as const) {
-      run({ host, ...(host === 'codex' || host === 'claude' ? { mcp: true } : {}) });
+      await run({ host, ...(host === 'codex' || host === 'claude' ? { mcp: true } : {}) });
     }
     for (const host of ['claude', 'codex', 'gemini', 'opencode', 'agents-md'] as const)
-      run({ host, remove: true });
+      await run({ host, remove: true });
     expect(snapshotFiles(repo)).toEqual(before);
   });
 
-  it('rejects options that do not apply, before touching anything', () => {
+  it('rejects options that do not apply, before touching anything', async () => {
     const { run } = setup();
-    expect(() => run({ host: 'codex', statusline: true })).toThrow(
+    await expect(run({ host: 'codex', statusline: true })).rejects.toThrow(
       /--statusline applies to claude only/,
     );
-    expect(() => run({ host: 'gemini', scope: 'local' })).toThrow(
+    await expect(run({ host: 'gemini', scope: 'local' })).rejects.toThrow(
       /--scope local does not apply to gemini/,
     );
-    expect(() => run({ host: 'agents-md', file: 'README.md' })).toThrow(/not an instructions file/);
+    await expect(run({ host: 'agents-md', file: 'README.md' })).rejects.toThrow(
+      /not an instructions file/,
+    );
   });
 });
 

@@ -31,6 +31,11 @@ const PHRASES: [string, (c: Record<string, number>) => string][] = [
   ['writers', (c) => `${c.processes} × ${c.mutations} concurrent mutations (${c.busy} busy exits)`],
   ['kill9', (c) => `${c.trials} kill -9 trials`],
   ['probes', (c) => `${c.probes} path and escape probes`],
+  [
+    'guard',
+    (c) =>
+      `${c.names} Forbidden names with control characters (${c.decoys} decoys), ${c.runs} runs on ${c.layouts} symlink layouts`,
+  ],
 ];
 
 // The assertions of docs/reliability.md, each counted over every campaign.

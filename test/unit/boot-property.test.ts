@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeXml } from '../../src/boot/format.js';
+import { bullet } from '../../src/boot/model.js';
+import { markdownData } from '../../src/text/safe-text.js';
 import { loadO200kCounter } from '../../src/boot/o200k-counter.js';
 import { renderBoot } from '../../src/boot/render-boot.js';
 import type { BootContext, TokenCounter } from '../../src/boot/types.js';
@@ -136,11 +138,12 @@ describe('renderBoot over random states and budgets', () => {
           const budget = Math.max(1, floor + delta);
           const rendering = renderBoot(context, { level, format, budget, counter });
           const { text, tokens } = rendering;
-          const shown = (item: string) => (format === 'xml' ? escapeXml(item) : item);
+          // Markdown shows repository text as data (markdownData, on the block), XML escaped.
+          const shown = (item: string) => (format === 'xml' ? escapeXml(item) : markdownData(item));
           expect(text).toContain(shown(s.anchor));
           expect(text).toContain(shown(s.next));
           for (const item of [...s.constraints, ...s.forbidden, ...s.reminders])
-            expect(text).toContain(shown(item));
+            expect(text).toContain(format === 'xml' ? shown(item) : shown(bullet(item)));
           expect(tokens.total).toBe(counter.count(text));
           if (budget >= tokens.mustKeep) {
             expect(tokens.overBudget).toBe(false);

@@ -6,7 +6,7 @@ import {
   codexToolOk,
   responseExitCode,
   transcriptExitCode,
-} from '../../src/integrations/host-hook/codex-exit-code.js';
+} from '../../src/hosts/codex/codex-exit-code.js';
 import { testdir } from '../helpers/fixtures.js';
 
 // Lines as Codex 0.171 writes them to its rollout (trimmed).

@@ -7,8 +7,8 @@ import {
   codexTrustBlock,
   codexTrustGaps,
   readCodexTrust,
-} from '../../src/integrations/codex-trust.js';
-import type { JsonObject } from '../../src/integrations/json-text.js';
+} from '../../src/hosts/codex/codex-trust.js';
+import type { JsonObject } from '../../src/hosts/install/json-text.js';
 
 const command = '/work/wt/issue-12a/bin/agent-state.js hook codex';
 const ours = (h: unknown) =>

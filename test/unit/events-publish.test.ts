@@ -6,7 +6,7 @@ import {
   type PublishCursor,
   type PublishOptions,
 } from '../../src/events/publish.js';
-import { buildStatusView } from '../../src/status/read-status.js';
+import { buildStatusView } from '../../src/status/status-view.js';
 import { reduceStatus } from '../../src/events/reduce.js';
 import { CLEARED_MESSAGE, renderStatus } from '../../src/events/render.js';
 import type { StatusView } from '../../src/events/sections.js';

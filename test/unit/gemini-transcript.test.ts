@@ -9,7 +9,7 @@ import {
   geminiCompressedSince,
   isCompressionRecord,
   transcriptSize,
-} from '../../src/integrations/host-hook/gemini-transcript.js';
+} from '../../src/hosts/gemini/gemini-transcript.js';
 import { testdir } from '../helpers/fixtures.js';
 
 const FILE = join(import.meta.dirname, '..', 'fixtures', 'gemini', 'chat-compressed-0.61.0.jsonl');

@@ -5,12 +5,12 @@ import {
   hasOurHooks,
   mergeHooks,
   removeHooks,
-  type HookSpec,
-} from '../../src/integrations/hook-groups.js';
-import type { JsonObject } from '../../src/integrations/json-text.js';
+  type HostHookSpec,
+} from '../../src/hosts/install/hook-groups.js';
+import type { JsonObject } from '../../src/hosts/install/json-text.js';
 
 const ours = commandRuns('hook', 'claude');
-const spec = (event: string, matcher?: string): HookSpec => ({
+const spec = (event: string, matcher?: string): HostHookSpec => ({
   event,
   ...(matcher ? { matcher } : {}),
   handler: { type: 'command', command: 'agent-state hook claude', timeout: 5 },

@@ -6,7 +6,7 @@ import {
   removeBlock,
   upsertBlock,
 } from '../../src/text/managed-block.js';
-import { PROTOCOL_BLOCK } from '../../src/integrations/protocol-block.js';
+import { PROTOCOL_BLOCK } from '../../src/hosts/install/protocol-block.js';
 import { encode } from 'gpt-tokenizer';
 
 describe('managed blocks', () => {

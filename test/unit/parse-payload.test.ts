@@ -1,10 +1,25 @@
 // Payloads shaped like each host sends them (fields from the hosts' hook references).
 import { describe, expect, it } from 'vitest';
-import {
-  HookInputError,
-  parseHookPayload,
-} from '../../src/integrations/host-hook/parse-payload.js';
-import { renderHookOutput } from '../../src/integrations/host-hook/render-output.js';
+import { claudeHost } from '../../src/hosts/claude/claude-host.js';
+import { codexHost } from '../../src/hosts/codex/codex-host.js';
+import { geminiHost } from '../../src/hosts/gemini/gemini-host.js';
+import type { HostAdapter } from '../../src/hosts/host-adapter.js';
+import type { HostHookEvent, HostHookOutcome } from '../../src/hosts/host-hook-event.js';
+import { HostHookInputError, parseHostHookPayload } from '../../src/hosts/host-hook-payload.js';
+import { opencodeHost } from '../../src/hosts/opencode/opencode-host.js';
+import { renderHostHookOutput } from '../../src/hosts/run-host-hook.js';
+
+const HOSTS: Record<HostHookEvent['host'], HostAdapter> = {
+  claude: claudeHost,
+  codex: codexHost,
+  gemini: geminiHost,
+  opencode: opencodeHost,
+};
+
+const parseHookPayload = (host: HostHookEvent['host'], text: string, cwd: string) =>
+  parseHostHookPayload(HOSTS[host], text, cwd);
+const renderHookOutput = (event: HostHookEvent, outcome: HostHookOutcome) =>
+  renderHostHookOutput(HOSTS[event.host], event, outcome);
 
 const common = {
   session_id: 'abc123',
@@ -12,7 +27,7 @@ const common = {
   cwd: '/home/u/app',
 };
 
-describe('parseHookPayload', () => {
+describe('parseHostHookPayload', () => {
   it('Claude Code: every event we register', () => {
     const parse = (p: object) =>
       parseHookPayload('claude', JSON.stringify({ ...common, ...p }), '/fallback');
@@ -178,7 +193,7 @@ describe('parseHookPayload', () => {
     });
   });
 
-  it('garbage is a HookInputError (the runner turns it into exit 0 and a note)', () => {
+  it('garbage is a HostHookInputError (the runner turns it into exit 0 and a note)', () => {
     for (const text of [
       '',
       'garbage',
@@ -186,11 +201,11 @@ describe('parseHookPayload', () => {
       '{"no_event": true}',
       '{"hook_event_name":"PreToolUse"}',
     ])
-      expect(() => parseHookPayload('claude', text, '/f')).toThrow(HookInputError);
+      expect(() => parseHookPayload('claude', text, '/f')).toThrow(HostHookInputError);
   });
 });
 
-describe('renderHookOutput', () => {
+describe('renderHostHookOutput', () => {
   const event = (
     host: 'claude' | 'codex' | 'gemini' | 'opencode',
     kind: string,

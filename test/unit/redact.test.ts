@@ -39,6 +39,54 @@ describe('redactSecrets', () => {
   });
 });
 
+describe('redactSecrets on the common forms of a credential', () => {
+  const cases: [string, string][] = [
+    [
+      'curl -H "Authorization: Basic dXNlcjpwYXNzd29yZA==" https://api',
+      'curl -H "Authorization: Basic [REDACTED:basic_auth]" https://api',
+    ],
+    [
+      'git remote add origin https://alice:s3cr3t-pw@github.com/o/r.git',
+      'git remote add origin https://alice:[REDACTED:url_password]@github.com/o/r.git',
+    ],
+    [
+      'DATABASE_URL=postgres://app:p%40ss@db:5432/app',
+      'DATABASE_URL=postgres://app:[REDACTED:url_password]@db:5432/app',
+    ],
+    ['login --password hunter2 --user bob', 'login --password [REDACTED:password_flag] --user bob'],
+    ["psql --db-password 'two words'", 'psql --db-password [REDACTED:password_flag]'],
+    ['keytool -list -storepass changeit', 'keytool -list -storepass [REDACTED:password_flag]'],
+    ['mysql -u root -psecret42 shop', 'mysql -u root -p[REDACTED:mysql_password] shop'],
+    ['mysqldump -h db -p"x y" shop', 'mysqldump -h db -p[REDACTED:mysql_password] shop'],
+    [
+      'Cookie: session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+      'Cookie: session=[REDACTED:jwt]',
+    ],
+  ];
+  for (const [input, output] of cases)
+    it(`redacts ${input.split(' ')[0]} ${output.match(/REDACTED:(\w+)/)![1]}`, () => {
+      expect(redactSecrets(input).text).toBe(output);
+    });
+
+  it('leaves alone what only looks like one', () => {
+    for (const text of [
+      'cat: /etc/passwd: no such directory',
+      'passwd: no such directory',
+      'password: not set',
+      'see https://github.com/o/r and git@github.com:o/r.git or ssh://git@host/x',
+      'mail bob@example.com at https://example.com/a@b',
+      'mkdir -p build && cp -pr src out',
+      'Basic usage: run the tests',
+      'Basic authentication is disabled',
+      'run with --max-tokens 100 --token-limit 5 --bypass cache',
+      'keytool -storepass -keypass',
+      'mysql -p shop (asks for the password)',
+      'eyJ alone, or a.b.c',
+    ])
+      expect(redactSecrets(text).text, text).toBe(text);
+  });
+});
+
 describe('createRedactor', () => {
   it('redacts a stream split at any byte the same as the whole text', () => {
     const whole = `log line\n${SECRETS.github_token} and ${SECRETS.npm_token}\n${SECRETS.private_key}\nok\n`;

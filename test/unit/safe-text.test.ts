@@ -15,6 +15,13 @@ describe('safeText', () => {
     expect(safeText('safe\rEVIL')).toBe('safe␍EVIL');
   });
 
+  it('makes newlines, CRs and tabs visible too in text meant for one line (a path)', () => {
+    expect(safeText('src/a\nb\r\nc\td.js', { oneLine: true })).toBe('src/a␊b␍␊c␉d.js');
+    expect(safeText('\u001b[31mred\u001b[39m\n', { oneLine: true, ownColors: true })).toBe(
+      '\u001b[31mred\u001b[39m␊',
+    );
+  });
+
   it('keeps text without control characters as it is (non-ASCII, emoji, RTL script)', () => {
     for (const text of ['Ünïcödé · 中文 · 🚀', 'שלום עולם', '`code` <xml a="1"/>'])
       expect(safeText(text)).toBe(text);

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  shellWords,
-  shellWrittenPaths,
-  stripHeredocs,
-} from '../../src/integrations/host-hook/shell-paths.js';
+import { shellWords, shellWrittenPaths, stripHeredocs } from '../../src/hosts/shell-paths.js';
 
 describe('shellWrittenPaths', () => {
   it.each([

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkToolCall,
-  denyReason,
-  toolCheckModes,
-} from '../../src/integrations/host-hook/tool-check.js';
+import { checkToolCall, denyReason, toolCheckModes } from '../../src/hosts/tool-check.js';
 import { toolNames } from '../../src/events/tool-names.js';
-import {
-  patchPaths,
-  repoRelative,
-  toolWrittenPaths,
-} from '../../src/integrations/host-hook/tool-paths.js';
+import { patchPaths, repoRelative, toolWrittenPaths } from '../../src/hosts/tool-paths.js';
 
 const forbidden = [
   { text: '`src/storage/**` — frozen interface', globs: ['src/storage/**'] },

@@ -4,6 +4,7 @@ import type { CheckpointPhase, CheckpointResult } from '../../checkpoint/checkpo
 import type { Warning } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
+import { redactValue } from '../../text/redact.js';
 import { plural } from '../format.js';
 import { recordFact } from '../record.js';
 import { relevantWarnings, renderFindings } from '../render-findings.js';
@@ -137,7 +138,7 @@ Examples:
         const facts = await recordCheckpointFacts(ctx, result, flags.message);
         return {
           text: lines.join('\n'),
-          json: result,
+          json: redactValue(result),
           warnings: [...relevantWarnings(result.warnings), ...facts],
           exitCode: result.ok && !failedCommit ? EXIT.OK : EXIT.CHECK_FAILED,
         };

@@ -1,7 +1,7 @@
 // `agent-state doctor`: is the installation wired up end to end? Lists every check with what to
 // fix; exit 1 when one failed.
 import type { Command } from 'commander';
-import type { CheckStatus } from '../../integrations/doctor.js';
+import type { CheckStatus } from '../../hosts/doctor.js';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
 
@@ -22,8 +22,8 @@ Examples:
     )
     .action(
       defineAction(state, async (ctx) => {
-        const { runDoctor } = await import('../../integrations/doctor.js');
-        const result = runDoctor({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+        const { runDoctor } = await import('../../hosts/doctor.js');
+        const result = await runDoctor({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
         const { style } = ctx.out;
         const mark: Record<CheckStatus, string> = {
           ok: style.green('ok  '),

@@ -5,12 +5,12 @@
 import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';
-import { HOST_NAMES, type HostName } from '../../integrations/hosts.js';
+import { HOST_NAMES, type HostName } from '../../hosts/host-names.js';
 import type { LeanCommand, LeanIo } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 async function hostHook(host: HostName, io: LeanIo): Promise<ExitCode> {
-  const { runHostHook } = await import('../../integrations/host-hook/run-host-hook.js');
+  const { runHostHook } = await import('../../hosts/run-host-hook.js');
   const result = await runHostHook(host, await readStdin(), { cwd: io.cwd });
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);

@@ -5,8 +5,8 @@ import {
   AGENTS_MD_FILES,
   INTEGRATION_HOSTS,
   type IntegrationHost,
-} from '../../integrations/hosts.js';
-import type { IntegrateResult, IntegrationScope } from '../../integrations/integrate.js';
+} from '../../hosts/host-names.js';
+import type { IntegrateResult, IntegrationScope } from '../../hosts/integrate.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { lineDiff } from '../line-diff.js';
 import { recordOwnWrites } from '../record.js';
@@ -112,8 +112,8 @@ Examples:
     )
     .action(
       defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
-        const { integrate } = await import('../../integrations/integrate.js');
-        const result = integrate({
+        const { integrate } = await import('../../hosts/integrate.js');
+        const result = await integrate({
           host: host as IntegrationHost,
           scope: flags.scope,
           statusline: flags.statusline,

@@ -22,7 +22,7 @@ Examples:
     )
     .action(async (_options: unknown, command: Command) => {
       const ctx = state.makeContext(command);
-      const { serveMcp } = await import('../../integrations/mcp/server.js');
+      const { serveMcp } = await import('../../mcp/server.js');
       await serveMcp({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
       state.exitCode = 0;
     });

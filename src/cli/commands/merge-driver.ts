@@ -36,13 +36,14 @@ Registered by \`agent-state hooks install\`:
           { cwd: ctx.cwd, env: ctx.env },
         );
         const { describeValue } = await import('../../merge/merge-yaml.js');
+        const { shellQuote } = await import('../../text/safe-text.js');
         for (const c of result.conflicts)
           ctx.out.error(
-            `agent-state merge-driver: ${result.path}: CONFLICT in ${c.what}: ours ${describeValue(c.ours)}, theirs ${describeValue(c.theirs)} (no rule decides: keep one side in the file, then \`git add ${result.path}\`)`,
+            `agent-state merge-driver: ${result.path}: CONFLICT in ${c.what}: ours ${describeValue(c.ours)}, theirs ${describeValue(c.theirs)} (no rule decides: keep one side in the file, then \`git add ${shellQuote(result.path)}\`)`,
           );
         if (result.lineConflicts > 0)
           ctx.out.error(
-            `agent-state merge-driver: ${result.path} is not a YAML mapping on every side: merged line by line, ${result.lineConflicts} conflict(s) marked`,
+            `agent-state merge-driver: ${result.path} ${result.oversized ? 'is over the 1 MiB limit for a state file' : 'is not a YAML mapping on every side'}: merged line by line, ${result.lineConflicts} conflict(s) marked`,
           );
         const failed = result.conflicts.length > 0 || result.lineConflicts > 0;
         return { json: result, exitCode: failed ? EXIT.CHECK_FAILED : EXIT.OK };

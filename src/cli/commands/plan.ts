@@ -1,13 +1,15 @@
 // `agent-state plan ...`: add items, change their status, claim and release them, list them.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { resolveAgent } from '../../state/agent-name.js';
 import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
 import {
   PLAN_STATUS_ICONS,
   addPlanItem,
   countPlan,
+  readyItems,
   removePlanItem,
   retitlePlanItem,
+  setPlanNeeds,
   setPlanStatus,
 } from '../../state/plan.js';
 import { loadState } from '../../task/load-state.js';
@@ -60,13 +62,18 @@ export function renderPlan(
     .join('\n');
 }
 
+// `--needs t1,t2`, `--needs t1 t2` and the older `--depends-on t1 t2` all give one list.
+function idList(...lists: (string[] | undefined)[]): string[] {
+  return lists.flatMap((list) => list ?? []).flatMap((id) => id.split(',').filter(Boolean));
+}
+
 export function registerPlan(program: Command, state: RunState): void {
   const plan = program
     .command('plan')
     .description('the plan: add steps, change their status, list them')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agent-state plan add "Write the parser"\n  $ agent-state plan start t1\n  $ agent-state plan block t2 --note "waiting for the API key"\n  $ agent-state plan list --json',
+      '\nExamples:\n  $ agent-state plan add "Write the parser"\n  $ agent-state plan add "Wire the parser in" --needs t1\n  $ agent-state plan ready\n  $ agent-state plan start t1\n  $ agent-state plan block t2 --note "waiting for the API key"\n  $ agent-state plan list --json',
     );
 
   plan
@@ -75,10 +82,14 @@ export function registerPlan(program: Command, state: RunState): void {
     .description('add a pending step (ids are t1, t2, ... unless --id is given)')
     .option('--id <id>', 'a stable id of your choosing')
     .option('--after <id>', 'insert after this item instead of at the end')
-    .option('--depends-on <id...>', 'items that must be done first')
-    .addHelpText('after', '\nExample:\n  $ agent-state plan add "Add the migration" --after t2')
+    .option('--needs <ids...>', 'items that must be done first (t1,t2 or t1 t2)')
+    .addOption(new Option('--depends-on <ids...>', 'the older spelling of --needs').hideHelp())
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state plan add "Add the migration" --after t2\n  $ agent-state plan add "Deploy" --needs t2,t3',
+    )
     .action(
-      defineAction<{ id?: string; after?: string; dependsOn?: string[] }>(
+      defineAction<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
         state,
         async (ctx, [title], flags) => {
           const { result: item, progress } = await updateProgress(
@@ -87,7 +98,7 @@ export function registerPlan(program: Command, state: RunState): void {
                 title: title!,
                 id: flags.id,
                 after: flags.after,
-                dependsOn: flags.dependsOn,
+                dependsOn: idList(flags.needs, flags.dependsOn),
                 agent: resolveAgent({ env: ctx.env }),
               }),
             { cwd: ctx.cwd },
@@ -154,6 +165,55 @@ export function registerPlan(program: Command, state: RunState): void {
         }),
       );
   }
+
+  plan
+    .command('needs')
+    .argument('<id>', 'the plan item id')
+    .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
+    .description("set an item's needs, replacing the ones it had")
+    .addHelpText(
+      'after',
+      `
+An item is ready (\`plan ready\`) once every item it needs is done or skipped. A need that does
+not exist, or one that would close a circle (t1 needs t2 needs t1), is refused (exit 2).
+
+Examples:
+  $ agent-state plan needs t4 t2,t3
+  $ agent-state plan needs t4`,
+    )
+    .action(
+      defineAction(state, async (ctx, [id, ...needs]) => {
+        const {
+          result: item,
+          changed,
+          progress,
+        } = await updateProgress((p) => setPlanNeeds(p, id!, idList(needs)), { cwd: ctx.cwd });
+        const list = item.depends_on?.join(', ');
+        return {
+          text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
+          json: { item, changed, revision: progress.revision },
+        };
+      }),
+    );
+
+  plan
+    .command('ready')
+    .description('list the pending items whose needs are all done: what can start now')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json',
+    )
+    .action(
+      defineAction(state, (ctx) => {
+        const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
+        const ready = readyItems(items);
+        const waiting = countPlan(items).pending - ready.length;
+        const text = ready.length
+          ? renderPlan(ready, ctx)
+          : `(nothing is ready${waiting ? `: ${waiting} pending waiting on others, see \`agent-state plan list\`` : ''})`;
+        return { text, json: { ready, waiting } };
+      }),
+    );
 
   plan
     .command('claim')

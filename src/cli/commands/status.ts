@@ -11,7 +11,7 @@ import { ageText, sectionLines } from '../../events/render-lines.js';
 import type { StatusSections } from '../../events/sections.js';
 import type { AgentsOverview } from '../../task/agents-overview.js';
 import { describeClaim } from '../../task/claims.js';
-import { countPlan } from '../../state/plan.js';
+import { countPlan, readyItems, readyLine } from '../../state/plan.js';
 import { locateRoot } from '../../state/find-root.js';
 import { readStashed, type StashedChange } from '../../git/history.js';
 import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
@@ -147,6 +147,7 @@ function overview(
   const { paths, goals, progress, warnings } = status.state;
   const now = ctx.now();
   const counts = countPlan(progress.plan);
+  const ready = readyItems(progress.plan);
   const stamp = progress.stamp ?? {};
   const current = progress.current_step;
   const json = {
@@ -156,6 +157,7 @@ function overview(
     next_action: progress.next_action ?? '',
     current_step: current ?? null,
     plan: counts,
+    ready: ready.map(({ id, title }) => ({ id, title })),
     revision: progress.revision,
     checkpoints: stamp.checkpoints ?? 0,
     last_checkpoint: stamp.last_checkpoint ?? null,
@@ -178,6 +180,9 @@ function overview(
   }
   lines.push(
     `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
+  );
+  if (ready.length) lines.push(`${style.bold('Ready')}  ${readyLine(ready)}`);
+  lines.push(
     `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
   );
   const { sections, generated_at: nowIso } = status.view;

@@ -23,7 +23,7 @@ Examples:
   },
 
   async run(_parsed, io) {
-    const { statuslineReport } = await import('../../integrations/statusline.js');
+    const { statuslineReport } = await import('../../hosts/claude/statusline.js');
     const report = await statuslineReport(await readStdin(), { cwd: io.cwd, env: io.env });
     if (io.out.json) io.out.printJson(report.json);
     else process.stdout.write(`${report.line}\n`);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
+import { redactValue } from '../../text/redact.js';
 import { plural } from '../format.js';
 import { relevantWarnings, renderFindings, renderProblems, sinceText } from '../render-findings.js';
 
@@ -33,7 +34,7 @@ Examples:
           );
           return {
             text: lines.join('\n'),
-            json: report,
+            json: redactValue(report),
             warnings: relevantWarnings(report.warnings),
             exitCode: EXIT.USAGE,
           };
@@ -61,7 +62,8 @@ Examples:
         );
         return {
           text: lines.join('\n'),
-          json: report,
+          // Commit subjects and paths are anyone's text: no secret in them reaches the output.
+          json: redactValue(report),
           warnings: relevantWarnings(report.warnings),
           exitCode: report.ok ? EXIT.OK : EXIT.CHECK_FAILED,
         };

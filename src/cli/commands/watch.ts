@@ -2,7 +2,7 @@
 // until Ctrl-C. With --json, one JSON object per line (the one command whose --json streams).
 import type { Command } from 'commander';
 import type { Style } from '../output.js';
-import { safeJson } from '../../text/safe-text.js';
+import { safeJson, safeText } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
@@ -18,6 +18,8 @@ const VERB = { add: 'added  ', change: 'changed', unlink: 'removed' } as const;
 /** One human line (or two) per change. */
 function eventText(e: WatchEvent, style: Style): string {
   const head = `${style.dim(clock(e.at))} ${VERB[e.event]}`;
+  // A path may hold a newline: it stays on its line.
+  e = { ...e, path: safeText(e.path, { oneLine: true }) };
   if (e.kind === 'git') {
     if (e.path === '.git/HEAD')
       return `${head} ${style.cyan('.git/HEAD')}  ${e.branch ? `on branch ${e.branch}` : 'detached HEAD'}`;

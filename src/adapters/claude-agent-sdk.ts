@@ -1,0 +1,132 @@
+// agent-state inside a Claude Agent SDK session, in-process. The SDK's hook inputs are Claude
+// Code's hook payloads, so each callback is one `agent-state hook claude` call run in this
+// process: the same boot, status, Forbidden check and facts, and no child process. Only the SDK's
+// types are imported: agent-state never loads the SDK.
+import { readFileSync } from 'node:fs';
+import type {
+  HookCallback,
+  HookCallbackMatcher,
+  HookEvent,
+  HookJSONOutput,
+  McpSdkServerConfigWithInstance,
+} from '@anthropic-ai/claude-agent-sdk';
+import { AGENT_ENV } from '../state/agent-name.js';
+import { findRoot } from '../state/find-root.js';
+import { claudeHost } from '../hosts/claude/claude-host.js';
+import { hasOurHooks, isHostHook } from '../hosts/install/hook-groups.js';
+import { isJsonObject } from '../hosts/install/json-text.js';
+import { runHostHook } from '../hosts/run-host-hook.js';
+import { createAgentStateMcpServer } from '../mcp/lazy.js';
+
+export interface AgentStateSdkOptions {
+  /** Where the state is looked up when the SDK's input names no `cwd`. Default `process.cwd()`. */
+  cwd?: string;
+  /** The agent the session acts as (docs/multi-agent.md). Default `AGENT_STATE_AGENT`. */
+  agent?: string;
+}
+
+// The state libraries read the agent's name from process.env, so calls run one after another,
+// each with its session's name set for the length of the call.
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(agent: string | undefined, run: () => Promise<T>): Promise<T> {
+  const next = queue.then(async () => {
+    const before = process.env[AGENT_ENV];
+    if (agent !== undefined) process.env[AGENT_ENV] = agent;
+    try {
+      return await run();
+    } finally {
+      if (before === undefined) delete process.env[AGENT_ENV];
+      else process.env[AGENT_ENV] = before;
+    }
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+// The SDK loads the project's settings files by default: hooks that `integrate claude` wrote there
+// would run next to these, and every fact would be recorded twice. Said once per repository.
+const checkedRoots = new Set<string>();
+function warnIfIntegrated(cwd: string): void {
+  let root: string;
+  try {
+    root = findRoot(cwd).root;
+  } catch {
+    return;
+  }
+  if (checkedRoots.has(root)) return;
+  checkedRoots.add(root);
+  for (const scope of claudeHost.scopes) {
+    const { path, display } = claudeHost.hooksFile!(scope, root, process.env);
+    let settings: unknown;
+    try {
+      settings = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      continue;
+    }
+    if (isJsonObject(settings) && hasOurHooks(settings, isHostHook(claudeHost)))
+      process.emitWarning(
+        `${display} runs \`agent-state hook claude\` too: unless query()'s settingSources leaves out '${scope}', each hook runs twice. Pass settingSources without it, or run \`agent-state integrate claude --remove --scope ${scope}\``,
+        { code: 'AGENT_STATE_DUPLICATE_HOOKS' },
+      );
+  }
+}
+
+/**
+ * The hooks for `query({ prompt, options: { hooks: agentStateHooks() } })`: the events, matchers
+ * and timeouts `integrate claude` registers. The SDK calls SessionStart only after a compaction,
+ * so the first prompt of a session carries the boot prompt unless a SessionStart came first.
+ */
+export function agentStateHooks(
+  options: AgentStateSdkOptions = {},
+): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
+  let booted = false;
+  const said = new Set<string>();
+  const hook: HookCallback = async (input): Promise<HookJSONOutput> => {
+    warnIfIntegrated(input.cwd);
+    const event = input.hook_event_name;
+    let payload: object = input;
+    if (event === 'UserPromptSubmit' && !booted)
+      payload = { ...input, hook_event_name: 'SessionStart', source: 'startup' };
+    if (event === 'SessionStart' || event === 'UserPromptSubmit') booted = true;
+    const result = await serialized(options.agent, () =>
+      runHostHook('claude', JSON.stringify(payload), { cwd: options.cwd ?? process.cwd() }),
+    );
+    const note = result.stderr.trim();
+    if (note && !said.has(note)) {
+      said.add(note);
+      process.emitWarning(note, { code: 'AGENT_STATE_HOOK' });
+    }
+    if (!result.stdout) return {};
+    const out = JSON.parse(result.stdout) as HookJSONOutput;
+    // A boot rendered as SessionStart's answer reaches the model as this event's.
+    if ('hookSpecificOutput' in out && out.hookSpecificOutput)
+      (out.hookSpecificOutput as { hookEventName: string }).hookEventName = event;
+    return out;
+  };
+  return Object.fromEntries(
+    Object.entries(claudeHost.events)
+      .filter(([, { timeout }]) => timeout !== undefined)
+      .map(([event, { matcher, timeout }]) => [
+        event,
+        [{ ...(matcher ? { matcher } : {}), timeout, hooks: [hook] }],
+      ]),
+  );
+}
+
+/**
+ * The tools and resources of `agent-state mcp` as an in-process server, for `query({ options: {
+ * mcpServers: { 'agent-state': await agentStateMcpServer() } } })` (one per query).
+ */
+export async function agentStateMcpServer(
+  options: AgentStateSdkOptions = {},
+): Promise<McpSdkServerConfigWithInstance> {
+  const env = options.agent ? { ...process.env, [AGENT_ENV]: options.agent } : process.env;
+  const server = await createAgentStateMcpServer({ cwd: options.cwd ?? process.cwd(), env });
+  // The SDK's type names the MCP SDK 1.x class; it only calls connect() with its own transport,
+  // which this 2.x server takes as well.
+  return {
+    type: 'sdk',
+    name: 'agent-state',
+    instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
+  };
+}

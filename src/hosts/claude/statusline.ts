@@ -1,0 +1,144 @@
+// `agent-state statusline`: one short line for the human under the host's prompt (Claude Code's
+// statusLine runs it after each assistant message, with session JSON on stdin):
+//   implementing · next: Add the pagination test · plan 1/3 · checkpoint 5m ago · ⚠ 3 failures in a row
+// Never fails: without .agent/ or with an invalid state it prints a short hint instead.
+import { AgentStateError } from '../../errors.js';
+import { findRoot } from '../../state/find-root.js';
+import { loadState } from '../../task/load-state.js';
+import { countPlan } from '../../state/plan.js';
+import { safeText } from '../../text/safe-text.js';
+import type { Progress } from '../../types.js';
+
+export interface StatuslineFacts {
+  stage: string | null;
+  nextAction: string | null;
+  done: number;
+  total: number;
+  lastCheckpoint: string | null;
+  /** Active control signals, shortest form first (from the status snapshot). */
+  signals: string[];
+}
+
+const MAX_NEXT = 48;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function age(fromIso: string | null, now: Date): string {
+  if (!fromIso) return 'no checkpoint yet';
+  const s = Math.max(0, Math.round((now.getTime() - Date.parse(fromIso)) / 1000));
+  const text =
+    s < 60
+      ? 'just now'
+      : s < 3600
+        ? `${Math.round(s / 60)}m ago`
+        : s < 86400
+          ? `${Math.round(s / 3600)}h ago`
+          : `${Math.round(s / 86400)}d ago`;
+  return `checkpoint ${text}`;
+}
+
+/** The status line for some facts (pure). */
+export function renderStatusline(facts: StatuslineFacts, now: Date): string {
+  const parts = [
+    facts.stage ?? 'no stage',
+    facts.nextAction ? `next: ${clip(facts.nextAction, MAX_NEXT)}` : 'next: (none set)',
+    `plan ${facts.done}/${facts.total}`,
+    age(facts.lastCheckpoint, now),
+  ];
+  if (facts.signals.length)
+    parts.push(
+      `⚠ ${clip(facts.signals[0]!, 40)}${facts.signals.length > 1 ? ` (+${facts.signals.length - 1})` : ''}`,
+    );
+  return parts.join(' · ');
+}
+
+/** The facts of a progress value (signals come from the status snapshot). */
+export function statuslineFacts(progress: Progress, signals: string[] = []): StatuslineFacts {
+  const counts = countPlan(progress.plan ?? []);
+  return {
+    stage: progress.stage ?? null,
+    nextAction: progress.next_action ?? null,
+    done: counts.done,
+    total: counts.total,
+    lastCheckpoint: progress.stamp?.last_checkpoint ?? null,
+    signals,
+  };
+}
+
+function cwdFrom(input: string, fallback: string): string {
+  try {
+    const payload = JSON.parse(input) as { workspace?: { current_dir?: unknown }; cwd?: unknown };
+    const dir = payload.workspace?.current_dir ?? payload.cwd;
+    return typeof dir === 'string' && dir !== '' ? dir : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The status line and, for `--json`, the facts behind it (or why there are none). */
+export interface StatuslineReport {
+  /** The line to print: control characters shown as stand-ins (the JSON keeps the exact text). */
+  line: string;
+  json:
+    | {
+        ok: true;
+        line: string;
+        stage: string | null;
+        next_action: string | null;
+        plan: { done: number; total: number };
+        last_checkpoint: string | null;
+        signals: string[];
+      }
+    | { ok: false; line: string; error: { code: string; message: string } };
+}
+
+/** Reads the state of the session's directory: the line and its facts. Never throws. */
+export async function statuslineReport(
+  input: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
+): Promise<StatuslineReport> {
+  const now = options.now ?? new Date();
+  try {
+    const paths = findRoot(cwdFrom(input, options.cwd));
+    const state = loadState({ cwd: paths.root });
+    const { readStatus } = await import('../../status/read-status.js');
+    const status = await readStatus({ cwd: paths.root, state, now: () => now });
+    const signals = status.signals.map((signal) => signal.message);
+    const facts = statuslineFacts(state.progress, signals);
+    const line = renderStatusline(facts, now);
+    return {
+      line: safeText(line),
+      json: {
+        ok: true,
+        line,
+        stage: facts.stage,
+        next_action: facts.nextAction,
+        plan: { done: facts.done, total: facts.total },
+        last_checkpoint: facts.lastCheckpoint,
+        signals,
+      },
+    };
+  } catch (error) {
+    const known = error instanceof AgentStateError;
+    const line =
+      known && error.code === 'NOT_INITIALIZED'
+        ? 'agent-state: no .agent/ here'
+        : known
+          ? `agent-state: ${error.message}`
+          : 'agent-state: status unavailable';
+    const code = known ? error.code : 'INTERNAL';
+    const message = error instanceof Error ? error.message : String(error);
+    return { line: safeText(line), json: { ok: false, line, error: { code, message } } };
+  }
+}
+
+/** Reads the state of the session's directory and returns the line to print (with a newline). */
+export async function runStatusline(
+  input: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
+): Promise<string> {
+  return `${(await statuslineReport(input, options)).line}\n`;
+}

@@ -1,0 +1,189 @@
+// Codex's trust, which decides whether agent-state's hooks run at all. Codex [0.171] loads a
+// project's .codex/ (hooks.json, config.toml) only when `[projects."<root>"] trust_level =
+// "trusted"` is in $CODEX_HOME/config.toml, and runs a hook only when
+// `[hooks.state."<hooks.json>:<event>:<group>:<handler>"] trusted_hash` matches the hook's hash;
+// otherwise `codex exec` skips it without a word. The hash is Codex's: sha256 of the canonical
+// JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
+// `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
+import { createHash } from 'node:crypto';
+import type { HandlerTest } from '../install/hook-groups.js';
+import { isJsonObject, type JsonObject } from '../install/json-text.js';
+
+/** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
+export interface CodexHookTrust {
+  key: string;
+  hash: string;
+  /** The hook's event, as hooks.json names it (SessionStart, PreToolUse, ...). */
+  event: string;
+}
+
+// hooks.json event names → Codex's keys for them (HookEventName in snake case).
+const EVENT_KEYS: Record<string, string> = {
+  SessionStart: 'session_start',
+  UserPromptSubmit: 'user_prompt_submit',
+  PreToolUse: 'pre_tool_use',
+  PermissionRequest: 'permission_request',
+  PostToolUse: 'post_tool_use',
+  PreCompact: 'pre_compact',
+  PostCompact: 'post_compact',
+  Stop: 'stop',
+  SubagentStart: 'subagent_start',
+  SubagentStop: 'subagent_stop',
+};
+
+// Codex ignores the matcher of events that have none (UserPromptSubmit, Stop).
+const NO_MATCHER = new Set(['user_prompt_submit', 'stop']);
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (isJsonObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical(value[k])]),
+    );
+  return value;
+}
+
+/** Codex's hash of one command handler in one matcher group. */
+export function codexHookHash(
+  eventKey: string,
+  matcher: string | undefined,
+  handler: JsonObject,
+): string {
+  const normalized: JsonObject = {
+    type: 'command',
+    command: String(handler.command),
+    timeout: typeof handler.timeout === 'number' ? Math.max(1, handler.timeout) : 600,
+    async: handler.async === true,
+  };
+  if (typeof handler.statusMessage === 'string') normalized.statusMessage = handler.statusMessage;
+  const identity: JsonObject = { event_name: eventKey, hooks: [normalized] };
+  if (matcher !== undefined && !NO_MATCHER.has(eventKey)) identity.matcher = matcher;
+  const json = JSON.stringify(canonical(identity));
+  return `sha256:${createHash('sha256').update(json).digest('hex')}`;
+}
+
+/** The trust entries for the handlers `isOurs` picks in a hooks.json object at `path`. */
+export function codexHookTrusts(
+  hooksFile: JsonObject,
+  path: string,
+  isOurs: HandlerTest,
+): CodexHookTrust[] {
+  const out: CodexHookTrust[] = [];
+  const hooks = isJsonObject(hooksFile.hooks) ? hooksFile.hooks : {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    const eventKey = EVENT_KEYS[event];
+    if (!eventKey || !Array.isArray(groups)) continue;
+    groups.forEach((group, g) => {
+      if (!isJsonObject(group) || !Array.isArray(group.hooks)) return;
+      const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
+      group.hooks.forEach((handler, h) => {
+        if (!isOurs(handler) || !isJsonObject(handler)) return;
+        out.push({
+          key: `${path}:${eventKey}:${g}:${h}`,
+          hash: codexHookHash(eventKey, matcher, handler),
+          event,
+        });
+      });
+    });
+  }
+  return out;
+}
+
+// A TOML basic string for a key or value.
+const tomlString = (s: string) => JSON.stringify(s);
+
+// Table headers `[prefix."key"]` (basic or literal quoted key) with the value of `field` in it.
+function tablesWith(text: string, prefix: string, field: string): Map<string, string | null> {
+  const found = new Map<string, string | null>();
+  const lines = text.split(/\r?\n/);
+  const header = new RegExp(
+    `^\\s*\\[\\s*${prefix.replace('.', '\\s*\\.\\s*')}\\s*\\.\\s*("(?:[^"\\\\]|\\\\.)*"|'[^']*')\\s*\\]\\s*(?:#.*)?$`,
+  );
+  let current: string | null = null;
+  for (const line of lines) {
+    const m = header.exec(line);
+    if (m) {
+      const quoted = m[1]!;
+      current = quoted.startsWith('"') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+      found.set(current, null);
+      continue;
+    }
+    if (/^\s*\[/.test(line)) {
+      current = null;
+      continue;
+    }
+    if (current === null) continue;
+    const value = new RegExp(`^\\s*${field}\\s*=\\s*("(?:[^"\\\\]|\\\\.)*"|'[^']*')`).exec(line);
+    if (value) {
+      const v = value[1]!;
+      found.set(current, v.startsWith('"') ? (JSON.parse(v) as string) : v.slice(1, -1));
+    }
+  }
+  return found;
+}
+
+/** What $CODEX_HOME/config.toml says about trust: project trust levels and trusted hook hashes. */
+export interface CodexTrustState {
+  /** `[projects."<path>"] trust_level`, by path. */
+  projects: Map<string, string | null>;
+  /** `[hooks.state."<key>"] trusted_hash`, by key. */
+  hooks: Map<string, string | null>;
+}
+
+/** Reads the trust tables of a config.toml (its text; '' when there is none). */
+export function readCodexTrust(configToml: string): CodexTrustState {
+  return {
+    projects: tablesWith(configToml, 'projects', 'trust_level'),
+    hooks: tablesWith(configToml, 'hooks.state', 'trusted_hash'),
+  };
+}
+
+/** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
+export interface CodexTrustGaps {
+  /** The project root, when it must be trusted and is not (null: fine, or user scope). */
+  project: string | null;
+  /** The project is explicitly untrusted: agent-state leaves that decision alone. */
+  projectDenied: boolean;
+  /** Hooks without a matching trusted hash. */
+  untrusted: CodexHookTrust[];
+  /** Of those, hooks trusted with another hash elsewhere in the file (changed since). */
+  modified: CodexHookTrust[];
+}
+
+/** Compares what our hooks need with what config.toml grants. */
+export function codexTrustGaps(
+  state: CodexTrustState,
+  hooks: readonly CodexHookTrust[],
+  projectRoot: string | null,
+): CodexTrustGaps {
+  const level = projectRoot === null ? 'trusted' : state.projects.get(projectRoot);
+  const untrusted = hooks.filter((h) => state.hooks.get(h.key) !== h.hash);
+  return {
+    project: level === 'trusted' ? null : projectRoot,
+    projectDenied: level === 'untrusted',
+    untrusted,
+    modified: untrusted.filter((h) => typeof state.hooks.get(h.key) === 'string'),
+  };
+}
+
+/**
+ * The body of agent-state's managed block in $CODEX_HOME/config.toml: the project's trust (unless
+ * the file already decides it) and a trusted hash for each of our hooks (unless the file already
+ * has a table for that key: TOML forbids defining a table twice).
+ */
+export function codexTrustBlock(
+  outside: CodexTrustState,
+  hooks: readonly CodexHookTrust[],
+  projectRoot: string | null,
+): string {
+  const tables: string[] = [];
+  if (projectRoot !== null && !outside.projects.has(projectRoot))
+    tables.push(`[projects.${tomlString(projectRoot)}]\ntrust_level = "trusted"`);
+  for (const hook of hooks) {
+    if (outside.hooks.has(hook.key)) continue;
+    tables.push(`[hooks.state.${tomlString(hook.key)}]\ntrusted_hash = ${tomlString(hook.hash)}`);
+  }
+  return tables.join('\n\n');
+}

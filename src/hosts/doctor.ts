@@ -1,0 +1,208 @@
+// `doctor`: checks the installation end to end and says what to fix. The binary the hooks run
+// must resolve; every integrated host's config must parse and hold all of our hooks; the state
+// must be valid; git hooks should guard the state. Read-only.
+import { existsSync, readFileSync } from 'node:fs';
+import { AgentStateError, formatLocation } from '../errors.js';
+import { hooksStatus } from '../git-hooks/status.js';
+import { locateRoot } from '../state/find-root.js';
+import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
+import { readConfig, readGoals, readProgress } from '../state/store.js';
+import type { Problem } from '../state/yaml-doc.js';
+import type { BaseOptions } from '../types.js';
+import {
+  doctorCheck as check,
+  type DoctorCheck,
+  type HostAdapter,
+  type HostFile,
+} from './host-adapter.js';
+import { HOST_NAMES } from './host-names.js';
+import { loadHost } from './hosts.js';
+import { isHostHook } from './install/hook-groups.js';
+import { programFound, whichAgentState } from './install/hook-binary.js';
+import { isJsonObject, parseJsonObject, type JsonObject } from './install/json-text.js';
+
+export type { CheckStatus, DoctorCheck } from './host-adapter.js';
+
+export interface DoctorResult {
+  root: string;
+  /** False when any check failed (warnings do not fail). */
+  ok: boolean;
+  checks: DoctorCheck[];
+}
+
+// The program a hook command starts: its first shell word, the project directory expanded.
+function hookProgram(command: string, host: HostAdapter, root: string): string {
+  const dir = host.projectDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const expanded = command.replace(new RegExp(`"?${dir}"?`, 'g'), root).trim();
+  const quoted = /^'([^']*)'|^"([^"]*)"/.exec(expanded);
+  return quoted ? (quoted[1] ?? quoted[2]!) : expanded.split(/\s+/)[0]!;
+}
+
+function ourHandlers(settings: JsonObject, host: HostAdapter): Map<string, string> {
+  const isOurs = isHostHook(host);
+  const found = new Map<string, string>();
+  const hooks = settings.hooks;
+  if (!isJsonObject(hooks)) return found;
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      const handlers = isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
+      for (const h of handlers)
+        if (isOurs(h) && isJsonObject(h)) found.set(event, String(h.command));
+    }
+  }
+  return found;
+}
+
+// A host's hooks file: it parses, holds every event we register, and starts a program that exists.
+function checkHooksFile(
+  host: HostAdapter,
+  file: HostFile,
+  root: string,
+  env: NodeJS.ProcessEnv,
+): DoctorCheck[] {
+  const name = `${host.name} hooks (${file.display})`;
+  if (!existsSync(file.path)) return [];
+  let settings: JsonObject;
+  try {
+    settings = parseJsonObject(readFileSync(file.path, 'utf8'), file.display);
+  } catch (error) {
+    const where =
+      error instanceof AgentStateError && error.location
+        ? formatLocation(error.location)
+        : file.display;
+    return [
+      check(
+        name,
+        'fail',
+        `${where}: ${error instanceof Error ? error.message : String(error)}`,
+        `fix the JSON, then run \`agent-state integrate ${host.name}\``,
+      ),
+    ];
+  }
+  const found = ourHandlers(settings, host);
+  if (found.size === 0) return [];
+  const registered = Object.keys(host.events).filter((e) => host.events[e]!.timeout !== undefined);
+  const missing = registered.filter((e) => !found.has(e));
+  const checks: DoctorCheck[] = [];
+  if (missing.length)
+    checks.push(
+      check(
+        name,
+        'warn',
+        `installed, but without ${missing.join(', ')}`,
+        `run \`agent-state integrate ${host.name}\` again`,
+      ),
+    );
+  else checks.push(check(name, 'ok', `${found.size} hooks installed`));
+  const programs = new Set([...found.values()].map((c) => hookProgram(c, host, root)));
+  for (const program of programs) {
+    if (!programFound(program, env))
+      checks.push(
+        check(
+          `${host.name} hook binary`,
+          'fail',
+          `the hooks run \`${program}\`, which is not found or not executable`,
+          `install agent-state (npm install -g agent-state) or run \`agent-state integrate ${host.name}\` again to point the hooks at this installation`,
+        ),
+      );
+  }
+  return checks;
+}
+
+// Every hooks file of a host, then what the host checks itself (trust, a plugin).
+function checkHost(host: HostAdapter, root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
+  const files = host.hooksFile ? host.scopes.map((scope) => host.hooksFile!(scope, root, env)) : [];
+  const checks = files.flatMap((file) => checkHooksFile(host, file, root, env));
+  return [...checks, ...host.doctor(root, env, checks.length > 0)];
+}
+
+function checkState(paths: StatePaths): DoctorCheck[] {
+  const files: [string, () => readonly Pick<Problem, 'location' | 'message'>[]][] = [
+    [paths.config, () => readConfig(paths).problems],
+    [paths.goals, () => (readGoals(paths), [])],
+    [paths.progress, () => readProgress(paths).problems],
+  ];
+  return files.map(([file, problems]) => {
+    const name = `state (${displayPath(paths, file)})`;
+    try {
+      const first = problems()[0];
+      if (!first) return check(name, 'ok', 'valid');
+      const where = `${formatLocation(first.location)}: ${first.message}`;
+      return check(name, 'fail', where, 'run `agent-state validate` and fix what it lists');
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return check(name, 'fail', why, 'run `agent-state validate`');
+    }
+  });
+}
+
+// The git hooks guard the state at commit time (Forbidden paths, invalid state files).
+function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  try {
+    const status = hooksStatus({ cwd: root, env });
+    const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
+    if (broken)
+      return check(
+        'git hooks',
+        'warn',
+        `${broken.file}: ${broken.problems[0]}`,
+        'run `agent-state hooks install`',
+      );
+    if (status.active) {
+      const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
+      return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
+    }
+  } catch (error) {
+    return check(
+      'git hooks',
+      'warn',
+      error instanceof Error ? error.message : String(error),
+      'run `agent-state hooks status`',
+    );
+  }
+  return check(
+    'git hooks',
+    'warn',
+    'no agent-state pre-commit hook (Forbidden paths are not checked at commit time)',
+    'run `agent-state hooks install`',
+  );
+}
+
+/** Runs every check for the repository of `cwd`. */
+export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult> {
+  const env = options.env ?? process.env;
+  const info = locateRoot(options.cwd);
+  const root = info.root;
+  const checks: DoctorCheck[] = [];
+  const onPath = whichAgentState(env);
+  checks.push(
+    onPath
+      ? check('binary', 'ok', `agent-state on PATH: ${onPath}`)
+      : check(
+          'binary',
+          'warn',
+          'agent-state is not on PATH',
+          'hooks written with an absolute path still work; `npm install -g agent-state` puts it on PATH',
+        ),
+  );
+  const hosts = await Promise.all(HOST_NAMES.map(loadHost));
+  const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
+  if (hostChecks.length === 0)
+    hostChecks.push(
+      check(
+        'host integrations',
+        'warn',
+        'no agent host is wired to agent-state here',
+        'run `agent-state integrate claude` (or codex, gemini, opencode)',
+      ),
+    );
+  checks.push(...hostChecks);
+  if (!info.initialized) {
+    checks.push(check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`'));
+  } else {
+    checks.push(...checkState(statePaths(root)));
+    if (info.gitRoot) checks.push(checkGitHooks(root, env));
+  }
+  return { root, ok: checks.every((c) => c.status !== 'fail'), checks };
+}

@@ -1,0 +1,207 @@
+// What a host hook hands the model and the log: the boot prompt, the status, the recorded facts,
+// called in-process (never by spawning the CLI). Heavy modules load only in the calls that need
+// them, so the hot path (after every tool call) stays lean: it appends to the log, brings the
+// cached status snapshot up to date and computes the signals once, without the YAML parser.
+import { existsSync, readFileSync } from 'node:fs';
+import { appendEvents } from '../events/append.js';
+import { readCursor, writeCursor } from '../events/cursor-store.js';
+import { eventLogPaths } from '../events/log-paths.js';
+import { publishStatus, type PublishCursor } from '../events/publish.js';
+import type { StatusSections } from '../events/sections.js';
+import { loadStatus } from '../events/status-cache.js';
+import type { EventInput } from '../events/types.js';
+import { readStoredRecovery } from '../recovery/record-store.js';
+import { buildStatusView } from '../status/status-view.js';
+import { hookAgent } from '../state/agent-name.js';
+import type { ForbiddenMatcher } from '../state/forbidden.js';
+import type { StatePaths } from '../state/paths.js';
+import type { Repo } from '../state/repo.js';
+import type { LoadedState } from '../task/load-state.js';
+import type { Config, Progress } from '../types.js';
+import type { HostAdapter } from './host-adapter.js';
+import type { HostHookEvent, HostHookFact } from './host-hook-event.js';
+
+/** One hook call: its event and host, the state root found once, the config read once. */
+export interface HookCall {
+  event: HostHookEvent;
+  host: HostAdapter;
+  repo: Repo;
+  env: NodeJS.ProcessEnv;
+  /** config.yaml's values, from the cache (read on first use). */
+  config(): Promise<Config>;
+  /** Failures that did not stop the call, for one line on stderr. */
+  notes: string[];
+}
+
+/** Cuts text to at most `maxChars`, at a line boundary, saying how to get the rest. */
+export function capContext(text: string, maxChars: number, rest: string): string {
+  if (text.length <= maxChars) return text;
+  const marker = `\n[cut to ${maxChars} characters for the host: ${rest}]`;
+  const room = Math.max(0, maxChars - marker.length);
+  const cut = text.lastIndexOf('\n', room);
+  return text.slice(0, cut > room / 2 ? cut : room) + marker;
+}
+
+/**
+ * Appends a call's facts to the event log in one append (one lock). A log that cannot be written
+ * is not the host's problem: the hook goes on without it.
+ */
+export async function recordFacts(paths: StatePaths, facts: HostHookFact[]): Promise<void> {
+  try {
+    await appendEvents(
+      facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
+      { paths, timeoutMs: 2000 },
+    );
+  } catch {
+    /* not recorded: `agent-state events` will not show it */
+  }
+}
+
+/** The whole state (goals, progress; the config as already read); throws for invalid files. */
+export async function loadTask(repo: Repo, config: Config): Promise<LoadedState> {
+  const { loadState } = await import('../task/load-state.js');
+  return loadState({ cwd: repo.paths.root, paths: repo.paths, config });
+}
+
+const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
+
+/**
+ * The boot prompt, at most `maxChars` long, recorded as a `boot` fact as the CLI does. The level
+ * follows from the source (a resume is level 1 unless a level-3 cause exists); the budget keeps
+ * it under maxChars (prose runs ~4 characters a token).
+ */
+export async function bootPrompt(
+  repo: Repo,
+  config: Config,
+  options: { source: string; maxChars: number; session: string | null; dryRun?: boolean },
+): Promise<string> {
+  const { boot } = await import('../boot/boot.js');
+  const { omittedFact } = await import('../boot/omitted-fact.js');
+  const result = await boot({
+    cwd: repo.paths.root,
+    level: 'auto',
+    source: BOOT_SOURCES.find((s) => s === options.source) ?? null,
+    budget: Math.max(100, Math.min(config.budget.total, Math.floor(options.maxChars / 4))),
+    session: options.session,
+    dryRun: options.dryRun,
+  });
+  await recordFacts(repo.paths, [
+    {
+      type: 'boot',
+      actor: 'system',
+      level: result.level,
+      stalled: result.choice.stalled,
+      reason: result.choice.reason,
+      ...(result.source ? { source: result.source } : {}),
+      omitted: omittedFact(result.omitted),
+    },
+  ]);
+  return capContext(result.text, options.maxChars, 'run `agent-state boot` for the whole prompt');
+}
+
+export interface HookStatusOptions {
+  /**
+   * `baseline` starts the consumer over and returns the whole status; `delta` what changed since
+   * it was last told ('' when nothing); `signals` only a change of the control signals (one new,
+   * one gone, one of another level), '' otherwise.
+   */
+  mode: 'baseline' | 'delta' | 'signals';
+  maxChars: number;
+  format: 'xml' | 'markdown';
+  config: Config;
+}
+
+// What identifies the signals a consumer was told: a count moving in a message is not news.
+const signalsKey = (signals: StatusSections['signals'] | undefined) =>
+  (signals ?? []).map((x) => `${x.id}\0${x.key}\0${x.level}`).join('\n');
+
+// The signals-only publish from the cached snapshot alone: '' when the signals are what the
+// consumer was told, null when that cannot be told without the state files (a touched Forbidden
+// file: is it still changed? a loop the last boot found: did anything move since?) or when the
+// consumer needs the whole status (no baseline of this epoch yet).
+async function signalsFromLog(
+  paths: StatePaths,
+  cursor: PublishCursor | null,
+  consumer: string,
+  options: HookStatusOptions,
+): Promise<string | null> {
+  const { snapshot } = loadStatus(paths);
+  let forbidden: ForbiddenMatcher | undefined;
+  if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
+    const { parseGoals } = await import('../state/goals.js');
+    const entries = parseGoals(readFileSync(paths.goals, 'utf8')).goals.forbidden;
+    if (entries.length > 0) {
+      const { caseInsensitive, compileForbidden } = await import('../state/forbidden.js');
+      forbidden = compileForbidden(entries, { nocase: caseInsensitive(paths.root) });
+    }
+  }
+  const threshold = options.config.boot.stall_threshold;
+  const looped = (readStoredRecovery(paths, hookAgent())?.last?.stalled ?? 0) >= threshold;
+  if (looped || (forbidden && snapshot.files.modified.some((p) => forbidden(p) !== null)))
+    return null;
+  const now = new Date();
+  const { view } = buildStatusView(snapshot, {
+    now,
+    config: options.config,
+    forbidden,
+    restartLoop: null,
+  });
+  if (signalsKey(view.sections.signals) === signalsKey(cursor?.baseline.signals)) return '';
+  if (!cursor || cursor.strategy !== 'delta' || snapshot.compactions > cursor.compactions)
+    return null;
+  const result = publishStatus(cursor, view, {
+    strategy: 'delta',
+    format: options.format,
+    consumer,
+    compactions: snapshot.compactions,
+    only: ['signals'],
+  });
+  if (result.cursorChanged) writeCursor(eventLogPaths(paths), result.cursor);
+  return result.output ?? '';
+}
+
+/** The status for a host's consumer (see HookStatusOptions.mode), at most maxChars long. */
+export async function hookStatus(
+  repo: Repo,
+  consumer: string,
+  options: HookStatusOptions,
+): Promise<string> {
+  const signals = options.mode === 'signals';
+  const cursor = signals ? readCursor(eventLogPaths(repo.paths), consumer) : null;
+  const told = signals ? await signalsFromLog(repo.paths, cursor, consumer, options) : null;
+  if (told !== null) return told && capContext(told, options.maxChars, 'run `agent-state status`');
+  const { publishStatusTo } = await import('../status/publish-to.js');
+  const { readStatus } = await import('../status/read-status.js');
+  const state = await loadTask(repo, options.config);
+  const status = await readStatus({ state, gitRoot: repo.gitRoot });
+  if (signals && signalsKey(status.view.sections.signals) === signalsKey(cursor?.baseline.signals))
+    return '';
+  const result = await publishStatusTo({
+    strategy: 'delta',
+    format: options.format,
+    consumer,
+    reset: options.mode === 'baseline',
+    only: signals ? ['signals'] : undefined,
+    status,
+  });
+  return result.output
+    ? capContext(result.output, options.maxChars, 'run `agent-state status`')
+    : '';
+}
+
+/**
+ * Whether progress changed since the last checkpoint (what a checkpoint's digest covers; before
+ * the first checkpoint, any step begun or marked done counts), and a key naming this progress.
+ */
+export async function progressSinceCheckpoint(
+  progress: Progress,
+): Promise<{ changed: boolean; key: string }> {
+  const { progressDigest } = await import('../checkpoint/progress-digest.js');
+  const digest = progressDigest(progress);
+  const recorded = progress.stamp?.progress_digest;
+  const changed = recorded
+    ? recorded !== digest
+    : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
+      Object.keys(progress.markers ?? {}).length > 0;
+  return { changed, key: digest };
+}

@@ -1,0 +1,88 @@
+// `agent-state hook <host>`: one hook call from stdin to stdout. It never breaks the host's
+// session: bad stdin, a repository without .agent/, an invalid state file or a bug all end in
+// exit 0 with one line on stderr. The only refusals are the documented ones (a PreToolUse deny,
+// a Stop or PreCompact block), and those are JSON on stdout with exit 0 too.
+import { AgentStateError } from '../errors.js';
+import { describeError, errorText } from '../error-report.js';
+import { findRepo } from '../state/repo.js';
+import { safeText, safeValue } from '../text/safe-text.js';
+import type { HostAdapter } from './host-adapter.js';
+import type { HostHookEvent, HostHookOutcome } from './host-hook-event.js';
+import { HostHookInputError, parseHostHookPayload } from './host-hook-payload.js';
+import { type HostName } from './host-names.js';
+import { loadHost } from './hosts.js';
+
+export interface HostHookResult {
+  stdout: string;
+  /** One line, or '' (the hook said nothing to the human). */
+  stderr: string;
+  /** Always 0: a hook must not break the session (refusals are JSON on stdout). */
+  exitCode: 0;
+  /** The parsed event, when stdin parsed (for tests and logs). */
+  event: HostHookEvent | null;
+}
+
+export interface RunHostHookOptions {
+  /** The directory to fall back to when the payload has no `cwd`. */
+  cwd: string;
+}
+
+function note(host: HostName, message: string): string {
+  return safeText(`agent-state hook ${host}: ${message}; the session continues\n`);
+}
+
+// The one error mapper's line (src/error-report.ts), as every other route says it.
+function describe(error: unknown): string {
+  if (error instanceof HostHookInputError) return error.message;
+  return errorText(describeError(error));
+}
+
+/**
+ * The text to print on stdout for an outcome, in the host's format ('' when there is nothing to
+ * say). The host hands the strings to the model (and shows systemMessage to the user) as they
+ * are: they pass safeValue first.
+ */
+export function renderHostHookOutput(
+  host: HostAdapter,
+  event: HostHookEvent,
+  outcome: HostHookOutcome,
+): string {
+  if (!outcome.context && !outcome.deny && !outcome.block && !outcome.userMessage) return '';
+  const out = host.render(event, outcome);
+  return Object.keys(out).length === 0 ? '' : `${JSON.stringify(safeValue(out))}\n`;
+}
+
+/** Runs one hook call; never throws, always exit code 0. */
+export async function runHostHook(
+  name: HostName,
+  input: string,
+  options: RunHostHookOptions,
+): Promise<HostHookResult> {
+  let event: HostHookEvent | null = null;
+  try {
+    const host = await loadHost(name);
+    event = parseHostHookPayload(host, input, options.cwd);
+    if (event.kind === 'other') return { stdout: '', stderr: '', exitCode: 0, event };
+    let repo;
+    try {
+      repo = findRepo(event.cwd);
+    } catch (error) {
+      // Not every repository uses agent-state: stay silent there, say why only on stderr.
+      if (error instanceof AgentStateError && error.code === 'NOT_INITIALIZED')
+        return {
+          stdout: '',
+          stderr: note(name, 'no .agent/ here (run `agent-state init` to use it)'),
+          exitCode: 0,
+          event,
+        };
+      throw error;
+    }
+    const { handleHookEvent } = await import('./handle-event.js');
+    const outcome = await handleHookEvent(host, event, repo);
+    const stderr = outcome.note ? note(name, outcome.note) : '';
+    return { stdout: renderHostHookOutput(host, event, outcome), stderr, exitCode: 0, event };
+  } catch (error) {
+    const debug = process.env.AGENT_STATE_DEBUG && error instanceof Error ? `${error.stack}\n` : '';
+    return { stdout: '', stderr: note(name, describe(error)) + debug, exitCode: 0, event };
+  }
+}

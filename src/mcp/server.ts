@@ -1,0 +1,141 @@
+// `agent-state mcp`: the task state as a stdio MCP server (SDK 2.x). Eight small tools and three
+// resources; the whole tools/list answer stays under 1,500 tokens (a test counts them), because
+// every tool description is paid for on every request of the agent. Nothing but MCP goes to
+// stdout; the tools call the library in-process.
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { describeError, errorText as reportText } from '../error-report.js';
+import { packageVersion } from '../package-root.js';
+import { findRoot } from '../state/find-root.js';
+import { redactSecrets, redactValue } from '../text/redact.js';
+import { safeText, safeValue } from '../text/safe-text.js';
+import { entryFiles } from '../evidence/evidence-folder.js';
+import { readEvidenceFile } from './evidence-files.js';
+import { mcpTools, type McpToolContext } from './tools.js';
+import { readFileSync } from 'node:fs';
+
+export interface McpServerOptions {
+  /** The directory whose task the server serves (the state root is found from here). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+/** A tool error as the agent should read it: what failed, where, and the fix. */
+export function errorText(error: unknown): string {
+  return `agent-state: ${reportText(describeError(error))}`;
+}
+
+// What reaches the model: secrets redacted from the data (a text is a rendering — the boot
+// prompt — made from redacted data), control characters made visible.
+function text(value: unknown): TextResult {
+  const shown =
+    typeof value === 'string'
+      ? safeText(value)
+      : JSON.stringify(safeValue(redactValue(value)), null, 2);
+  return { content: [{ type: 'text', text: shown }] };
+}
+
+// A state file as a resource: YAML or Markdown, which the redactor reads like a log.
+function fileText(text: string): string {
+  return safeText(redactSecrets(text).text);
+}
+
+/** Builds the server with every tool and resource registered (not yet connected). */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const server = new McpServer(
+    { name: 'agent-state', version: packageVersion() },
+    {
+      instructions:
+        'Durable task state (.agent/). Call boot after a restart or compaction; check before redoing a step; done when a step is finished; checkpoint after progress.',
+    },
+  );
+  const ctx: McpToolContext = {
+    cwd: options.cwd,
+    env: options.env,
+    now: options.now ?? (() => new Date()),
+  };
+  for (const tool of mcpTools) {
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: z.object(tool.input) },
+      async (args: Record<string, unknown>) => {
+        try {
+          return text(await tool.run(args, ctx));
+        } catch (error) {
+          return { ...text(errorText(error)), isError: true };
+        }
+      },
+    );
+  }
+  const stateFile = (name: 'goals' | 'progress') => {
+    const paths = findRoot(options.cwd);
+    return fileText(readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8'));
+  };
+  server.registerResource(
+    'goals',
+    'agent-state://goals',
+    {
+      description: 'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
+      mimeType: 'text/markdown',
+    },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stateFile('goals') }],
+    }),
+  );
+  server.registerResource(
+    'progress',
+    'agent-state://progress',
+    {
+      description: 'progress.yaml: stage, next action, plan, markers, stamp',
+      mimeType: 'application/yaml',
+    },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'application/yaml', text: stateFile('progress') }],
+    }),
+  );
+  server.registerResource(
+    'evidence',
+    new ResourceTemplate('agent-state://evidence/{id}', {
+      list: () => ({
+        resources: entryFiles(findRoot(options.cwd)).map((entry) => ({
+          uri: `agent-state://evidence/${entry.id}`,
+          name: entry.name,
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    { description: 'one evidence entry (newest N kept)', mimeType: 'text/markdown' },
+    (uri, variables) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'text/markdown',
+          text: fileText(readEvidenceFile(findRoot(options.cwd), String(variables.id))),
+        },
+      ],
+    }),
+  );
+  return server;
+}
+
+/** Serves MCP on this process's stdio until the client closes stdin. */
+export async function serveMcp(options: McpServerOptions): Promise<void> {
+  const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  const { guardStdin, MAX_MESSAGE_BYTES } = await import('./guard-stdin.js');
+  const input = guardStdin(process.stdin, ({ id, code, message }) =>
+    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`),
+  );
+  await new Promise<void>((resolve) => {
+    const handle = serveStdio(() => createMcpServer(options), {
+      transport: new StdioServerTransport(input, process.stdout, {
+        maxBufferSize: 2 * MAX_MESSAGE_BYTES,
+      }),
+      onerror: (error) => process.stderr.write(`agent-state mcp: ${error.message}\n`),
+    });
+    process.stdin.once('end', () => void handle.close().then(resolve, resolve));
+    process.stdin.once('close', () => void handle.close().then(resolve, resolve));
+  });
+}

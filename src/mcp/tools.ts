@@ -1,0 +1,237 @@
+// The MCP tools: at most eight, each a thin call into the library. Descriptions are short on
+// purpose: the agent pays for every word of tools/list on every request.
+import { z } from 'zod';
+import { CheckFailedError, UsageError } from '../errors.js';
+import { addPlanItem, countPlan, readyItems, setPlanStatus } from '../state/plan.js';
+import { loadState } from '../task/load-state.js';
+import { updateProgress } from '../task/update-progress.js';
+import type { PlanStatus } from '../types.js';
+
+export interface McpToolContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+}
+
+/** One MCP tool: a name, a one-line description, a zod input shape, and what it does. */
+export interface McpTool {
+  name: string;
+  description: string;
+  input: z.ZodRawShape;
+  run(args: Record<string, unknown>, ctx: McpToolContext): Promise<unknown>;
+}
+
+const VERB_STATUS: Record<string, PlanStatus> = {
+  start: 'running',
+  block: 'blocked',
+  skip: 'skipped',
+  fail: 'failed',
+  reset: 'pending',
+};
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : undefined;
+const optional = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+export const mcpTools: McpTool[] = [
+  {
+    name: 'boot',
+    description:
+      'Restart prompt: goal, constraints, forbidden paths, progress, next action. Call first after a restart or compaction.',
+    input: {
+      level: z
+        .enum(['1', '2', '3', 'auto'])
+        .optional()
+        .describe('1 resume, 2 restore, 3 rebuild; default auto'),
+    },
+    run: async (args, ctx) => {
+      const { boot } = await import('../boot/boot.js');
+      const level =
+        args.level === undefined || args.level === 'auto'
+          ? 'auto'
+          : (Number(args.level) as 1 | 2 | 3);
+      const result = await boot({ cwd: ctx.cwd, env: ctx.env, now: ctx.now, level });
+      // Every boot is a fact in the log, as the CLI and the host hooks record it.
+      const { recordEvent } = await import('../events/record.js');
+      const { findRoot } = await import('../state/find-root.js');
+      await recordEvent(
+        findRoot(ctx.cwd),
+        {
+          type: 'boot',
+          level: result.level,
+          stalled: result.choice.stalled,
+          reason: result.choice.reason,
+        },
+        { env: ctx.env, now: ctx.now },
+      );
+      return result.text;
+    },
+  },
+  {
+    name: 'status',
+    description:
+      'Task at a glance: goal, stage, next action, current step, plan counts, ready items, last checkpoint, active signals.',
+    input: {},
+    run: async (_args, ctx) => {
+      const state = loadState({ cwd: ctx.cwd });
+      const { goals, progress } = state;
+      const { readStatus } = await import('../status/read-status.js');
+      const status = await readStatus({ cwd: ctx.cwd, state, now: ctx.now });
+      return {
+        anchor: goals.anchor,
+        stage: progress.stage ?? '',
+        next_action: progress.next_action ?? '',
+        current_step: progress.current_step ?? null,
+        plan: countPlan(progress.plan),
+        ready: readyItems(progress.plan).map(({ id, title }) => ({ id, title })),
+        last_checkpoint: progress.stamp?.last_checkpoint ?? null,
+        revision: progress.revision,
+        signals: status.signals.map((signal) => signal.message),
+      };
+    },
+  },
+  {
+    name: 'next',
+    description: 'Set the next action (and optionally the stage); without arguments, show them.',
+    input: { text: z.string().optional(), stage: z.string().optional() },
+    run: async (args, ctx) => {
+      const text = typeof args.text === 'string' ? args.text.trim() : undefined;
+      const stage = typeof args.stage === 'string' ? args.stage.trim() : undefined;
+      const { progress, changed } = await updateProgress(
+        (p) => {
+          if (text) p.next_action = text;
+          if (stage) p.stage = stage;
+        },
+        { cwd: ctx.cwd, now: ctx.now },
+      );
+      return { stage: progress.stage ?? '', next_action: progress.next_action ?? '', changed };
+    },
+  },
+  {
+    name: 'plan_update',
+    description: 'Change the plan: add a step (title), or start/block/skip/fail/reset one (id).',
+    input: {
+      action: z.enum(['add', 'start', 'block', 'skip', 'fail', 'reset']),
+      id: z.string().optional(),
+      title: z.string().optional(),
+      note: z.string().optional(),
+    },
+    run: async (args, ctx) => {
+      const action = String(args.action);
+      const id = typeof args.id === 'string' ? args.id : undefined;
+      const note = typeof args.note === 'string' ? args.note : undefined;
+      const { result, progress } = await updateProgress(
+        (p) => {
+          if (action === 'add') {
+            if (typeof args.title !== 'string')
+              throw new UsageError('add needs a title', { hint: 'pass title' });
+            return addPlanItem(p, { title: args.title, ...(id ? { id } : {}) });
+          }
+          if (!id)
+            throw new UsageError(`${action} needs an id`, { hint: 'pass the step id, e.g. t2' });
+          return setPlanStatus(p, id, VERB_STATUS[action]!, note);
+        },
+        { cwd: ctx.cwd, now: ctx.now },
+      );
+      return { item: result, revision: progress.revision };
+    },
+  },
+  {
+    name: 'done',
+    description: 'Mark a step done with a completion marker (sha256 of its files).',
+    input: { id: z.string(), files: z.array(z.string()).optional(), note: z.string().optional() },
+    run: async (args, ctx) => {
+      const { markDone } = await import('../markers/mark-done.js');
+      const files = strings(args.files);
+      const note = optional(args.note);
+      const result = await markDone(String(args.id), {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        now: ctx.now,
+        ...(files ? { files } : {}),
+        ...(note ? { note } : {}),
+      });
+      return {
+        id: result.id,
+        files: Object.keys(result.marker.files),
+        status: result.item.status,
+        revision: result.revision,
+      };
+    },
+  },
+  {
+    name: 'check',
+    description:
+      'Is each step done and its files unchanged? Call before redoing a step. A step marked done without files is unverifiable (ok false).',
+    input: { ids: z.array(z.string()).min(1) },
+    run: async (args, ctx) => {
+      const { checkMarkers } = await import('../markers/check-markers.js');
+      const result = checkMarkers({ cwd: ctx.cwd, env: ctx.env, ids: strings(args.ids) ?? [] });
+      return {
+        ok: result.ok,
+        markers: result.markers.map((m) => ({
+          id: m.id,
+          state: m.state,
+          changed: m.changed.map((c) => c.path),
+        })),
+      };
+    },
+  },
+  {
+    name: 'evidence_add',
+    description: 'Record a short evidence entry (test run, decision, finding).',
+    input: { kind: z.string(), summary: z.string(), body: z.string().optional() },
+    run: async (args, ctx) => {
+      const { addEvidence } = await import('../evidence/add-evidence.js');
+      const body = optional(args.body);
+      const result = await addEvidence(
+        { kind: String(args.kind), summary: String(args.summary), ...(body ? { body } : {}) },
+        { cwd: ctx.cwd, env: ctx.env, now: ctx.now },
+      );
+      return {
+        id: result.meta.id,
+        file: result.file,
+        redactions: result.redactions,
+        removed: result.removed,
+      };
+    },
+  },
+  {
+    name: 'checkpoint',
+    description:
+      'Verify the tree and run the tests, then save progress. Refuses with a report if they disagree.',
+    input: {
+      message: z.string().optional(),
+      next: z.string().optional(),
+      no_test: z.boolean().optional(),
+    },
+    run: async (args, ctx) => {
+      const { checkpoint } = await import('../checkpoint/checkpoint.js');
+      const summary = optional(args.message);
+      const next = optional(args.next);
+      const result = await checkpoint({
+        cwd: ctx.cwd,
+        env: ctx.env,
+        now: ctx.now,
+        test: args.no_test !== true,
+        ...(summary ? { summary } : {}),
+        ...(next ? { next } : {}),
+      });
+      if (!result.ok) {
+        const why =
+          result.findings.map((f) => f.message).join('; ') ||
+          (result.test ? `tests failed (exit ${result.test.exit_code})` : result.refused);
+        throw new CheckFailedError(`checkpoint refused (${result.refused}): ${why}`, {
+          hint: 'fix what it lists, then checkpoint again',
+        });
+      }
+      return {
+        checkpoint: result.checkpoint,
+        revision: result.revision,
+        evidence: result.evidence?.id ?? null,
+        progress_changed: result.progress_changed,
+      };
+    },
+  },
+];
