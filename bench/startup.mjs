@@ -3,7 +3,7 @@
 // `status`, and `boot --level 2 --fast` (every session start), each versus a bare `node -e 0`,
 // interleaved in one run (medians). With `--vs DIR` (another checkout of agent-state, built),
 // that build's commands join the same interleaving and each gets a ratio to this one too.
-// Targets (issue 14): hook ≤ 1.3, event ≤ 1.2, status ≤ 1.5, boot --fast ≤ 1.5.
+// Targets (issue 23): hook ≤ 1.25, event ≤ 1.15, status ≤ 1.4, boot --fast ≤ 1.4.
 // With `--cpu`, each figure is the process's CPU time instead of wall time (steadier on a loaded
 // machine; none of these commands spawns a child).
 // Usage: node bench/startup.mjs [--runs N] [--vs DIR] [--cpu]
@@ -50,16 +50,16 @@ try {
     hook: {
       args: ['hook', 'claude'],
       input: payload,
-      target: 1.3,
+      target: 1.25,
       label: 'hook claude (PostToolUse)',
     },
     event: {
       args: ['event', 'tool.finished', '--field', 'name=grep'],
-      target: 1.2,
+      target: 1.15,
       label: 'event',
     },
-    status: { args: ['status'], target: 1.5, label: 'status' },
-    boot: { args: ['boot', '--level', '2', '--fast'], target: 1.5, label: 'boot --level 2 --fast' },
+    status: { args: ['status'], target: 1.4, label: 'status' },
+    boot: { args: ['boot', '--level', '2', '--fast'], target: 1.4, label: 'boot --level 2 --fast' },
   };
   const cases = { node: { cmd: process.execPath, args: ['-e', '0'], cwd: repo } };
   for (const [name, { args, input }] of Object.entries(commands)) {

@@ -2,8 +2,19 @@
 // schemas/ into a standalone ajv validator (dist/validators/<name>.cjs: no command compiles a
 // schema at run time, ~80 ms), bundle the CLI in one esbuild call (dist/bundle/: the loader
 // start.cjs and the one CLI bundle agent-state.cjs), and write the tokenizer's rank table.
+// `--if-changed` (npm test) does nothing when dist/ was built from these very inputs, and
+// `--no-check` leaves type errors to `npm run typecheck` (npm test runs it beside the tests).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +25,28 @@ const { Ajv2020 } = require('ajv/dist/2020.js');
 const addFormats = require('ajv-formats');
 const standaloneCode = require('ajv/dist/standalone').default;
 
+// What dist/ is made of (the bundled dependencies come with package-lock.json).
+const INPUTS = ['src', 'schemas', 'scripts/build.mjs', 'tsconfig.json', 'package-lock.json'];
+const inputs = createHash('sha256');
+for (const input of INPUTS) {
+  const files = statSync(join(root, input)).isDirectory()
+    ? readdirSync(join(root, input), { recursive: true }).map((f) => join(input, f))
+    : [input];
+  for (const file of files.sort())
+    if (statSync(join(root, file)).isFile())
+      inputs.update(`${file}\0`).update(readFileSync(join(root, file)));
+}
+const digest = inputs.digest('hex');
+const stamp = join(root, 'dist', '.inputs.sha256');
+if (process.argv.includes('--if-changed') && existsSync(stamp)) {
+  if (readFileSync(stamp, 'utf8') === digest) process.exit(0);
+}
+
 rmSync(join(root, 'dist'), { recursive: true, force: true });
+const noCheck = process.argv.includes('--no-check') ? ['--noCheck'] : [];
 execFileSync(
   process.execPath,
-  [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')],
+  [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), ...noCheck],
   {
     stdio: 'inherit',
   },
@@ -112,3 +141,4 @@ const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
 const probeTokens = countTokens(PROBE, { disallowedSpecial: new Set() });
 mkdirSync(join(root, 'dist', 'tokenizer'), { recursive: true });
 writeFileSync(join(root, 'dist', 'tokenizer', 'o200k.bin'), buildRankTable(ranks, probeTokens));
+writeFileSync(stamp, digest);

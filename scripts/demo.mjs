@@ -65,14 +65,15 @@ function gitShow(args, { expect = 0, env: extra = {} } = {}) {
 }
 
 // `--write-docs` / `--check-docs`: the outputs shown in docs/boot.md are this demo's, so they
-// stay true. Hashes, artifact names, durations and the token figures they move vary from run to
-// run, so they are normalized to compare.
+// stay true. Hashes, artifact names, durations, ages (a loaded machine makes "just now" "2m ago")
+// and the token figures they move vary from run to run, so they are normalized to compare.
 const BOOT_DOC = join(root, 'docs', 'boot.md');
 const normalize = (text) =>
   text
     .replace(/\d{8}T\d{6}Z-[0-9a-f]+/g, 'TIME-ID')
     .replace(/\b[0-9a-f]{7,64}\b/g, 'SHA')
     .replace(/\d+(\.\d+)? s\b/g, 'N s')
+    .replace(/\b(just now|\d+[mhd] ago)\b/g, 'AGE')
     .replace(/\d+\/12000 tokens/g, 'N/12000 tokens');
 function bootDocs(mode) {
   let doc = readFileSync(BOOT_DOC, 'utf8');

@@ -25,23 +25,9 @@ export interface AgentStateSdkOptions {
   agent?: string;
 }
 
-// The state libraries read the agent's name from process.env, so calls run one after another,
-// each with its session's name set for the length of the call.
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(agent: string | undefined, run: () => Promise<T>): Promise<T> {
-  const next = queue.then(async () => {
-    const before = process.env[AGENT_ENV];
-    if (agent !== undefined) process.env[AGENT_ENV] = agent;
-    try {
-      return await run();
-    } finally {
-      if (before === undefined) delete process.env[AGENT_ENV];
-      else process.env[AGENT_ENV] = before;
-    }
-  });
-  queue = next.catch(() => undefined);
-  return next;
-}
+// The session's environment: the process's, with the agent it acts as.
+const sessionEnv = ({ agent }: AgentStateSdkOptions) =>
+  agent ? { ...process.env, [AGENT_ENV]: agent } : process.env;
 
 // The SDK loads the project's settings files by default: hooks that `integrate claude` wrote there
 // would run next to these, and every fact would be recorded twice. Said once per repository.
@@ -88,9 +74,10 @@ export function agentStateHooks(
     if (event === 'UserPromptSubmit' && !booted)
       payload = { ...input, hook_event_name: 'SessionStart', source: 'startup' };
     if (event === 'SessionStart' || event === 'UserPromptSubmit') booted = true;
-    const result = await serialized(options.agent, () =>
-      runHostHook('claude', JSON.stringify(payload), { cwd: options.cwd ?? process.cwd() }),
-    );
+    const result = await runHostHook('claude', JSON.stringify(payload), {
+      cwd: options.cwd ?? process.cwd(),
+      env: sessionEnv(options),
+    });
     const note = result.stderr.trim();
     if (note && !said.has(note)) {
       said.add(note);
@@ -120,7 +107,7 @@ export function agentStateHooks(
 export async function agentStateMcpServer(
   options: AgentStateSdkOptions = {},
 ): Promise<McpSdkServerConfigWithInstance> {
-  const env = options.agent ? { ...process.env, [AGENT_ENV]: options.agent } : process.env;
+  const env = sessionEnv(options);
   const server = await createAgentStateMcpServer({ cwd: options.cwd ?? process.cwd(), env });
   // The SDK's type names the MCP SDK 1.x class; it only calls connect() with its own transport,
   // which this 2.x server takes as well.

@@ -25,6 +25,6 @@ export { shellWrittenPaths } from '../hosts/shell-paths.js';
 export {
   renderStatusline,
   runStatusline,
-  type StatuslineFacts,
+  type StatuslineValues,
 } from '../hosts/claude/statusline.js';
 export type { McpServerOptions } from '../mcp/server.js';

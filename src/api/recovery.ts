@@ -22,7 +22,7 @@ export {
   type ProgressPart,
   type StaleVerdict,
   type TreeNow,
-} from '../recovery/facts.js';
+} from '../recovery/rules.js';
 export {
   confirmCompaction,
   expireNote,

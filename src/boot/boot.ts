@@ -1,24 +1,25 @@
-// `boot` (I/O): read the state, gather the live facts, judge them (src/recovery/facts.ts), count
+// `boot` (I/O): read the state, gather the live state, judge them (src/recovery/rules.ts), count
 // the boot and take the reminders under the state lock (so four boots at once show a reminder
 // exactly once between them), then render. A boot writes only the local recovery record
 // (.agent/log/recovery.json): never a committed file.
+import { cachedConfig } from '../state/config-cache.js';
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../state/agent-name.js';
-import { readConfig, readGoals, withStateLock } from '../state/store.js';
+import { readGoals, withStateLock } from '../state/store.js';
 import { readProgressFor } from '../task/load-state.js';
 import { pendingReminders, reminderKey } from '../state/reminders.js';
 import { existsSync } from 'node:fs';
 import { agentsOverview } from '../task/agents-overview.js';
 import { planClaims } from '../task/claims.js';
 import type { StatePaths } from '../state/paths.js';
-import { countBoot, digestProgress } from '../recovery/facts.js';
+import { countBoot, digestProgress } from '../recovery/rules.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
 import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
-import { collectLiveFacts, prepareLiveFacts, type LiveFacts } from './live-facts.js';
+import { collectLiveState, prepareLiveState, type LiveState } from './live-state.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import type {
@@ -95,7 +96,7 @@ export function stampView(progress: Progress, record: RecoveryRecord): Stamp {
 
 interface Counted {
   progress: Progress;
-  facts: LiveFacts;
+  live: LiveState;
   recovery: BootRecovery;
   record: RecoveryRecord;
   reminders: Reminder[];
@@ -108,12 +109,12 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const repo = findRepo(options.cwd);
   const { paths } = repo;
   const agent = resolveAgent(options);
-  const config = valueOrThrow(readConfig(paths));
+  const config = await cachedConfig(paths);
   const requested = options.level ?? config.boot.level;
   const source = options.source ?? null;
   const session = options.session ?? null;
   // git starts working while the state files are read and the tokenizer loads.
-  prepareLiveFacts(repo, options.env);
+  prepareLiveState(repo, options.env);
   const { goals, warnings } = readGoals(paths);
   const counting = options.counter
     ? Promise.resolve(options.counter)
@@ -121,21 +122,21 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       ? Promise.resolve(heuristicCounter)
       : loadO200kCounter();
   const threshold = config.boot.stall_threshold;
-  // Judges the facts, counts the boot and marks the reminders shown, on one reading of the state.
+  // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
   const count = async (): Promise<Counted> => {
     const progress = valueOrThrow(readProgressFor(paths, agent));
-    const facts = await collectLiveFacts(repo, config, progress, options.env);
+    const live = await collectLiveState(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);
-    const digest = digestProgress(progress, facts.extras);
+    const digest = digestProgress(progress, live.extras);
     const resume = source === 'resume';
     const boot = countBoot(record.last, { at, session, progress: digest, resume });
     const recovery: BootRecovery = {
-      drift: facts.verdict,
-      stale: facts.stale,
+      drift: live.verdict,
+      stale: live.stale,
       stalled: boot.stalled,
       moved: boot.moved,
       boots: record.boots + 1,
-      measured: facts.drift !== null,
+      measured: live.drift !== null,
     };
     const level = chooseLevel(requested, recovery, threshold, source).level;
     const reminders = pendingReminders(progress, record.reminders_shown);
@@ -154,25 +155,25 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       ...new Set([...record.reminders_shown, ...reminders.map(reminderKey)]),
     ];
     if (!options.dryRun) writeRecovery(paths, record, agent);
-    return { progress, facts, recovery, record, reminders };
+    return { progress, live, recovery, record, reminders };
   };
   const counted = options.dryRun
     ? await count()
     : await withStateLock(paths, count, { now: () => now });
-  const { progress, facts, recovery, record, reminders } = counted;
+  const { progress, live, recovery, record, reminders } = counted;
   const agents = bootAgents(paths, agent, progress, config, now, options.env);
   const rendering = renderBoot(
     {
       goals,
       progress,
       config,
-      markers: facts.markers,
-      drift: facts.drift,
-      evidence: facts.evidence,
+      markers: live.markers,
+      drift: live.drift,
+      evidence: live.evidence,
       reminders,
       recovery,
       agents,
-      stashed: facts.stashed,
+      stashed: live.stashed,
       now,
     },
     {
@@ -191,6 +192,6 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     recovery: record,
     revision: progress.revision,
     // Empty goals sections are normal after init; only a missing or long anchor is worth a word.
-    warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...facts.warnings],
+    warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...live.warnings],
   };
 }

@@ -12,11 +12,11 @@ import {
   NO_OWN_FACTS,
   plural,
   UNRECORDED,
-} from '../recovery/facts.js';
+} from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
 /**
- * The recovery facts of a context; for a context built without them, every changed file is
+ * The recovery verdicts of a context; for a context built without them, every changed file is
  * unrecorded (nothing recorded who changed it) and the loop counter is the stamp's.
  */
 export function contextRecovery(
@@ -78,7 +78,7 @@ function ownNotes(recovery: BootRecovery): string[] {
   return notes;
 }
 
-/** Chooses the level from the request, the recovery facts and why the host boots. */
+/** Chooses the level from the request, the recovery verdicts and why the host boots. */
 export function chooseLevel(
   requested: BootLevel | 'auto',
   recovery: BootRecovery,

@@ -15,7 +15,7 @@ import { tallyBlock, tallyOmissions, type OmissionTally } from './omission-tally
 import type { BootLayer, BootLevel, BootRole, TokenCounter } from './types.js';
 
 /** What the header needs to say. */
-export interface HeaderFacts {
+export interface HeaderValues {
   removed: ReadonlySet<Block>;
   /** What the cut blocks were (the tally of `removed`). */
   omitted: OmissionTally;
@@ -34,7 +34,7 @@ export interface FitInput {
   /** The total budget (in multiplied tokens). */
   budget: number;
   layerBudgets: Partial<Record<BootLayer, number>>;
-  header(facts: HeaderFacts): string;
+  header(values: HeaderValues): string;
 }
 
 export interface FitResult {

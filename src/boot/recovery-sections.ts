@@ -1,7 +1,7 @@
-// The sections the recovery facts add: the agent's own uncheckpointed changes and its stale
+// The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
-import { names, plural, type DriftVerdict } from '../recovery/facts.js';
+import { names, plural, type DriftVerdict } from '../recovery/rules.js';
 import { MUST_KEEP, RANK, bullet, keep, type Block, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';

@@ -1,10 +1,10 @@
-// The boot prompt (pure): state and live facts in, text and everything known about it out. The
+// The boot prompt (pure): state and live state in, text and everything known about it out. The
 // same context at the same time always gives the same bytes.
 import { redactSecrets } from '../text/redact.js';
 import { markdownData, safeText } from '../text/safe-text.js';
 import { chooseLevel, contextRecovery } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
-import { fitBudget, scaled, type HeaderFacts } from './fit-budget.js';
+import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
 import { MUST_KEEP, type Block, type Section } from './model.js';
@@ -146,7 +146,7 @@ function ordered(tally: OmissionTally): BootOmission[] {
 }
 
 function headerLine(
-  facts: HeaderFacts,
+  facts: HeaderValues,
   meta: { level: 1 | 2 | 3; role: BootRole; budget: number },
 ): string {
   let line = `agent-state boot · level ${meta.level} (${LEVEL_NAMES[meta.level]}) · role ${meta.role} · ${facts.tokens}/${meta.budget} tokens`;

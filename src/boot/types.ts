@@ -1,9 +1,9 @@
-// Types of the boot prompt: what the pure renderer takes (the state plus the live facts) and what
+// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and what
 // it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
 // evidence modules produce, so their results can be passed in as they are.
 import type { StashedChange } from '../git/history.js';
 import type { Drift } from '../fingerprint/diff.js';
-import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/facts.js';
+import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/rules.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
 
 /** 1 resume, 2 restore, 3 rebuild. */
@@ -58,7 +58,7 @@ export interface BootAgents {
 }
 
 /**
- * What the recovery facts say about this boot (src/recovery/facts.ts): the drift split into the
+ * What the recovery verdicts say about this boot (src/recovery/rules.ts): the drift split into the
  * agent's own and foreign changes, the stale markers judged the same way, and the loop counter.
  */
 export interface BootRecovery {
@@ -76,7 +76,7 @@ export interface BootRecovery {
   measured: boolean;
 }
 
-/** Everything the boot prompt is made of: the state files plus the live facts. */
+/** Everything the boot prompt is made of: the state files plus the live state. */
 export interface BootContext {
   goals: Goals;
   progress: Progress;
@@ -92,7 +92,7 @@ export interface BootContext {
   /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */
   agents?: BootAgents | null;
   /**
-   * The recovery facts; without them (a context built by hand) every drift and stale marker
+   * The recovery verdicts; without them (a context built by hand) every drift and stale marker
    * counts as foreign and the loop counter is the stamp's, as agent-state 0.1.0 judged.
    */
   recovery?: BootRecovery;

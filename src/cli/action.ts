@@ -4,16 +4,19 @@ import type { Command } from 'commander';
 import { formatLocation } from '../errors.js';
 import type { Warning } from '../types.js';
 import type { ExitCode } from '../error-report.js';
-import type { Output } from './output.js';
+import type { CliIo, Output } from './output.js';
 import { safeText } from '../text/safe-text.js';
 
-/** What every action can use. */
+/** What every command can use. */
 export interface CommandContext {
-  /** The working directory (--cwd or the process's). */
+  /** The working directory (--cwd, or the call's). */
   cwd: string;
   out: Output;
+  /** io.env. */
   env: NodeJS.ProcessEnv;
   now: () => Date;
+  /** The call's streams, for what bypasses `out` (stdin, a host's raw answer). */
+  io: CliIo;
 }
 
 /** What an action produces. `json` is printed with --json, `text` otherwise. */
@@ -30,6 +33,7 @@ export interface RunState {
   exitCode: ExitCode;
   /** The whole argv of the run (without node and script). */
   argv: readonly string[];
+  io: CliIo;
   makeContext(command: Command): CommandContext;
 }
 
@@ -78,4 +82,17 @@ export function defineAction<O = Record<string, unknown>>(state: RunState, actio
     else if (result.text !== undefined) ctx.out.print(result.text);
     state.exitCode = result.exitCode ?? 0;
   };
+}
+
+/** Resolves with the signal on the first Ctrl-C (or SIGTERM); a second one falls through to Node's default. */
+export function untilInterrupted(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
+import { commandWord } from './command-list.js';
 
 // 32-bit FNV-1a: tells the caches of two installations apart in the shared temp directory.
 function shortHash(text: string): string {
@@ -35,19 +36,10 @@ export function cacheFamily(argv: readonly string[]): string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-C' || arg === '--cwd' || arg === '--agent') i++;
-    else if (!arg.startsWith('-')) return COMMAND_WORDS.has(arg) ? arg : '-';
+    else if (!arg.startsWith('-')) return arg === 'help' ? arg : (commandWord(arg) ?? '-');
   }
   return '-';
 }
-
-/** agent-state's command words (test/unit/run-shape.test.ts checks them against the program). */
-export const COMMAND_WORDS: ReadonlySet<string> = new Set(
-  (
-    'init status goal next plan validate hooks hook watch integrate statusline mcp doctor event ' +
-    'events fingerprint done check undone evidence verify checkpoint boot remind memory current ' +
-    'merge-driver ui report import help'
-  ).split(' '),
-);
 
 function cachePaths(file: string, family: string): string[] {
   const name = `${basename(file)}.${family}.${process.version}.cache`;

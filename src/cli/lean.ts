@@ -5,43 +5,38 @@
 // registers the same specs, for --help.
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
-import { createOutput, reportError, type Output } from './output.js';
+import type { LeanWord } from './command-list.js';
+import { createOutput, reportError, type CliIo } from './output.js';
 import { parseArgs, resolveCwd, scanArgv, type LeanCommand } from './parse-args.js';
 
 // Each loads only when it runs: an `event` call initializes nothing of `boot`.
-export const LEAN_COMMANDS: Readonly<Record<string, () => Promise<LeanCommand>>> = {
+export const LEAN_COMMANDS: Readonly<Record<LeanWord, () => Promise<LeanCommand>>> = {
   event: async () => (await import('./commands/event.js')).eventCommand,
   boot: async () => (await import('./commands/boot.js')).bootCommand,
   hook: async () => (await import('./commands/hook.js')).hookCommand,
   statusline: async () => (await import('./commands/statusline.js')).statuslineCommand,
 };
 
-function output(flags: { json: boolean; quiet: boolean; color: boolean }): Output {
-  return createOutput({
-    ...flags,
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-  });
-}
-
-/** Runs one lean command from the whole argv (without node and script); returns the exit code. */
-export async function runLean(command: LeanCommand, argv: readonly string[]): Promise<ExitCode> {
-  let out = output(scanArgv(argv).globals);
+/**
+ * Runs one lean command from the whole argv (without node and script) on `io`; returns the exit
+ * code. `globals`: the global options, when the router has already scanned them.
+ */
+export async function runLean(
+  command: LeanCommand,
+  argv: readonly string[],
+  io: CliIo,
+  globals = scanArgv(argv).globals,
+): Promise<ExitCode> {
+  let out = createOutput({ ...globals, io });
   try {
     const parsed = parseArgs(argv, command.spec);
-    out = output(parsed.globals);
+    out = createOutput({ ...parsed.globals, io });
     // --agent is the environment variable for this run, as on the commander route.
     if (parsed.globals.agent !== undefined)
-      process.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
-    const io = {
-      cwd: resolveCwd(parsed.globals.cwd),
-      env: process.env,
-      now: () => new Date(),
-      out,
-    };
-    return await command.run(parsed, io);
+      io.env[AGENT_ENV] = checkAgentName(parsed.globals.agent, '--agent');
+    const cwd = resolveCwd(parsed.globals.cwd, io);
+    return await command.run(parsed, { cwd, env: io.env, now: () => new Date(), out, io });
   } catch (error) {
-    return reportError(out, error, process.env);
+    return reportError(out, error, io);
   }
 }

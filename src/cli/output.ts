@@ -4,6 +4,7 @@
 // loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
 // character of the state reaches the terminal (or the agent reading it).
 import { safeJson, safeText } from '../text/safe-text.js';
+import { fdStream } from './fd-stream.js';
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
 
 /** The styles commands use; a chalk instance is one. */
@@ -17,14 +18,37 @@ export interface Style {
   dim(text: string): string;
 }
 
+/** A stream a call writes to: the process's, or a test's capture. */
+export interface OutStream {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/**
+ * What one CLI call talks to: its streams, environment and start directory. stdin and cwd
+ * default to the process's, read only when needed (making process.stdin costs a lean call time;
+ * process.cwd() throws in a deleted directory, where an absolute --cwd still works).
+ */
+export interface CliIo {
+  readonly stdin?: AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  /** --agent sets AGENT_STATE_AGENT here, for the library and every child the call starts. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+/** This process's I/O. */
+export function processIo(): CliIo {
+  return { stdout: fdStream(1), stderr: fdStream(2), env: process.env };
+}
+
 export interface OutputOptions {
   json: boolean;
   quiet: boolean;
   /** false when --no-color was given. */
   color: boolean;
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
+  io: CliIo;
   /** Styles for a color level (default: ansiStyle). */
   style?: (level: 0 | 1 | 2 | 3) => Style;
 }
@@ -81,8 +105,9 @@ export function ansiStyle(level: 0 | 1 | 2 | 3): Style {
 /** Creates the output channel of one CLI run. */
 export function createOutput(options: OutputOptions): Output {
   const styleFor = options.style ?? ansiStyle;
-  const style = styleFor(colorLevel(options.color, options.env, options.stdout));
-  const errStyle = styleFor(colorLevel(options.color, options.env, options.stderr));
+  const { env, stdout, stderr } = options.io;
+  const style = styleFor(colorLevel(options.color, env, stdout));
+  const errStyle = styleFor(colorLevel(options.color, env, stderr));
   const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
   const out = (text: string) => safeText(line(text), { ownColors: style.level > 0 });
   const err = (text: string) => safeText(line(text), { ownColors: errStyle.level > 0 });
@@ -92,26 +117,25 @@ export function createOutput(options: OutputOptions): Output {
     style,
     errStyle,
     print(text) {
-      if (!options.json && !options.quiet && text !== '') options.stdout.write(out(text));
+      if (!options.json && !options.quiet && text !== '') stdout.write(out(text));
     },
     printJson(value) {
-      options.stdout.write(`${safeJson(value, 2)}\n`);
+      stdout.write(`${safeJson(value, 2)}\n`);
     },
     warn(text) {
-      if (!options.json && !options.quiet)
-        options.stderr.write(err(errStyle.yellow(`warning: ${text}`)));
+      if (!options.json && !options.quiet) stderr.write(err(errStyle.yellow(`warning: ${text}`)));
     },
     error(text) {
-      options.stderr.write(err(errStyle.red(text)));
+      stderr.write(err(errStyle.red(text)));
     },
   };
 }
 
 /** Reports `error` through `out` (one line on stderr, the error document with --json); returns its exit code. */
-export function reportError(out: Output, error: unknown, env: NodeJS.ProcessEnv): ExitCode {
+export function reportError(out: Output, error: unknown, io: CliIo): ExitCode {
   const report = describeError(error);
   out.error(`agent-state: ${errorText(report)}`);
   if (out.json) out.printJson(errorDocument(report));
-  if (report.stack && env.AGENT_STATE_DEBUG) process.stderr.write(`${report.stack}\n`);
+  if (report.stack && io.env.AGENT_STATE_DEBUG) io.stderr.write(`${report.stack}\n`);
   return report.exit;
 }

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
-import type { Output } from './output.js';
+import type { CommandContext } from './action.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
 export interface OptionSpec {
@@ -248,24 +248,17 @@ function checkArguments(spec: CommandSpec, args: readonly string[]): void {
   });
 }
 
-/** The directory a call runs in: --cwd resolved, or the process's. Throws UsageError when it does not exist. */
-export function resolveCwd(cwd: string | undefined): string {
-  const dir = resolve(cwd ?? process.cwd());
+/** The directory a call runs in: --cwd resolved from io.cwd, or io.cwd. Throws UsageError when it does not exist. */
+export function resolveCwd(cwd: string | undefined, io: { readonly cwd?: string }): string {
+  const dir = io.cwd === undefined ? resolve(cwd ?? process.cwd()) : resolve(io.cwd, cwd ?? '.');
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UsageError(`--cwd ${cwd}: no such directory`, { hint: 'pass an existing directory' });
   return dir;
 }
 
 /** What a lean command's run gets. */
-export interface LeanIo {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  now: () => Date;
-  out: Output;
-}
-
 /** A command of the lean route: its spec (options, help) and what it does. */
 export interface LeanCommand {
   spec: CommandSpec;
-  run(parsed: ParsedArgs, io: LeanIo): Promise<ExitCode>;
+  run(parsed: ParsedArgs, ctx: CommandContext): Promise<ExitCode>;
 }

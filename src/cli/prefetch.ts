@@ -4,19 +4,17 @@
 import { resolve } from 'node:path';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
-
-const PREFETCHING = new Set(['verify', 'fingerprint', 'boot']);
+import { COMMANDS, commandWord } from './command-list.js';
+import type { CliIo } from './output.js';
 
 /** Starts the git snapshot early when `command` needs it; never throws. */
-export function prefetch(
-  command: string | undefined,
-  cwd: string | undefined,
-  _argv: readonly string[],
-): void {
-  if (command === undefined || !PREFETCHING.has(command)) return;
+export function prefetch(command: string | undefined, cwd: string | undefined, io: CliIo): void {
+  const word = commandWord(command);
+  if (word === undefined || !('prefetch' in COMMANDS[word])) return;
   try {
-    const info = locateRoot(resolve(cwd ?? '.'));
-    if (info.initialized && info.gitRoot !== null) prefetchGitSnapshot(info.root, info.gitRoot);
+    const info = locateRoot(resolve(io.cwd ?? '.', cwd ?? '.'));
+    if (info.initialized && info.gitRoot !== null)
+      prefetchGitSnapshot(info.root, info.gitRoot, io.env);
   } catch {
     // The command itself reports whatever is wrong.
   }

@@ -10,6 +10,7 @@ import { hookCommand } from './commands/hook.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { runLean } from './lean.js';
 import type { LeanCommand } from './parse-args.js';
+import { COMMANDS, isLean, type CommandWord, type LeanWord } from './command-list.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerGoal } from './commands/goal.js';
 import { registerInit } from './commands/init.js';
@@ -37,6 +38,44 @@ import { registerUi } from './commands/ui.js';
 import { registerReport } from './commands/report.js';
 import { registerImport } from './commands/import.js';
 
+type Register = (program: Command, state: RunState) => void;
+
+// What registers each command with commander; the lean ones from their specs.
+const REGISTER: Record<Exclude<CommandWord, LeanWord>, Register> = {
+  doctor: registerDoctor,
+  goal: registerGoal,
+  init: registerInit,
+  integrate: registerIntegrate,
+  mcp: registerMcp,
+  'merge-driver': registerMergeDriver,
+  next: registerNext,
+  plan: registerPlan,
+  status: registerStatus,
+  validate: registerValidate,
+  hooks: registerHooks,
+  watch: registerWatch,
+  events: registerEvents,
+  check: registerCheck,
+  checkpoint: registerCheckpoint,
+  done: registerDone,
+  evidence: registerEvidence,
+  fingerprint: registerFingerprint,
+  undone: registerUndone,
+  verify: registerVerify,
+  remind: registerRemind,
+  memory: registerMemory,
+  current: registerCurrent,
+  ui: registerUi,
+  report: registerReport,
+  import: registerImport,
+};
+const LEAN: Record<LeanWord, LeanCommand> = {
+  hook: hookCommand,
+  statusline: statuslineCommand,
+  event: eventCommand,
+  boot: bootCommand,
+};
+
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
 // without --help take the lean route before commander loads; one that reaches commander still
 // runs there, so the lean parser decides every call alike.
@@ -61,17 +100,13 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
-      state.exitCode = await runLean(lean, state.argv);
+      state.exitCode = await runLean(lean, state.argv, state.io);
     });
 }
 
-export interface ProgramIo {
-  writeOut(text: string): void;
-  writeErr(text: string): void;
-}
-
-/** Builds the program; actions record their exit code in `state`. */
-export function createProgram(state: RunState, io: ProgramIo): Command {
+/** Builds the program; actions record their exit code in `state` and write to state.io. */
+export function createProgram(state: RunState): Command {
+  const { io } = state;
   const program = new Command('agent-state')
     .description(
       'Durable task state for AI coding agents: goals, progress, completion markers and evidence in .agent/.',
@@ -91,13 +126,17 @@ export function createProgram(state: RunState, io: ProgramIo): Command {
     .exitOverride((error) => {
       throw withSuggestion(error);
     })
-    .configureOutput({ writeOut: io.writeOut, writeErr: io.writeErr, outputError: () => undefined })
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      outputError: () => undefined,
+    })
     .configureHelp({ showGlobalOptions: true })
     // --agent is the environment variable for this run: the library, the hooks a command starts
     // and the test command a checkpoint runs all see the same name.
     .hook('preAction', (_program, action) => {
       const agent = action.optsWithGlobals<{ agent?: string }>().agent;
-      if (agent !== undefined) process.env[AGENT_ENV] = checkAgentName(agent, '--agent');
+      if (agent !== undefined) io.env[AGENT_ENV] = checkAgentName(agent, '--agent');
     })
     .addHelpText(
       'after',
@@ -112,36 +151,9 @@ Examples:
   $ agent-state status`,
     );
 
-  const lean = (command: LeanCommand) => registerLean(program, command, state);
-  registerInit(program, state);
-  registerStatus(program, state);
-  registerGoal(program, state);
-  registerNext(program, state);
-  registerPlan(program, state);
-  registerImport(program, state);
-  registerValidate(program, state);
-  registerHooks(program, state);
-  lean(hookCommand);
-  registerWatch(program, state);
-  registerIntegrate(program, state);
-  lean(statuslineCommand);
-  registerMcp(program, state);
-  registerDoctor(program, state);
-  lean(eventCommand);
-  registerEvents(program, state);
-  registerFingerprint(program, state);
-  registerDone(program, state);
-  registerCheck(program, state);
-  registerUndone(program, state);
-  registerEvidence(program, state);
-  registerVerify(program, state);
-  registerCheckpoint(program, state);
-  lean(bootCommand);
-  registerRemind(program, state);
-  registerMemory(program, state);
-  registerCurrent(program, state);
-  registerMergeDriver(program, state);
-  registerUi(program, state);
-  registerReport(program, state);
+  for (const word of Object.keys(COMMANDS) as CommandWord[]) {
+    if (isLean(word)) registerLean(program, LEAN[word], state);
+    else REGISTER[word](program, state);
+  }
   return program;
 }

@@ -3,28 +3,27 @@
 // (lean.ts: no commander, no chalk); everything else, and every --help and --version, goes to
 // the commander program, which loads only then.
 import type { ExitCode } from '../error-report.js';
+import { commandWord, isLean } from './command-list.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';
-import { createOutput, reportError } from './output.js';
+import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
 import { prefetch } from './prefetch.js';
 
-/** Runs one CLI call (argv without node and script); returns the exit code. Never throws. */
-export async function runCli(argv: readonly string[]): Promise<ExitCode> {
+/**
+ * Runs one CLI call (argv without node and script) on `io` (tests pass their own); returns the
+ * exit code. Never throws.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const { words, globals, help, version } = scanArgv(argv);
   try {
-    if (!help) prefetch(words[0], globals.cwd, argv);
-    const lean = help || version ? undefined : LEAN_COMMANDS[words[0] ?? ''];
-    if (lean) return await runLean(await lean(), argv);
+    if (!help) prefetch(words[0], globals.cwd, io);
+    const word = commandWord(words[0]);
+    if (!help && !version && isLean(word))
+      return await runLean(await LEAN_COMMANDS[word](), argv, io, globals);
     const { runProgram } = await import('./run-program.js');
-    return await runProgram(argv);
+    return await runProgram(argv, io);
   } catch (error) {
     // Each route reports its own errors; this catches a bug in loading one.
-    const out = createOutput({
-      ...globals,
-      env: process.env,
-      stdout: process.stdout,
-      stderr: process.stderr,
-    });
-    return reportError(out, error, process.env);
+    return reportError(createOutput({ ...globals, io }), error, io);
   }
 }

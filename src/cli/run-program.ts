@@ -7,30 +7,24 @@ import { CommanderError, type Command } from 'commander';
 import { EXIT, type ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
 import type { CommandContext, RunState } from './action.js';
-import { createOutput, reportError, type Output } from './output.js';
+import { createOutput, reportError, type CliIo, type Output } from './output.js';
 import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
 import { createProgram } from './program.js';
 
-function outputFor(flags: Partial<GlobalFlags>): Output {
+function outputFor(flags: Partial<GlobalFlags>, io: CliIo): Output {
   return createOutput({
     json: flags.json === true,
     quiet: flags.quiet === true,
     color: flags.color !== false,
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    io,
     style: (level) => new Chalk({ level }),
   });
 }
 
-function contextFor(command: Command): CommandContext {
+function contextFor(command: Command, io: CliIo): CommandContext {
   const flags = command.optsWithGlobals<Partial<GlobalFlags>>();
-  return {
-    cwd: resolveCwd(flags.cwd),
-    out: outputFor(flags),
-    env: process.env,
-    now: () => new Date(),
-  };
+  const out = outputFor(flags, io);
+  return { cwd: resolveCwd(flags.cwd, io), out, env: io.env, now: () => new Date(), io };
 }
 
 // Commander's own failures: help and the version are not errors; anything else is a usage
@@ -51,19 +45,17 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
   });
 }
 
-/** Runs the commander program with `argv` (without node and script); returns the exit code. */
-export async function runProgram(argv: readonly string[]): Promise<ExitCode> {
-  const state: RunState = { exitCode: EXIT.OK, argv, makeContext: contextFor };
-  const program = createProgram(state, {
-    writeOut: (text) => process.stdout.write(text),
-    writeErr: (text) => process.stderr.write(text),
-  });
+/** Runs the commander program with `argv` (without node and script) on `io`; returns the exit code. */
+export async function runProgram(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const makeContext = (command: Command) => contextFor(command, io);
+  const state: RunState = { exitCode: EXIT.OK, argv, io, makeContext };
+  const program = createProgram(state);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;
   } catch (error) {
     const outcome = error instanceof CommanderError ? commanderResult(error) : error;
     if (typeof outcome === 'number') return outcome as ExitCode;
-    return reportError(outputFor(scanArgv(argv).globals), outcome, process.env);
+    return reportError(outputFor(scanArgv(argv).globals, io), outcome, io);
   }
 }

@@ -1,5 +1,6 @@
 // A one-line spinner with elapsed time for long work (the checkpoint's tests), drawn on stderr
 // only when it is a terminal; on a pipe nothing is drawn (DESIGN §7).
+import type { OutStream } from './output.js';
 
 export interface Spinner {
   /** Changes the text after the spinner. */
@@ -14,7 +15,7 @@ const INTERVAL_MS = 100;
 const NO_SPINNER: Spinner = { update: () => undefined, stop: () => undefined };
 
 /** Starts a spinner on `stream` if it is a TTY; otherwise returns one that draws nothing. */
-export function startSpinner(stream: NodeJS.WriteStream, text: string, enabled = true): Spinner {
+export function startSpinner(stream: OutStream, text: string, enabled = true): Spinner {
   if (!enabled || !stream.isTTY) return NO_SPINNER;
   const started = Date.now();
   let frame = 0;

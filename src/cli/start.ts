@@ -10,11 +10,6 @@ import { settleColorEnv } from './color-env.js';
 // Before anything loads Node's color code (Node 22 warns there) or spawns a child.
 settleColorEnv(process.env);
 
-// `agent-state ... | head` closes the pipe early: a reader that went away is not an error of
-// ours, so drop what is left to write instead of crashing with EPIPE.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-});
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 type RunCli = (argv: readonly string[]) => Promise<number>;

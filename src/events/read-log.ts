@@ -1,5 +1,6 @@
 // Reading the JSONL log: forward in large chunks from a byte offset (for the reducer and
-// `events`), and backward from the end (for the appender's last seq). A last line without its
+// `events`), and backward from the end (for the appender's last seq; read-backward.ts reads whole
+// pages newest first). A last line without its
 // newline is a write in progress or a torn write: it is never consumed. A line that does not
 // parse is skipped and reported.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -35,6 +36,33 @@ export function parseEventLine(line: string): AgentEvent | null {
   } catch {
     return null;
   }
+}
+
+/** The first complete, parseable line starting at or after `position`: its start and seq. */
+export function lineAt(fd: number, position: number): { start: number; seq: number } | null {
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  const view = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, position));
+  let start = 0;
+  if (position > 0) {
+    const newline = view.indexOf(0x0a);
+    if (newline < 0) return null;
+    start = newline + 1;
+  }
+  for (;;) {
+    const end = view.indexOf(0x0a, start);
+    if (end < 0) return null;
+    const event = parseEventLine(view.toString('utf8', start, end));
+    if (event) return { start: position + start, seq: event.seq };
+    start = end + 1;
+  }
+}
+
+/** `--type` matching: exact types, and `tool.*` for every type starting with `tool.`. */
+export function typeMatcher(types: readonly string[] | undefined): (type: string) => boolean {
+  if (!types || types.length === 0) return () => true;
+  const exact = new Set(types.filter((t) => !t.endsWith('*')));
+  const prefixes = types.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1));
+  return (type) => exact.has(type) || prefixes.some((p) => type.startsWith(p));
 }
 
 /**

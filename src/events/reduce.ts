@@ -216,7 +216,7 @@ const FOLDS: Record<KnownEventType, Fold> = {
     s.files = { modified: [], count: 0 };
     madeProgress(s);
   },
-  // A boot says how many boots in a row saw no progress (src/recovery/facts.ts); an older one
+  // A boot says how many boots in a row saw no progress (src/recovery/rules.ts); an older one
   // that does not is one more.
   boot: (s, e) => {
     s.boots++;

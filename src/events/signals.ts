@@ -37,7 +37,7 @@ export interface SignalOptions {
    */
   stillChanged?: ReadonlySet<string>;
   /**
-   * The restart-loop counter when a restart loop holds now (src/recovery/facts.ts: the last boot
+   * The restart-loop counter when a restart loop holds now (src/recovery/rules.ts: the last boot
    * found one and nothing moved since), null when none does. Absent: the snapshot's count.
    */
   restartLoop?: number | null;

@@ -151,11 +151,11 @@ export interface StatusSnapshot {
   errors: { count: number; last: string | null };
   interrupts: number;
   /** The last branch switch or merge the git hooks recorded (git.checkout, git.merge). */
-  git: GitFact | null;
+  git: GitState | null;
 }
 
 /** A branch switch or a merge, as the post-checkout and post-merge hooks record it. */
-export interface GitFact {
+export interface GitState {
   kind: 'checkout' | 'merge';
   branch: string | null;
   /** The commit HEAD moved to. */

@@ -59,6 +59,7 @@ async function status(call: HookCall, mode: HookStatusOptions['mode'], maxChars?
     maxChars: maxChars ?? config.integrations.max_context_chars,
     format: call.host.statusFormat,
     config,
+    env: call.env,
   });
 }
 
@@ -71,6 +72,7 @@ async function bootContext(call: HookCall, source: string): Promise<string> {
     source,
     maxChars: maxChars - room - 2,
     session: call.event.sessionId ?? call.event.host,
+    env: call.env,
   };
   let boot: string;
   try {
@@ -124,7 +126,7 @@ async function bootOrNotice(call: HookCall, source: string): Promise<HostHookOut
 
 // The boot prompt owed after a confirmed compaction, delivered once.
 async function deliverOwed(call: HookCall): Promise<HostHookOutcome | null> {
-  if (!peekCompaction(call.repo.paths).owed) return null;
+  if (!peekCompaction(call.repo.paths, call.env).owed) return null;
   const outcome = await bootOrNotice(call, 'compact');
   if (outcome.note === undefined)
     await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
@@ -133,7 +135,7 @@ async function deliverOwed(call: HookCall): Promise<HostHookOutcome | null> {
 
 async function sessionStart(call: HookCall): Promise<HostHookOutcome> {
   const source = call.event.source ?? 'startup';
-  const pending = peekCompaction(call.repo.paths);
+  const pending = peekCompaction(call.repo.paths, call.env);
   if (source === 'compact') await confirm(call, 'session-start');
   else if (pending.note || pending.owed)
     await compaction(call, (state) => ({ state: sessionStarted(state), result: null }));
@@ -150,7 +152,7 @@ async function prompt(call: HookCall): Promise<HostHookOutcome> {
   if (call.host.transcript) await announce(call, true);
   if (owed !== null) return owed;
   // A compaction announced and never confirmed did not happen: no boot, no count.
-  if (!call.host.transcript && peekCompaction(call.repo.paths).note)
+  if (!call.host.transcript && peekCompaction(call.repo.paths, call.env).note)
     await compaction(call, (state) => ({ state: expireNote(state).state, result: null }));
   const context = await status(call, 'delta', (await call.config()).integrations.max_context_chars);
   return context ? { context } : {};
@@ -175,7 +177,7 @@ async function checkTool(
   call: HookCall,
   env: NodeJS.ProcessEnv,
 ): Promise<HostHookOutcome> {
-  const state = await loadTask(call.repo, await call.config());
+  const state = await loadTask(call.repo, await call.config(), call.env);
   const modes = toolCheckModes(state.config.integrations, env);
   if (modes.forbidden === 'off' && modes.step === 'off') return {};
   const written = toolWrittenPaths(tool).map((raw) => ({
@@ -238,7 +240,7 @@ async function preCompact(call: HookCall): Promise<HostHookOutcome> {
   let state: LoadedState | null = null;
   let broken: HostHookOutcome | null = null;
   try {
-    state = await loadTask(call.repo, await call.config());
+    state = await loadTask(call.repo, await call.config(), call.env);
   } catch (error) {
     broken = brokenStateNotice(error);
     if (!broken) throw error;
@@ -270,7 +272,7 @@ async function postCompact(call: HookCall): Promise<HostHookOutcome> {
 async function stop(call: HookCall): Promise<HostHookOutcome> {
   const { event, repo } = call;
   if (event.stopHookActive) return {};
-  const state = await loadTask(repo, await call.config());
+  const state = await loadTask(repo, await call.config(), call.env);
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
   const progress = await progressSinceCheckpoint(state.progress);
   if (!progress.changed) return {};

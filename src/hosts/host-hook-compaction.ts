@@ -24,11 +24,11 @@ export async function compaction<T>(
   change: (state: CompactionState) => CompactionChange<T>,
 ): Promise<T> {
   try {
-    return await updateCompaction(call.repo.paths, change);
+    return await updateCompaction(call.repo.paths, change, call.env);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     call.notes.push(`the compaction state was not updated: ${why}`);
-    return change(peekCompaction(call.repo.paths)).result;
+    return change(peekCompaction(call.repo.paths, call.env)).result;
   }
 }
 
@@ -60,7 +60,7 @@ export async function confirm(
 
 // A host without a hook after a compaction (Gemini CLI): its transcript says one happened.
 export async function confirmFromTranscript(call: HookCall): Promise<void> {
-  const note = peekCompaction(call.repo.paths).note;
+  const note = peekCompaction(call.repo.paths, call.env).note;
   if (!note?.transcript || note.host !== call.event.host || !call.host.transcript) return;
   if (call.host.transcript.shows(note)) await confirm(call, 'transcript', note.session);
 }
@@ -86,7 +86,7 @@ export function compactionNote(call: HookCall, trigger: string) {
 export async function announce(call: HookCall, fresh: boolean): Promise<void> {
   const { event } = call;
   if (!call.host.transcript || !event.transcriptPath) return;
-  const pending = peekCompaction(call.repo.paths).note;
+  const pending = peekCompaction(call.repo.paths, call.env).note;
   if (!fresh && pending?.host === event.host && pending.session === (event.sessionId ?? null))
     return;
   const note = compactionNote(call, 'auto');

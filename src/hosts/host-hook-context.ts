@@ -58,9 +58,13 @@ export async function recordFacts(paths: StatePaths, facts: HostHookFact[]): Pro
 }
 
 /** The whole state (goals, progress; the config as already read); throws for invalid files. */
-export async function loadTask(repo: Repo, config: Config): Promise<LoadedState> {
+export async function loadTask(
+  repo: Repo,
+  config: Config,
+  env: NodeJS.ProcessEnv,
+): Promise<LoadedState> {
   const { loadState } = await import('../task/load-state.js');
-  return loadState({ cwd: repo.paths.root, paths: repo.paths, config });
+  return loadState({ cwd: repo.paths.root, paths: repo.paths, config, env });
 }
 
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
@@ -73,7 +77,13 @@ const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
 export async function bootPrompt(
   repo: Repo,
   config: Config,
-  options: { source: string; maxChars: number; session: string | null; dryRun?: boolean },
+  options: {
+    source: string;
+    maxChars: number;
+    session: string | null;
+    dryRun?: boolean;
+    env: NodeJS.ProcessEnv;
+  },
 ): Promise<string> {
   const { boot } = await import('../boot/boot.js');
   const { omittedFact } = await import('../boot/omitted-fact.js');
@@ -84,6 +94,7 @@ export async function bootPrompt(
     budget: Math.max(100, Math.min(config.budget.total, Math.floor(options.maxChars / 4))),
     session: options.session,
     dryRun: options.dryRun,
+    env: options.env,
   });
   await recordFacts(repo.paths, [
     {
@@ -109,6 +120,7 @@ export interface HookStatusOptions {
   maxChars: number;
   format: 'xml' | 'markdown';
   config: Config;
+  env: NodeJS.ProcessEnv;
 }
 
 // What identifies the signals a consumer was told: a count moving in a message is not news.
@@ -136,7 +148,8 @@ async function signalsFromLog(
     }
   }
   const threshold = options.config.boot.stall_threshold;
-  const looped = (readStoredRecovery(paths, hookAgent())?.last?.stalled ?? 0) >= threshold;
+  const looped =
+    (readStoredRecovery(paths, hookAgent(options.env))?.last?.stalled ?? 0) >= threshold;
   if (looped || (forbidden && snapshot.files.modified.some((p) => forbidden(p) !== null)))
     return null;
   const now = new Date();
@@ -172,7 +185,7 @@ export async function hookStatus(
   if (told !== null) return told && capContext(told, options.maxChars, 'run `agent-state status`');
   const { publishStatusTo } = await import('../status/publish-to.js');
   const { readStatus } = await import('../status/read-status.js');
-  const state = await loadTask(repo, options.config);
+  const state = await loadTask(repo, options.config, options.env);
   const status = await readStatus({ state, gitRoot: repo.gitRoot });
   if (signals && signalsKey(status.view.sections.signals) === signalsKey(cursor?.baseline.signals))
     return '';

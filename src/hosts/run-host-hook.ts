@@ -25,6 +25,8 @@ export interface HostHookResult {
 export interface RunHostHookOptions {
   /** The directory to fall back to when the payload has no `cwd`. */
   cwd: string;
+  /** Default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 function note(host: HostName, message: string): string {
@@ -78,11 +80,14 @@ export async function runHostHook(
       throw error;
     }
     const { handleHookEvent } = await import('./handle-event.js');
-    const outcome = await handleHookEvent(host, event, repo);
+    const outcome = await handleHookEvent(host, event, repo, options.env);
     const stderr = outcome.note ? note(name, outcome.note) : '';
     return { stdout: renderHostHookOutput(host, event, outcome), stderr, exitCode: 0, event };
   } catch (error) {
-    const debug = process.env.AGENT_STATE_DEBUG && error instanceof Error ? `${error.stack}\n` : '';
+    const debug =
+      (options.env ?? process.env).AGENT_STATE_DEBUG && error instanceof Error
+        ? `${error.stack}\n`
+        : '';
     return { stdout: '', stderr: note(name, describe(error)) + debug, exitCode: 0, event };
   }
 }

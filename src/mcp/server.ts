@@ -125,6 +125,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 export async function serveMcp(options: McpServerOptions): Promise<void> {
   const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   const { guardStdin, MAX_MESSAGE_BYTES } = await import('./guard-stdin.js');
+  // A client that went away mid-answer is not an error of ours (the CLI's own output drops the
+  // rest the same way: src/cli/fd-stream.ts).
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const input = guardStdin(process.stdin, ({ id, code, message }) =>
     process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`),
   );

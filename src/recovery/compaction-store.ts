@@ -15,8 +15,11 @@ export interface CompactionChange<T> {
 }
 
 /** The compaction state as stored now (no lock: for deciding whether there is anything to do). */
-export function peekCompaction(paths: StatePaths): CompactionState {
-  return readStoredRecovery(paths, hookAgent())?.compaction ?? NO_COMPACTION;
+export function peekCompaction(
+  paths: StatePaths,
+  env: NodeJS.ProcessEnv = process.env,
+): CompactionState {
+  return readStoredRecovery(paths, hookAgent(env))?.compaction ?? NO_COMPACTION;
 }
 
 // A hook waits this long for the lock at most: the host's session must not hang on it.
@@ -26,9 +29,10 @@ const HOOK_LOCK_TIMEOUT_MS = 2000;
 export async function updateCompaction<T>(
   paths: StatePaths,
   change: (state: CompactionState) => CompactionChange<T>,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<T> {
   const { withStateLock, readProgress, readAgentProgress } = await import('../state/store.js');
-  const agent = hookAgent();
+  const agent = hookAgent(env);
   return withStateLock(
     paths,
     () => {

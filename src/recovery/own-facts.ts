@@ -1,6 +1,6 @@
 // What the agent's own records say it did since the last checkpoint (I/O): the files its host
 // hooks saw it write (`file.modified` facts, with what each file held right after), when its shell
-// commands ran, and which HEAD moves in this worktree were commits it made. src/recovery/facts.ts
+// commands ran, and which HEAD moves in this worktree were commits it made. src/recovery/rules.ts
 // judges the drift with these.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { readReflog } from '../git/reflog.js';
 import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/repo.js';
 import type { FileState, Fingerprint } from '../types.js';
-import { isOwnMove, type OwnFacts, type TreeNow } from './facts.js';
+import { isOwnMove, type OwnFacts, type TreeNow } from './rules.js';
 
 const FACT_TYPES = ['file.modified', 'tool.started', 'tool.finished', 'boot', 'checkpoint.created'];
 

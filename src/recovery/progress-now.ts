@@ -6,7 +6,7 @@ import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
 import type { Repo } from '../state/repo.js';
 import type { Progress } from '../types.js';
-import { digestProgress, type ProgressDigest, type ProgressExtras } from './facts.js';
+import { digestProgress, type ProgressDigest, type ProgressExtras } from './rules.js';
 
 /** The `edits` part: it moves whenever the hooks record an edit, and at every checkpoint. */
 export function editsMark(snapshot: StatusSnapshot): string {

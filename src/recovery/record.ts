@@ -6,7 +6,7 @@
 // moves them (schemas/recovery.schema.json, docs/protocol.md).
 import type { Stamp } from '../types.js';
 import { NO_COMPACTION, type CompactionState } from './compaction.js';
-import type { LastBoot } from './facts.js';
+import type { LastBoot } from './rules.js';
 
 /** The content of `.agent/log/recovery.json`. */
 export interface RecoveryRecord {

@@ -1,12 +1,14 @@
 // The status of a task directory, read from disk: the cached snapshot brought up to date, the task
 // taken from the state files, the signals computed for now, projected onto sections.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
+import { cachedConfig } from '../state/config-cache.js';
+import { findRoot } from '../state/find-root.js';
 import { loadState, type LoadedState } from '../task/load-state.js';
 import type { BaseOptions, Warning } from '../types.js';
 import type { StatusView } from '../events/sections.js';
 import type { StatusSignal } from '../events/signals.js';
 import { buildStatusView } from './status-view.js';
-import { signalFacts } from './signal-facts.js';
+import { signalInputs } from './signal-inputs.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import { locateRoot } from '../state/find-root.js';
@@ -32,7 +34,12 @@ export async function readStatus(
   options: BaseOptions & { state?: LoadedState; gitRoot?: string | null } = {},
 ): Promise<ReadStatusResult> {
   const now = (options.now ?? (() => new Date()))();
-  const state = options.state ?? loadState(options);
+  let state = options.state;
+  if (!state) {
+    // config.yaml's values from their cache: a status that parses no YAML but progress.yaml's.
+    const paths = findRoot(options.cwd);
+    state = loadState({ ...options, paths, config: await cachedConfig(paths) });
+  }
   const loaded = loadStatus(state.paths);
   const snapshot = withTaskState(loaded.snapshot, {
     anchor: state.goals.anchor,
@@ -48,7 +55,7 @@ export async function readStatus(
     });
   }
   const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
-  const facts = await signalFacts({
+  const facts = await signalInputs({
     repo: {
       paths: state.paths,
       gitRoot:

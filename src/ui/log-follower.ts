@@ -10,7 +10,7 @@ import { reduceStatus } from '../events/reduce.js';
 import { foldStatus } from '../events/status-cache.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
 import type { Warning } from '../types.js';
-import { readTimeline, scanBackward } from './read-backward.js';
+import { readTimeline, scanBackward } from '../events/read-backward.js';
 
 /** Newest events kept for the first page of the timeline. */
 export const RECENT_EVENTS = 50;

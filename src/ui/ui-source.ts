@@ -15,7 +15,7 @@ import { readStateChecked } from '../verify/read-state-checked.js';
 import { verifyChecked } from '../verify/verify.js';
 import { hookAgent } from '../state/agent-name.js';
 import { DEFAULT_CONFIG } from '../state/config.js';
-import { signalFacts } from '../status/signal-facts.js';
+import { signalInputs } from '../status/signal-inputs.js';
 import { withTaskState } from '../events/task-state.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readRecovery } from '../recovery/record-store.js';
@@ -24,7 +24,7 @@ import { buildUiModel } from './build-model.js';
 import { describeEvent } from './describe-event.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
 import type { UiModel, UiTimeline } from './model.js';
-import { readTimeline } from './read-backward.js';
+import { readTimeline } from '../events/read-backward.js';
 
 /** Which timeline page to show. */
 export interface TimelineQuery {
@@ -64,7 +64,7 @@ export class UiSource {
     const page = custom
       ? readTimeline(this.log, { ...timeline, limit: timeline.limit ?? RECENT_EVENTS })
       : { events: log.recent, more: log.olderExist };
-    const facts = await this.signalFacts(state, log.snapshot, forbidden);
+    const facts = await this.signalInputs(state, log.snapshot, forbidden);
     const present = new Set<string>();
     for (const entry of state.evidence)
       for (const ref of entry.refs ?? [])
@@ -90,7 +90,7 @@ export class UiSource {
   }
 
   // The facts `status` judges its signals with, so that the page shows the same signals.
-  private async signalFacts(
+  private async signalInputs(
     state: ReturnType<typeof readStateChecked>,
     logged: StatusSnapshot,
     forbidden: ForbiddenMatcher | undefined,
@@ -99,7 +99,7 @@ export class UiSource {
     const { config } = state;
     const progress: Progress | null = state.progress ?? null;
     const agent = hookAgent(this.options.env);
-    return signalFacts({
+    return signalInputs({
       repo: { paths, gitRoot },
       snapshot: progress ? withTaskState(logged, { anchor: '', progress }) : logged,
       forbidden,

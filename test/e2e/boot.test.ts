@@ -1,4 +1,4 @@
-// `boot`, `remind`, `memory` and `current` end to end: the real bin on real temp repositories.
+// `boot`, `remind`, `memory` and `current` end to end: the CLI on real temp repositories.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

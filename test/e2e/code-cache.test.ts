@@ -1,11 +1,26 @@
 // The CLI bundle loads through a V8 code cache: written on the first run, used afterwards, and a
 // damaged cache is only a slower start, never a different result.
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, gitdir, runCli } from '../helpers/fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, gitdir, runBin as runRealBin } from '../helpers/fixtures.js';
 
-const BUNDLE = join(REPO_ROOT, 'dist', 'bundle');
+// A copy of the bundle of its own: the other test files' runs write the shared one's caches.
+const SHARED = join(REPO_ROOT, 'dist', 'bundle');
+const BUNDLE = mkdtempSync(join(REPO_ROOT, 'dist', 'bundle-cache-test-'));
+for (const file of ['start.cjs', 'agent-state.cjs'])
+  copyFileSync(join(SHARED, file), join(BUNDLE, file));
+afterAll(() => rmSync(BUNDLE, { recursive: true, force: true }));
+const runBin = (cwd: string, args: string[]) =>
+  runRealBin(cwd, args, { bin: join(BUNDLE, 'start.cjs') });
+
 // One cache per command word: `agent-state.cjs.<command>.<node version>.cache`.
 const cacheFiles = (command = 'status') =>
   readdirSync(BUNDLE).filter(
@@ -17,13 +32,13 @@ const cacheName = (command: string) => `agent-state.cjs.${command}.${process.ver
 describe('the code cache of the CLI bundle', () => {
   it('is written by a run and gives the same output as a compile from source', async () => {
     const repo = gitdir();
-    expect((await runCli(repo, ['init', '-q', '--goal', 'Cache me'])).code).toBe(0);
+    expect((await runBin(repo, ['init', '-q', '--goal', 'Cache me'])).code).toBe(0);
     for (const file of cacheFiles()) rmSync(join(BUNDLE, file));
-    const cold = await runCli(repo, ['status', '--json']);
+    const cold = await runBin(repo, ['status', '--json']);
     expect(cacheFiles()).toEqual([cacheName('status')]);
     const written = readFileSync(join(BUNDLE, cacheFiles()[0]!));
     expect(written.toString('latin1', 0, 18)).toBe('agent-state-cache ');
-    const warm = await runCli(repo, ['status', '--json']);
+    const warm = await runBin(repo, ['status', '--json']);
     expect(warm).toEqual(cold);
     // The warm run used the cache: it did not write it again.
     expect(readFileSync(join(BUNDLE, cacheFiles()[0]!)).equals(written)).toBe(true);
@@ -34,15 +49,15 @@ describe('the code cache of the CLI bundle', () => {
     const kinds = () =>
       cache().toString('latin1', 0, cache().indexOf(0x0a)).trimEnd().split(' ')[2]!.split('|');
     expect(kinds()).toHaveLength(1);
-    expect((await runCli(repo, ['status', '--format', 'xml'])).code).toBe(0);
+    expect((await runBin(repo, ['status', '--format', 'xml'])).code).toBe(0);
     expect(kinds()).toHaveLength(2);
     const grown = cache();
     expect(grown.length).toBeGreaterThan(written.length);
-    expect((await runCli(repo, ['status', '--format', 'xml'])).code).toBe(0);
-    expect((await runCli(repo, ['status', '--json'])).code).toBe(0);
+    expect((await runBin(repo, ['status', '--format', 'xml'])).code).toBe(0);
+    expect((await runBin(repo, ['status', '--json'])).code).toBe(0);
     expect(cache().equals(grown)).toBe(true);
     // Another command has a cache of its own (what `status` compiled would only slow it down).
-    expect((await runCli(repo, ['validate', '--json'])).code).toBe(0);
+    expect((await runBin(repo, ['validate', '--json'])).code).toBe(0);
     expect(cacheFiles('validate')).toEqual([cacheName('validate')]);
     expect(cache().equals(grown)).toBe(true);
 
@@ -52,11 +67,11 @@ describe('the code cache of the CLI bundle', () => {
     const code = readFileSync(bundle);
     rmSync(bundle);
     writeFileSync(bundle, code);
-    expect(await runCli(repo, ['status', '--json'])).toEqual(cold);
+    expect(await runBin(repo, ['status', '--json'])).toEqual(cold);
     expect(kinds()).toHaveLength(1);
 
     writeFileSync(join(BUNDLE, cacheFiles()[0]!), 'not a V8 code cache');
-    const damaged = await runCli(repo, ['status', '--json']);
+    const damaged = await runBin(repo, ['status', '--json']);
     expect(damaged).toEqual(cold);
     // The rejected cache was replaced by a good one.
     expect(readFileSync(join(BUNDLE, cacheFiles()[0]!), 'utf8')).not.toBe('not a V8 code cache');
@@ -64,18 +79,18 @@ describe('the code cache of the CLI bundle', () => {
 
   it('keeps dynamic imports and library errors working when loaded from the cache', async () => {
     const repo = gitdir({ 'a.txt': 'a\n' });
-    expect((await runCli(repo, ['init', '-q'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'A', '-q'])).code).toBe(0);
-    expect((await runCli(repo, ['done', 't1', '--files', 'a.txt'])).code).toBe(0);
-    expect((await runCli(repo, ['check', 't1'])).code).toBe(0);
-    const missing = await runCli(repo, ['done', 't1', '--files', 'nope.txt']);
+    expect((await runBin(repo, ['init', '-q'])).code).toBe(0);
+    expect((await runBin(repo, ['plan', 'add', 'A', '-q'])).code).toBe(0);
+    expect((await runBin(repo, ['done', 't1', '--files', 'a.txt'])).code).toBe(0);
+    expect((await runBin(repo, ['check', 't1'])).code).toBe(0);
+    const missing = await runBin(repo, ['done', 't1', '--files', 'nope.txt']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^agent-state: no file matches "nope\.txt"/);
   });
 
   it('serves the lean route (boot, event, git hooks) from the same bundle, a cache per command', async () => {
     const repo = gitdir({ 'a.txt': 'a\n' });
-    expect((await runCli(repo, ['init', '-q', '--goal', 'Boot from the cache'])).code).toBe(0);
+    expect((await runBin(repo, ['init', '-q', '--goal', 'Boot from the cache'])).code).toBe(0);
     const runs = [
       ['boot', '--level', '2', '--fast', '--dry-run', '--json'],
       ['event', 'note', '--field', 'text=hi', '--json'],
@@ -84,10 +99,10 @@ describe('the code cache of the CLI bundle', () => {
     for (const args of runs) {
       const command = args[0]!;
       for (const file of cacheFiles(command)) rmSync(join(BUNDLE, file));
-      const cold = await runCli(repo, args);
+      const cold = await runBin(repo, args);
       expect(cold.code, `${args.join(' ')}: ${cold.stderr}`).toBe(0);
       expect(cacheFiles(command)).toEqual([cacheName(command)]);
-      const warm = await runCli(repo, args);
+      const warm = await runBin(repo, args);
       expect(warm.code).toBe(0);
       // Times and the event's seq differ from run to run; everything else is the same.
       const stable = (text: string) =>
@@ -96,7 +111,7 @@ describe('the code cache of the CLI bundle', () => {
       expect(warm.stderr).toBe(cold.stderr);
     }
     // One bundle: nothing else in dist/bundle/ but the loader, the bundle and its caches.
-    expect(readdirSync(BUNDLE).filter((f) => !f.endsWith('.cache'))).toEqual([
+    expect(readdirSync(SHARED).filter((f) => !f.endsWith('.cache'))).toEqual([
       'agent-state.cjs',
       'start.cjs',
     ]);

@@ -4,20 +4,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitdir, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
+import { gitdir, runBin, testdir, writeFiles } from '../helpers/fixtures.js';
 
 const BOTH = { NO_COLOR: '1', FORCE_COLOR: '1' };
 
 describe('NO_COLOR and FORCE_COLOR together', () => {
   it('done, evidence add, statusline and integrate print no Node warning', async () => {
     const repo = gitdir({ 'src/a.ts': 'export const a = 1;\n' });
-    expect((await runCli(repo, ['init', '--goal', 'Colors'])).code).toBe(0);
-    expect((await runCli(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
+    expect((await runBin(repo, ['init', '--goal', 'Colors'])).code).toBe(0);
+    expect((await runBin(repo, ['plan', 'add', 'Write a'])).code).toBe(0);
     const runs = [
-      await runCli(repo, ['done', 't1', '--files', 'src/a.ts'], { env: BOTH }),
-      await runCli(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'x'], { env: BOTH }),
-      await runCli(repo, ['statusline'], { env: BOTH, input: '{}' }),
-      await runCli(repo, ['integrate', 'claude'], { env: BOTH }),
+      await runBin(repo, ['done', 't1', '--files', 'src/a.ts'], { env: BOTH }),
+      await runBin(repo, ['evidence', 'add', '--kind', 'note', '--summary', 'x'], { env: BOTH }),
+      await runBin(repo, ['statusline'], { env: BOTH, input: '{}' }),
+      await runBin(repo, ['integrate', 'claude'], { env: BOTH }),
     ];
     for (const run of runs) {
       expect(run.code).toBe(0);
@@ -32,8 +32,8 @@ describe('NO_COLOR and FORCE_COLOR together', () => {
     writeFiles(repo, {
       'env.js': `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ no: process.env.NO_COLOR ?? null, force: process.env.FORCE_COLOR ?? null }));\n`,
     });
-    expect((await runCli(repo, ['init', '--test', 'node env.js'])).code).toBe(0);
-    const checkpoint = await runCli(repo, ['checkpoint', '-m', 'env'], { env: BOTH });
+    expect((await runBin(repo, ['init', '--test', 'node env.js'])).code).toBe(0);
+    const checkpoint = await runBin(repo, ['checkpoint', '-m', 'env'], { env: BOTH });
     expect(checkpoint.code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({ no: '1', force: null });
   });
@@ -44,9 +44,9 @@ describe('NO_COLOR and FORCE_COLOR together', () => {
     writeFiles(repo, {
       'env.js': `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ no: process.env.NO_COLOR ?? null, force: process.env.FORCE_COLOR ?? null }));\n`,
     });
-    expect((await runCli(repo, ['init', '--test', 'node env.js'])).code).toBe(0);
+    expect((await runBin(repo, ['init', '--test', 'node env.js'])).code).toBe(0);
     const env = { NO_COLOR: '', FORCE_COLOR: '' };
-    expect((await runCli(repo, ['checkpoint', '-m', 'env'], { env })).code).toBe(0);
+    expect((await runBin(repo, ['checkpoint', '-m', 'env'], { env })).code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({ no: null, force: null });
   });
 });

@@ -1,4 +1,4 @@
-// The foundation commands end to end: real bin, real temp repo, exit codes, stdout and --json.
+// The foundation commands end to end: the CLI, real temp repo, exit codes, stdout and --json.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The issue-3 commands end to end: the real bin in real temp repositories — exit codes, stdout,
+// The issue-3 commands end to end: the CLI in real temp repositories — exit codes, stdout,
 // stderr, --json shapes, Ctrl-C during a checkpoint.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `agent-state hook claude` end to end: the real bin, payloads shaped like Claude Code sends them
+// `agent-state hook claude` end to end: the CLI, payloads shaped like Claude Code sends them
 // (https://code.claude.com/docs/en/hooks), the JSON on stdout and the exit code as documented.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -19,7 +19,7 @@ import {
 import { git, runCli, writeFiles } from '../helpers/fixtures.js';
 
 // One agent's work on its own branch: 50 plan items, 10 of them claimed and finished with a
-// marker over a file it wrote, its own next action. Half the calls go through the real bin (with
+// marker over a file it wrote, its own next action. Half the calls go through the CLI (with
 // --agent for one agent, AGENT_STATE_AGENT for the other), the bulk through the library.
 async function agentWork(dir: string, agent: string, how: 'flag' | 'env'): Promise<void> {
   for (let i = 1; i <= 50; i++)

@@ -1,6 +1,6 @@
 // A worktree per agent, and several agents in one worktree: identities, own files, claims across
 // worktrees, status --all, the boot's other agents, a local log per worktree, and verify that one
-// worktree's work never confuses another's. Real git worktrees, the real bin.
+// worktree's work never confuses another's. Real git worktrees, the CLI.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

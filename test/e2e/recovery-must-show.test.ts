@@ -1,4 +1,4 @@
-// Issue 11's "must show", checked from outside: the real bin, `hook <host>` with the hosts'
+// Issue 11's "must show", checked from outside: the CLI, `hook <host>` with the hosts'
 // payloads, the real MCP SDK client, real git repositories. A boot writes no committed file;
 // progress ends a restart loop and only a real loop warns; Gemini CLI's PreCompress on every turn
 // counts nothing; a 0.1.0 progress.yaml keeps working; a reverted Forbidden edit stops its signal

@@ -1,4 +1,4 @@
-// The recovery scenarios (scenarios/table.ts), each run with the real bin on a real repository:
+// The recovery scenarios (scenarios/table.ts), each run with the CLI on a real repository:
 // the last boot's level, level_reason and directives must be what the table says, and
 // docs/boot.md must show the table with these real outputs. AGENT_STATE_WRITE_DOCS=1 rewrites it.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `agent-state ui` and `agent-state report --html` through the real bin: what they print, their
+// `agent-state ui` (the real bin, until Ctrl-C) and `agent-state report --html` (the CLI): what they print, their
 // exit codes, the server's refusals, and that neither writes anything but the report file.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';

@@ -28,7 +28,7 @@ export function gitTry(cwd: string, ...args: string[]): CliResult {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Runs the real bin and expects it to succeed. */
+/** Runs the CLI (in-process: fixtures.ts runCli) and expects it to succeed. */
 export async function cli(
   cwd: string,
   args: string[],

@@ -3,17 +3,19 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(REPO_ROOT, 'bin', 'agent-state.js');
 
 const created: string[] = [];
-afterAll(() => {
+
+/** Removes the temp directories made so far (test/helpers/setup.ts: after each test file). */
+export function removeTestdirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh temp directory holding `files` (path → content); removed after the test file. */
 export function testdir(files: Record<string, string | Uint8Array> = {}): string {
@@ -67,17 +69,54 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Spawns the real bin with `args` in `cwd` (stdin optional); never throws on a non-zero exit. */
-export function runCli(
+/** The environment a CLI call of the tests sees: this process's, without colors, plus `env`. */
+function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const all: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...env };
+  // As for a child process: a variable set to undefined is not set.
+  for (const key of Object.keys(all)) if (all[key] === undefined) delete all[key];
+  return all;
+}
+
+/**
+ * Runs one CLI call in this process: src/cli/run-cli.ts's `runCli` with its own stdout, stderr,
+ * stdin (`input`, else empty), environment and directory. What only a real process shows (the
+ * bin's exit, the bundle and its code cache, signals, color set-up, closed pipes) is for runBin.
+ */
+export async function runCli(
   cwd: string,
   args: string[],
   options: { input?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
+  const { runCli: run } = await import('../../src/cli/run-cli.js');
+  const stdout = capture();
+  const stderr = capture();
+  const stdin = Readable.from([options.input ?? '']);
+  const code = await run(args, { stdin, stdout, stderr, env: cliEnv(options.env), cwd });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+function capture() {
+  return {
+    text: '',
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
+}
+
+/**
+ * Spawns the real bin (or `options.bin`, another entry of it) with `args` in `cwd` (stdin
+ * optional); never throws on a non-zero exit.
+ */
+export function runBin(
+  cwd: string,
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv; bin?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
-    });
+    const bin = options.bin ?? BIN;
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: cliEnv(options.env) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -10,7 +10,8 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendEvent, appendEvents } from '../../src/events/append.js';
-import { readEvents, offsetBeforeSeq } from '../../src/events/query.js';
+import { readEvents } from '../../src/events/query.js';
+import { offsetOfSeq } from '../../src/events/read-backward.js';
 import { loadStatus } from '../../src/events/status-cache.js';
 import type { AgentEvent } from '../../src/events/types.js';
 import { initState } from '../../src/state/init.js';
@@ -207,7 +208,7 @@ describe('the event log', () => {
         }),
       );
     writeFileSync(log(), `${events.join('\n')}\n`);
-    const offset = offsetBeforeSeq(log(), 29_990);
+    const offset = offsetOfSeq(log(), 29_991);
     expect(offset).toBeGreaterThan(1_000_000);
     expect(readEvents(paths, { since: 29_990 }).events.map((e) => e.seq)).toEqual(
       Array.from({ length: 10 }, (_, i) => 29_991 + i),

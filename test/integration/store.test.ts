@@ -10,7 +10,7 @@ import { parseProgress } from '../../src/state/progress.js';
 import { loadState } from '../../src/task/load-state.js';
 import { updateProgress } from '../../src/task/update-progress.js';
 import { addPlanItem } from '../../src/state/plan.js';
-import { BIN, gitdir, runCli } from '../helpers/fixtures.js';
+import { BIN, gitdir, runBin, runCli } from '../helpers/fixtures.js';
 
 function progressOf(repo: string) {
   const parsed = parseProgress(readFileSync(statePaths(repo).progress, 'utf8'), 'progress.yaml');
@@ -176,7 +176,8 @@ describe('the state lock', () => {
       }),
     );
     const before = readFileSync(statePaths(repo).progress, 'utf8');
-    const result = await runCli(repo, ['next', 'go'], {
+    // The real bin: the lock's timeout variable is read from the process's own environment.
+    const result = await runBin(repo, ['next', 'go'], {
       env: { AGENT_STATE_LOCK_TIMEOUT_MS: '300' },
     });
     expect(result.code).toBe(4);

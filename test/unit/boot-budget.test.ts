@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadO200kCounter } from '../../src/boot/o200k-counter.js';
 import { renderBoot } from '../../src/boot/render-boot.js';
 import type { BootOmission, TokenCounter } from '../../src/boot/types.js';
-import { judgeDrift, judgeStale, noDriftVerdict, NO_OWN_FACTS } from '../../src/recovery/facts.js';
+import { judgeDrift, judgeStale, noDriftVerdict, NO_OWN_FACTS } from '../../src/recovery/rules.js';
 import { NOW, richContext } from '../fixtures/boot/rich-context.js';
 
 const plain = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
@@ -135,7 +135,7 @@ describe('boot budgets', () => {
   it('falls back to 2 with auto when nothing calls for a rebuild, and explains level 3 when it chooses it', () => {
     const calm = richContext({ drift: null, markers: [] });
     expect(renderBoot(calm, { level: 'auto', counter }).level).toBe(2);
-    // Without recovery facts nothing records who changed the files: they are unrecorded, and
+    // Without recovery verdicts nothing records who changed the files: they are unrecorded, and
     // only the commits made elsewhere call for a rebuild.
     const rendering = renderBoot(richContext(), { level: 'auto', counter });
     expect(rendering.level).toBe(3);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_WORDS, cacheFamily, runShape } from '../../src/cli/code-cache.js';
+import { cacheFamily, runShape } from '../../src/cli/code-cache.js';
+import { COMMANDS, commandWord } from '../../src/cli/command-list.js';
+import { processIo } from '../../src/cli/output.js';
 import { createProgram } from '../../src/cli/program.js';
 
 describe('runShape (the kind of run a code cache covers)', () => {
@@ -30,12 +32,20 @@ describe('cacheFamily (which code cache a run uses)', () => {
     expect(cacheFamily([])).toBe('-');
   });
 
-  it('knows exactly the commands the program has', () => {
-    const program = createProgram(
-      { exitCode: 0, argv: [], makeContext: () => ({}) as never },
-      { writeOut: () => {}, writeErr: () => {} },
-    );
+  it("is `help` for help and `-` for an object's own keys", () => {
+    expect(cacheFamily(['help', 'plan'])).toBe('help');
+    expect(commandWord('constructor')).toBeUndefined();
+    expect(cacheFamily(['toString'])).toBe('-');
+  });
+
+  it('the program registers exactly the command list, in its order', () => {
+    const program = createProgram({
+      exitCode: 0,
+      argv: [],
+      io: processIo(),
+      makeContext: () => ({}) as never,
+    });
     const names = program.commands.map((c) => c.name());
-    expect(new Set([...names, 'help'])).toEqual(COMMAND_WORDS);
+    expect(names).toEqual(Object.keys(COMMANDS));
   });
 });

@@ -53,6 +53,7 @@ Examples:
         const { checkMarkers } = await import('../../markers/check-markers.js');
         const result = checkMarkers({
           cwd: ctx.cwd,
+          env: ctx.env,
           ids: ids.length ? ids : undefined,
           allowUnverifiable: flags.allowUnverifiable,
         });

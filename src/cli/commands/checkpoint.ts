@@ -59,7 +59,7 @@ Examples:
         process.on('SIGINT', onSignal);
         process.on('SIGTERM', onSignal);
         const spinner = startSpinner(
-          process.stderr,
+          ctx.io.stderr,
           PHASE_TEXT.verify,
           !ctx.out.json && !ctx.out.quiet,
         );

@@ -78,15 +78,13 @@ export function registerCurrent(program: Command, state: RunState): void {
           k === 'clear' ? v === true : v !== undefined,
         );
         if (!setting) {
-          const { progress } = loadState({ cwd: ctx.cwd });
+          const { progress } = loadState(ctx);
           return {
             text: renderStep(progress.current_step, ctx),
             json: { current_step: progress.current_step ?? null, changed: false },
           };
         }
-        const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), {
-          cwd: ctx.cwd,
-        });
+        const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), ctx);
         const step = progress.current_step ?? null;
         const warnings = changed
           ? await recordFact(ctx, {

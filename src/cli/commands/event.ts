@@ -2,7 +2,6 @@
 // call, so it is a lean command (lean.ts): no commander, chalk or YAML on its path. `--json`
 // after TYPE followed by a JSON object is the event's fields; anywhere else it asks for JSON
 // output, as for every command.
-import { readFileSync } from 'node:fs';
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { appendEvents } from '../../events/append.js';
@@ -14,6 +13,7 @@ import {
 } from '../../events/types.js';
 import type { ParsedArgs } from '../parse-args.js';
 import type { LeanCommand } from '../parse-args.js';
+import { readStdin } from '../read-stdin.js';
 
 /** `true`, `false`, numbers and `null` as such; anything else a string. */
 export function coerceFieldValue(raw: string): unknown {
@@ -143,11 +143,13 @@ Examples:
   $ cat events.jsonl | agent-state event --stdin`,
   },
 
-  async run(parsed, io) {
-    const inputs = eventInputs(parsed, () => readFileSync(0, 'utf8'));
-    const events = await appendEvents(inputs, { cwd: io.cwd, now: io.now });
-    if (io.out.json) io.out.printJson({ events });
-    else io.out.print(describeRecorded(events));
+  async run(parsed, { cwd, now, out, io }) {
+    // --stdin reads even from a terminal: there a person types the events.
+    const stdin = parsed.options.stdin === true ? await readStdin(io, true) : '';
+    const inputs = eventInputs(parsed, () => stdin);
+    const events = await appendEvents(inputs, { cwd, now });
+    if (out.json) out.printJson({ events });
+    else out.print(describeRecorded(events));
     return EXIT.OK;
   },
 };

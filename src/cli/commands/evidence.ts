@@ -6,8 +6,9 @@ import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { requireInsideRepo } from '../../state/repo-path.js';
 import type { EvidenceEntry } from '../../evidence/evidence-file.js';
-import { defineAction, type RunState } from '../action.js';
+import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { plural } from '../format.js';
+import { readStdin } from '../read-stdin.js';
 import { recordFact } from '../record.js';
 
 interface AddFlags {
@@ -21,12 +22,12 @@ interface AddFlags {
 
 // `--body -` reads stdin; `--body-file F` reads a file (relative to the working directory), inside
 // the repository unless --allow-outside.
-function readBody(flags: AddFlags, cwd: string): string | undefined {
+async function readBody(flags: AddFlags, { cwd, io }: CommandContext): Promise<string | undefined> {
   if (flags.body !== undefined && flags.bodyFile !== undefined)
     throw new UsageError('--body and --body-file cannot be used together', {
       hint: 'give the body one way',
     });
-  if (flags.body === '-') return readFileSync(0, 'utf8');
+  if (flags.body === '-') return readStdin(io, true);
   if (flags.body !== undefined) return flags.body;
   if (flags.bodyFile === undefined) return undefined;
   const path = resolve(cwd, flags.bodyFile);
@@ -83,7 +84,7 @@ Examples:
     .action(
       defineAction<AddFlags>(state, async (ctx, _args, flags) => {
         const { addEvidence } = await import('../../evidence/add-evidence.js');
-        const body = readBody(flags, ctx.cwd);
+        const body = await readBody(flags, ctx);
         const result = await addEvidence(
           {
             kind: flags.kind,
@@ -123,7 +124,7 @@ Examples:
       defineAction(state, async (ctx) => {
         const { listEvidence } = await import('../../evidence/read-evidence.js');
         const { formatLocation } = await import('../../errors.js');
-        const { entries, problems } = listEvidence({ cwd: ctx.cwd });
+        const { entries, problems } = listEvidence(ctx);
         const text = entries.length
           ? entries
               .map(
@@ -159,7 +160,7 @@ Examples:
     .action(
       defineAction(state, async (ctx, [id]) => {
         const { readEvidence } = await import('../../evidence/read-evidence.js');
-        const entry = readEvidence(id!, { cwd: ctx.cwd });
+        const entry = readEvidence(id!, ctx);
         const { style } = ctx.out;
         const refs = (entry.refs ?? []).map(
           (r) =>

@@ -29,7 +29,7 @@ export function registerGoal(program: Command, state: RunState): void {
           throw new UsageError('the goal is empty', {
             hint: 'write the goal as one sentence: agent-state goal "Make X do Y"',
           });
-        const { changed, goals, warnings } = await setGoal(text, { cwd: ctx.cwd });
+        const { changed, goals, warnings } = await setGoal(text, ctx);
         const recorded = changed
           ? await recordFact(ctx, { type: 'task.updated', goal: goals.anchor })
           : [];

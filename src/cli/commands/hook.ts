@@ -6,21 +6,27 @@ import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';
 import { HOST_NAMES, type HostName } from '../../hosts/host-names.js';
-import type { LeanCommand, LeanIo } from '../parse-args.js';
+import type { CommandContext } from '../action.js';
+import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
-async function hostHook(host: HostName, io: LeanIo): Promise<ExitCode> {
+async function hostHook(host: HostName, ctx: CommandContext): Promise<ExitCode> {
   const { runHostHook } = await import('../../hosts/run-host-hook.js');
-  const result = await runHostHook(host, await readStdin(), { cwd: io.cwd });
-  if (result.stdout) process.stdout.write(result.stdout);
-  if (result.stderr) process.stderr.write(result.stderr);
+  const { io } = ctx;
+  const result = await runHostHook(host, await readStdin(io), ctx);
+  if (result.stdout) io.stdout.write(result.stdout);
+  if (result.stderr) io.stderr.write(result.stderr);
   return EXIT.OK;
 }
 
 // A post-* hook never fails: it cannot undo anything.
-async function gitHook(name: GitHookName, args: readonly string[], io: LeanIo): Promise<ExitCode> {
-  const options = { cwd: io.cwd, env: io.env, now: io.now };
-  const { out } = io;
+async function gitHook(
+  name: GitHookName,
+  args: readonly string[],
+  ctx: CommandContext,
+): Promise<ExitCode> {
+  const options = { cwd: ctx.cwd, env: ctx.env, now: ctx.now };
+  const { out, io } = ctx;
   if (name === 'pre-commit') {
     const { runPreCommit } = await import('../../git-hooks/pre-commit-hook.js');
     const { renderPreCommit } = await import('../render-pre-commit.js');
@@ -35,8 +41,7 @@ async function gitHook(name: GitHookName, args: readonly string[], io: LeanIo): 
     if (out.json) out.printJson({ hook: name, blocked: !result.ok, ...result });
     else {
       const lines = renderPreCommit(result, out.errStyle);
-      if (lines.length > 0 && (!out.quiet || !result.ok))
-        process.stderr.write(`${lines.join('\n')}\n`);
+      if (lines.length > 0 && (!out.quiet || !result.ok)) io.stderr.write(`${lines.join('\n')}\n`);
     }
     return result.ok ? EXIT.OK : EXIT.CHECK_FAILED;
   }
@@ -48,14 +53,12 @@ async function gitHook(name: GitHookName, args: readonly string[], io: LeanIo): 
         : await recordMerge(args, options);
     if (out.json) out.printJson({ hook: name, ...result });
     else if (result.warning && !out.quiet)
-      process.stderr.write(
-        out.errStyle.yellow(`agent-state ${name} hook: ${result.warning.message}\n`),
-      );
+      io.stderr.write(out.errStyle.yellow(`agent-state ${name} hook: ${result.warning.message}\n`));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (out.json) out.printJson({ hook: name, recorded: null, skipped: null, error: message });
     else if (!out.quiet)
-      process.stderr.write(
+      io.stderr.write(
         out.errStyle.yellow(`agent-state ${name} hook: nothing recorded: ${message}\n`),
       );
   }
@@ -98,14 +101,14 @@ Examples:
   $ echo '{"hook_event_name":"SessionStart","source":"compact","cwd":"'$PWD'"}' | agent-state hook claude`,
   },
 
-  async run({ args: [name, ...rest] }, io) {
+  async run({ args: [name, ...rest] }, ctx) {
     if ((HOST_NAMES as readonly string[]).includes(name!)) {
       if (rest.length > 0)
         throw new UsageError(`hook ${name} takes no arguments (got "${rest[0]}")`, {
           hint: `the host pipes its JSON on stdin: agent-state hook ${name}`,
         });
-      return hostHook(name as HostName, io);
+      return hostHook(name as HostName, ctx);
     }
-    return gitHook(name as GitHookName, rest, io);
+    return gitHook(name as GitHookName, rest, ctx);
   },
 };

@@ -202,7 +202,7 @@ Examples:
     .action(
       defineAction(state, async (ctx) => {
         const { hooksStatus } = await import('../../git-hooks/status.js');
-        const status = await hooksStatus({ cwd: ctx.cwd, env: ctx.env });
+        const status = await hooksStatus(ctx);
         const { style } = ctx.out;
         const lines = [
           `${style.bold('Manager')}  ${status.detected.manager} (${status.detected.reason}); git runs hooks from ${status.hooksDir}`,

@@ -30,6 +30,7 @@ export function registerInit(program: Command, state: RunState): void {
       defineAction<InitFlags>(state, async (ctx, _args, flags) => {
         const result = initState({
           cwd: ctx.cwd,
+          env: ctx.env,
           goal: flags.goal,
           test: flags.test,
           keyFiles: flags.keyFiles,

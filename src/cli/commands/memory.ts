@@ -54,7 +54,7 @@ export function registerMemory(program: Command, state: RunState): void {
       defineAction<{ durable?: boolean }>(state, async (ctx, [text], flags) => {
         const { result: note, progress } = await updateProgress(
           (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
-          { cwd: ctx.cwd },
+          ctx,
         );
         return {
           text: `Added ${note.label} (${note.kind}): ${note.text}`,
@@ -69,7 +69,7 @@ export function registerMemory(program: Command, state: RunState): void {
     .addHelpText('after', '\nExample:\n  $ agent-state memory list --json')
     .action(
       defineAction(state, (ctx) => {
-        const { progress } = loadState({ cwd: ctx.cwd });
+        const { progress } = loadState(ctx);
         return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
       }),
     );
@@ -82,9 +82,10 @@ export function registerMemory(program: Command, state: RunState): void {
     .action(
       defineAction(state, async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => promoteMemory(p, parsed), {
-          cwd: ctx.cwd,
-        });
+        const { result: note, progress } = await updateProgress(
+          (p) => promoteMemory(p, parsed),
+          ctx,
+        );
         return {
           text: `Promoted to ${note.label} (durable): ${note.text}`,
           json: { note, memory: memoryOf(progress), revision: progress.revision },
@@ -100,9 +101,7 @@ export function registerMemory(program: Command, state: RunState): void {
     .action(
       defineAction(state, async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), {
-          cwd: ctx.cwd,
-        });
+        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
         return {
           text: `Dropped ${note.label}: ${note.text}`,
           json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },

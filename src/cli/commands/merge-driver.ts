@@ -1,6 +1,7 @@
 // `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files (docs/multi-agent.md).
 // git runs it on every merge, rebase and cherry-pick that changed a state file on both sides, so
 // its implementation loads only when it runs.
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
@@ -31,10 +32,10 @@ Registered by \`agent-state hooks install\`:
     .action(
       defineAction(state, async (ctx, [base, ours, theirs, path]) => {
         const { runMergeDriver } = await import('../../merge/merge-driver.js');
-        const result = runMergeDriver(
-          { base: base!, ours: ours!, theirs: theirs!, path },
-          { cwd: ctx.cwd, env: ctx.env },
-        );
+        // git passes paths relative to the repository's top, where it runs the driver.
+        const at = (file: string) => resolve(ctx.cwd, file);
+        const files = { base: at(base!), ours: at(ours!), theirs: at(theirs!), path: path ?? ours };
+        const result = runMergeDriver(files, ctx);
         const { describeValue } = await import('../../merge/merge-yaml.js');
         const { shellQuote } = await import('../../text/safe-text.js');
         for (const c of result.conflicts)

@@ -19,7 +19,7 @@ export function registerNext(program: Command, state: RunState): void {
     .action(
       defineAction<{ stage?: string }>(state, async (ctx, [text], flags) => {
         if (text === undefined && flags.stage === undefined) {
-          const { progress } = loadState({ cwd: ctx.cwd });
+          const { progress } = loadState(ctx);
           const json = {
             stage: progress.stage ?? '',
             next_action: progress.next_action ?? '',
@@ -36,13 +36,10 @@ export function registerNext(program: Command, state: RunState): void {
           });
         if (flags.stage !== undefined && flags.stage.trim() === '')
           throw new UsageError('--stage is empty', { hint: 'name the stage: --stage testing' });
-        const { progress, changed } = await updateProgress(
-          (p) => {
-            if (text !== undefined) p.next_action = text.trim();
-            if (flags.stage !== undefined) p.stage = flags.stage.trim();
-          },
-          { cwd: ctx.cwd },
-        );
+        const { progress, changed } = await updateProgress((p) => {
+          if (text !== undefined) p.next_action = text.trim();
+          if (flags.stage !== undefined) p.stage = flags.stage.trim();
+        }, ctx);
         const json = {
           stage: progress.stage ?? '',
           next_action: progress.next_action ?? '',

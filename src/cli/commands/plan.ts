@@ -101,7 +101,7 @@ export function registerPlan(program: Command, state: RunState): void {
                 dependsOn: idList(flags.needs, flags.dependsOn),
                 agent: resolveAgent({ env: ctx.env }),
               }),
-            { cwd: ctx.cwd },
+            ctx,
           );
           const warnings = await recordFact(ctx, {
             type: 'plan.updated',
@@ -138,6 +138,7 @@ export function registerPlan(program: Command, state: RunState): void {
             progress,
           } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
             cwd: ctx.cwd,
+            env: ctx.env,
             force: flags.force,
           });
           const plan = countPlan(progress.plan);
@@ -241,6 +242,7 @@ Examples:
         const { claimItem } = await import('../../task/claim-item.js');
         const { result, progress, changed } = await claimItem(id!, {
           cwd: ctx.cwd,
+          env: ctx.env,
           now: () => now,
           force: flags.force,
         });
@@ -273,6 +275,7 @@ Examples:
         const { releaseItem } = await import('../../task/claim-item.js');
         const { result, progress, changed } = await releaseItem(id!, {
           cwd: ctx.cwd,
+          env: ctx.env,
           now: () => now,
           force: flags.force,
         });
@@ -296,7 +299,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ agent-state plan list')
     .action(
       defineAction(state, (ctx) => {
-        const { progress, config } = loadState({ cwd: ctx.cwd });
+        const { progress, config } = loadState(ctx);
         const items = progress.plan ?? [];
         const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
         const finishedBy = Object.fromEntries(

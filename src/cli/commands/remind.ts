@@ -19,7 +19,7 @@ export function registerRemind(program: Command, state: RunState): void {
       defineAction(state, async (ctx, [text]) => {
         const now = ctx.now();
         if (text === undefined) {
-          const reminders = loadState({ cwd: ctx.cwd }).progress.reminders ?? [];
+          const reminders = loadState(ctx).progress.reminders ?? [];
           const lines = reminders.map(
             (r) => `- ${r.text}  ${ctx.out.style.dim(`(queued ${formatAge(r.at, now)})`)}`,
           );
@@ -32,6 +32,7 @@ export function registerRemind(program: Command, state: RunState): void {
           (p) => queueReminder(p, text, now),
           {
             cwd: ctx.cwd,
+            env: ctx.env,
             now: () => now,
           },
         );

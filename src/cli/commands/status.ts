@@ -270,7 +270,7 @@ Examples:
     .action(
       defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
         const { format, publish: strategy } = checkFlags(flags);
-        const status = await readStatus({ cwd: ctx.cwd, now: ctx.now });
+        const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
         const { gitRoot } = locateRoot(status.state.paths.root);
         const stashed = gitRoot

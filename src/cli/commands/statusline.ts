@@ -22,11 +22,11 @@ Examples:
   $ agent-state integrate claude --statusline`,
   },
 
-  async run(_parsed, io) {
+  async run(_parsed, { cwd, env, out, io }) {
     const { statuslineReport } = await import('../../hosts/claude/statusline.js');
-    const report = await statuslineReport(await readStdin(), { cwd: io.cwd, env: io.env });
-    if (io.out.json) io.out.printJson(report.json);
-    else process.stdout.write(`${report.line}\n`);
+    const report = await statuslineReport(await readStdin(io), { cwd, env });
+    if (out.json) out.printJson(report.json);
+    else io.stdout.write(`${report.line}\n`);
     return EXIT.OK;
   },
 };

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
-import { formatWarning } from '../action.js';
+import { formatWarning, untilInterrupted } from '../action.js';
 import { EXIT } from '../../error-report.js';
 
 interface UiFlags {
@@ -21,19 +21,6 @@ function parsePort(raw: string): number {
       hint: 'use a number from 1 to 65535, or 0 for any free port',
     });
   return Number(raw);
-}
-
-// Resolves on the first Ctrl-C (or SIGTERM); a second one falls through to Node's default.
-function untilInterrupted(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export function registerUi(program: Command, state: RunState): void {
@@ -94,7 +81,7 @@ Examples:
         );
       const interrupted = untilInterrupted();
       if (ctx.out.json)
-        process.stdout.write(
+        ctx.io.stdout.write(
           `${JSON.stringify({ type: 'ready', url: server.url, host: server.host, port: server.port })}\n`,
         );
       else

@@ -12,7 +12,7 @@ export function registerUndone(program: Command, state: RunState): void {
     .action(
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
         const { markUndone } = await import('../../markers/mark-undone.js');
-        const result = await markUndone(id!, { cwd: ctx.cwd, force: flags.force });
+        const result = await markUndone(id!, { cwd: ctx.cwd, env: ctx.env, force: flags.force });
         const item = result.item ? ` (${result.item.id} is ${result.item.status})` : '';
         return {
           text: result.removed

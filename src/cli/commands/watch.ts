@@ -6,7 +6,7 @@ import { safeJson, safeText } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import type { RunState } from '../action.js';
-import { formatWarning } from '../action.js';
+import { formatWarning, untilInterrupted } from '../action.js';
 import { EXIT } from '../../error-report.js';
 
 function clock(iso: string): string {
@@ -41,19 +41,6 @@ function summaryText(s: WatchSummary): string {
   return `Stopped after ${s.seconds} s: ${s.changes} change${s.changes === 1 ? '' : 's'} (${s.forbidden} Forbidden, ${s.invalid} invalid, ${s.git} git).`;
 }
 
-// Resolves on the first Ctrl-C (or SIGTERM); a second one falls through to Node's default.
-function untilInterrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 export function registerWatch(program: Command, state: RunState): void {
   program
     .command('watch')
@@ -80,7 +67,7 @@ Examples:
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
           hint: 'use a whole number from 0 to 10000',
         });
-      const line = (value: unknown) => void process.stdout.write(`${safeJson(value)}\n`);
+      const line = (value: unknown) => void ctx.io.stdout.write(`${safeJson(value)}\n`);
       const { style } = ctx.out;
       const { watchState } = await import('../../watch/watch.js');
       const handle = await watchState({

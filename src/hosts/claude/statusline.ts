@@ -9,7 +9,7 @@ import { countPlan } from '../../state/plan.js';
 import { safeText } from '../../text/safe-text.js';
 import type { Progress } from '../../types.js';
 
-export interface StatuslineFacts {
+export interface StatuslineValues {
   stage: string | null;
   nextAction: string | null;
   done: number;
@@ -41,7 +41,7 @@ function age(fromIso: string | null, now: Date): string {
 }
 
 /** The status line for some facts (pure). */
-export function renderStatusline(facts: StatuslineFacts, now: Date): string {
+export function renderStatusline(facts: StatuslineValues, now: Date): string {
   const parts = [
     facts.stage ?? 'no stage',
     facts.nextAction ? `next: ${clip(facts.nextAction, MAX_NEXT)}` : 'next: (none set)',
@@ -56,7 +56,7 @@ export function renderStatusline(facts: StatuslineFacts, now: Date): string {
 }
 
 /** The facts of a progress value (signals come from the status snapshot). */
-export function statuslineFacts(progress: Progress, signals: string[] = []): StatuslineFacts {
+export function statuslineValues(progress: Progress, signals: string[] = []): StatuslineValues {
   const counts = countPlan(progress.plan ?? []);
   return {
     stage: progress.stage ?? null,
@@ -107,7 +107,7 @@ export async function statuslineReport(
     const { readStatus } = await import('../../status/read-status.js');
     const status = await readStatus({ cwd: paths.root, state, now: () => now });
     const signals = status.signals.map((signal) => signal.message);
-    const facts = statuslineFacts(state.progress, signals);
+    const facts = statuslineValues(state.progress, signals);
     const line = renderStatusline(facts, now);
     return {
       line: safeText(line),

@@ -1,4 +1,4 @@
-// The moves of the recovery scenarios, each a real call on a real temp repository: the real bin
+// The moves of the recovery scenarios, each a real call on a real temp repository: the CLI
 // (`agent-state ...`, `agent-state hook <host>` with payloads shaped as each host sends them),
 // real git, real file edits. An "agent edit" is what a host's edit tool does: the file is written,
 // then the host runs PostToolUse with the tool's input; a "human edit" writes the file and nothing
@@ -76,7 +76,7 @@ export class Session {
     return session;
   }
 
-  /** Runs the real bin; fails the test on an unexpected exit code. */
+  /** Runs the CLI; fails the test on an unexpected exit code. */
   async cli(...args: string[]): Promise<CliResult> {
     return this.cliExpect(0, ...args);
   }

@@ -1,5 +1,5 @@
 // The recovery scenarios: each a sequence of real calls, then what the last boot must say. This
-// table is the specification of src/recovery/facts.ts seen from outside; docs/boot.md shows it
+// table is the specification of src/recovery/rules.ts seen from outside; docs/boot.md shows it
 // with the outputs the scenarios really produce (scenarios.test.ts keeps the two in step).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 // What the control signals need to know beyond the event log (I/O, cheap and only when it
 // matters): which Forbidden files the agent touched are still changed (a reverted one raises no
 // signal, as `verify` reports none), and whether a restart loop holds now (the last boot found
-// one and nothing moved since: src/recovery/facts.ts). So a signal stops when its cause stops.
-import { digestEdits, loopHolds } from '../recovery/facts.js';
+// one and nothing moved since: src/recovery/rules.ts). So a signal stops when its cause stops.
+import { digestEdits, loopHolds } from '../recovery/rules.js';
 import { editsMark, progressNow } from '../recovery/progress-now.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
@@ -11,7 +11,7 @@ import type { Fingerprint, Progress } from '../types.js';
 import type { SignalOptions } from '../events/signals.js';
 import type { StatusSnapshot } from '../events/types.js';
 
-export interface SignalFactsInput {
+export interface SignalInputsOptions {
   repo: Repo;
   snapshot: StatusSnapshot;
   forbidden?: ForbiddenMatcher;
@@ -28,8 +28,8 @@ export interface SignalFactsInput {
 }
 
 /** The `stillChanged` and `restartLoop` options of computeSignals. */
-export async function signalFacts(
-  input: SignalFactsInput,
+export async function signalInputs(
+  input: SignalInputsOptions,
 ): Promise<Pick<SignalOptions, 'stillChanged' | 'restartLoop'>> {
   const { repo, snapshot, forbidden, record, threshold } = input;
   let stillChanged: Set<string> | undefined;

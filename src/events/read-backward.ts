@@ -4,11 +4,10 @@
 // it, so a rare type is found at the speed of a memory scan. Older pages start at a seq found by
 // binary search on byte offsets. The rotated logs (events.1.jsonl, ...) continue the live one.
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { EventLogPaths } from '../events/log-paths.js';
-import { rotatedLogPath } from '../events/log-paths.js';
-import { lineAt, typeMatcher } from '../events/query.js';
-import { parseEventLine } from '../events/read-log.js';
-import type { AgentEvent } from '../events/types.js';
+import type { EventLogPaths } from './log-paths.js';
+import { rotatedLogPath } from './log-paths.js';
+import { lineAt, parseEventLine, typeMatcher } from './read-log.js';
+import type { AgentEvent } from './types.js';
 
 const WINDOW_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
@@ -59,7 +58,7 @@ function lineBoundary(reader: Reader, end: number): number {
 }
 
 // The offset of the first line whose seq is ≥ `seq` (the file's end when there is none).
-function offsetOfSeq(reader: Reader, size: number, seq: number): number {
+function offsetIn(reader: Reader, size: number, seq: number): number {
   let lo = 0;
   let hi = size;
   while (hi - lo > SEARCH_STOP_BYTES) {
@@ -111,6 +110,16 @@ function* linesOf(buffer: Buffer, first: number, needles: Buffer[] | null): Gene
   }
 }
 
+/** The offset of the first line of `file` whose seq is ≥ `seq` (its end when there is none). */
+export function offsetOfSeq(file: string, seq: number): number {
+  const fd = openSync(file, 'r');
+  try {
+    return offsetIn(new Reader(fd), fstatSync(fd).size, seq);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // Visits the lines of one file backward from `end`; returns false when `visit` stopped the scan.
 function scanFile(
   file: string,
@@ -129,7 +138,7 @@ function scanFile(
     const size = fstatSync(fd).size;
     const reader = new Reader(fd);
     let hi = lineBoundary(reader, size);
-    if (filter.before !== undefined) hi = Math.min(hi, offsetOfSeq(reader, hi, filter.before));
+    if (filter.before !== undefined) hi = Math.min(hi, offsetIn(reader, hi, filter.before));
     const matches = typeMatcher(filter.types);
     let window = WINDOW_BYTES;
     while (hi > 0) {

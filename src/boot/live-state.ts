@@ -1,4 +1,4 @@
-// The live facts of a boot (I/O): completion markers judged against the files on disk, the drift
+// The live state of a boot (I/O): completion markers judged against the files on disk, the drift
 // since the last checkpoint's fingerprint, the evidence entries, and what the agent's own records
 // explain (src/recovery/own-facts.ts). This is the one place that gathers them; the level choice
 // and the renderer only see the results.
@@ -18,7 +18,7 @@ import {
   type OwnFacts,
   type ProgressExtras,
   type StaleVerdict,
-} from '../recovery/facts.js';
+} from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
 import type { Repo } from '../state/repo.js';
@@ -27,7 +27,7 @@ import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';
 import type { BootEvidence, BootMarker } from './types.js';
 
-export interface LiveFacts {
+export interface LiveState {
   markers: BootMarker[];
   drift: Drift | null;
   evidence: BootEvidence[];
@@ -41,7 +41,7 @@ export interface LiveFacts {
 }
 
 /** Starts what can run before the state is read: the git snapshot the drift needs. */
-export function prepareLiveFacts(repo: Repo, env?: NodeJS.ProcessEnv): void {
+export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
   if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, env);
 }
 
@@ -57,16 +57,16 @@ function unmeasuredVerdict(own: OwnFacts, current: Fingerprint | null): DriftVer
 }
 
 /**
- * Gathers the facts for `progress` (as stored now): markers from live hashes, drift against
+ * Gathers the live state for `progress` (as stored now): markers from live hashes, drift against
  * `progress.fingerprint` (null before the first checkpoint), the evidence entries, and the
  * judgement of both by the agent's own recorded facts.
  */
-export async function collectLiveFacts(
+export async function collectLiveState(
   repo: Repo,
   config: Config,
   progress: Progress,
   env?: NodeJS.ProcessEnv,
-): Promise<LiveFacts> {
+): Promise<LiveState> {
   const root = repo.paths.root;
   const warnings: Warning[] = [];
   const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir);

@@ -1,4 +1,4 @@
-// The words of recovery (src/recovery/facts.ts), case by case: what counts as a boot in a row,
+// The words of recovery (src/recovery/rules.ts), case by case: what counts as a boot in a row,
 // progress, a restart loop, and drift that is the agent's own or someone else's.
 import type { Drift } from '../../src/fingerprint/diff.js';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   type LastBoot,
   type OwnFacts,
   type TreeNow,
-} from '../../src/recovery/facts.js';
+} from '../../src/recovery/rules.js';
 import type { Progress } from '../../src/types.js';
 
 const EXTRAS = { evidence: { newest: null, count: 0 }, edits: 'e0', head: 'abc' };

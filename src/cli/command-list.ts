@@ -1,0 +1,53 @@
+// The one list of agent-state's commands, in the order of --help; the router, the lean route,
+// the code cache, the git prefetch and the commander program are all derived from it. Imports
+// nothing: start.ts reads it before the bundle loads.
+
+/** `lean`: runs without commander or chalk (lean.ts); `prefetch`: reads the git snapshot early. */
+export const COMMANDS = {
+  init: {},
+  status: {},
+  goal: {},
+  next: {},
+  plan: {},
+  import: {},
+  validate: {},
+  hooks: {},
+  hook: { lean: true },
+  watch: {},
+  integrate: {},
+  statusline: { lean: true },
+  mcp: {},
+  doctor: {},
+  event: { lean: true },
+  events: {},
+  fingerprint: { prefetch: true },
+  done: {},
+  check: {},
+  undone: {},
+  evidence: {},
+  verify: { prefetch: true },
+  checkpoint: {},
+  boot: { lean: true, prefetch: true },
+  remind: {},
+  memory: {},
+  current: {},
+  'merge-driver': {},
+  ui: {},
+  report: {},
+} as const satisfies Record<string, { lean?: true; prefetch?: true }>;
+
+export type CommandWord = keyof typeof COMMANDS;
+/** The commands of the lean route. */
+export type LeanWord = {
+  [W in CommandWord]: (typeof COMMANDS)[W] extends { lean: true } ? W : never;
+}[CommandWord];
+
+/** `word` as a command word, or undefined (a typo, an option's value). */
+export function commandWord(word: string | undefined): CommandWord | undefined {
+  return word !== undefined && Object.hasOwn(COMMANDS, word) ? (word as CommandWord) : undefined;
+}
+
+/** Whether `word` is a command of the lean route. */
+export function isLean(word: CommandWord | undefined): word is LeanWord {
+  return word !== undefined && 'lean' in COMMANDS[word];
+}

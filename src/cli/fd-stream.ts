@@ -1,0 +1,46 @@
+// The process's stdout and stderr as plain descriptors. process.stdout on a pipe (every hook call:
+// hosts pipe them) makes a net.Socket, with the net module and a pipe handle, for what is at most
+// a few whole writes, which Node makes synchronously on pipes anyway.
+import { fstatSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Tty from 'node:tty';
+import type { OutStream } from './output.js';
+
+/** Whether `fd` is a terminal; only a character device asks node:tty (which loads net). */
+export function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  const { isatty } = createRequire(import.meta.url)('node:tty') as typeof Tty;
+  return isatty(fd);
+}
+
+/**
+ * Writes to descriptor `fd` whole and in order. A full non-blocking pipe (EAGAIN) is waited
+ * out; a reader that went away (EPIPE: `agent-state ... | head`) drops the rest, which is not an
+ * error of ours.
+ */
+export function fdStream(fd: 1 | 2): OutStream {
+  let tty: boolean | undefined;
+  let closed = false;
+  return {
+    get isTTY() {
+      return (tty ??= isTerminal(fd));
+    },
+    write(text: string) {
+      const bytes = Buffer.from(text, 'utf8');
+      for (let done = 0; done < bytes.length && !closed;) {
+        try {
+          done += writeSync(fd, bytes, done);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'EPIPE') closed = true;
+          else if (code !== 'EAGAIN') throw error;
+        }
+      }
+      return true;
+    },
+  };
+}
