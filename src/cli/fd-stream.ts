@@ -4,7 +4,12 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Tty from 'node:tty';
-import type { OutStream } from './output.js';
+
+/** A stream a call writes to: the process's, or a test's capture. */
+export interface OutStream {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
 
 /** Whether `fd` is a terminal; only a character device asks node:tty (which loads net). */
 export function isTerminal(fd: number): boolean {

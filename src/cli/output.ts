@@ -4,7 +4,9 @@
 // loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
 // character of the state reaches the terminal (or the agent reading it).
 import { safeJson, safeText } from '../text/safe-text.js';
-import { fdStream } from './fd-stream.js';
+import { fdStream, type OutStream } from './fd-stream.js';
+
+export type { OutStream };
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
 
 /** The styles commands use; a chalk instance is one. */
@@ -16,12 +18,6 @@ export interface Style {
   cyan(text: string): string;
   bold(text: string): string;
   dim(text: string): string;
-}
-
-/** A stream a call writes to: the process's, or a test's capture. */
-export interface OutStream {
-  readonly isTTY?: boolean;
-  write(text: string): unknown;
 }
 
 /**

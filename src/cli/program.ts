@@ -104,8 +104,12 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     });
 }
 
-/** Builds the program; actions record their exit code in `state` and write to state.io. */
-export function createProgram(state: RunState): Command {
+/**
+ * Builds the program; actions record their exit code in `state` and write to state.io. `only`:
+ * the command a call runs, the one registered (a call's parse needs no other; help, a typo's
+ * suggestion and a call without a command get them all).
+ */
+export function createProgram(state: RunState, only?: CommandWord): Command {
   const { io } = state;
   const program = new Command('agent-state')
     .description(
@@ -151,7 +155,7 @@ Examples:
   $ agent-state status`,
     );
 
-  for (const word of Object.keys(COMMANDS) as CommandWord[]) {
+  for (const word of only ? [only] : (Object.keys(COMMANDS) as CommandWord[])) {
     if (isLean(word)) registerLean(program, LEAN[word], state);
     else REGISTER[word](program, state);
   }

@@ -2,28 +2,48 @@
 // all. Errors go through the one mapper (error-report.ts) like on every route: one line on
 // stderr, the JSON error document with --json, a documented exit code, no stack trace for a
 // user mistake.
-import { Chalk } from 'chalk';
 import { CommanderError, type Command } from 'commander';
 import { EXIT, type ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
 import type { CommandContext, RunState } from './action.js';
-import { createOutput, reportError, type CliIo, type Output } from './output.js';
+import {
+  ansiStyle,
+  colorLevel,
+  createOutput,
+  reportError,
+  type CliIo,
+  type Output,
+  type Style,
+} from './output.js';
 import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
+import { commandWord } from './command-list.js';
 import { createProgram } from './program.js';
 
-function outputFor(flags: Partial<GlobalFlags>, io: CliIo): Output {
+type Styles = (level: 0 | 1 | 2 | 3) => Style;
+
+function outputFor(flags: Partial<GlobalFlags>, io: CliIo, style: Styles): Output {
   return createOutput({
     json: flags.json === true,
     quiet: flags.quiet === true,
     color: flags.color !== false,
     io,
-    style: (level) => new Chalk({ level }),
+    style,
   });
 }
 
-function contextFor(command: Command, io: CliIo): CommandContext {
+// chalk for a terminal; importing it detects the terminal's colors (a tenth of a piped call's
+// start-up), which a call without color never needs: its styles are no-ops either way.
+async function stylesFor(flags: Partial<GlobalFlags>, io: CliIo): Promise<Styles> {
+  const color = flags.color !== false;
+  if (colorLevel(color, io.env, io.stdout) === 0 && colorLevel(color, io.env, io.stderr) === 0)
+    return ansiStyle;
+  const { Chalk } = await import('chalk');
+  return (level) => new Chalk({ level });
+}
+
+function contextFor(command: Command, io: CliIo, style: Styles): CommandContext {
   const flags = command.optsWithGlobals<Partial<GlobalFlags>>();
-  const out = outputFor(flags, io);
+  const out = outputFor(flags, io, style);
   return { cwd: resolveCwd(flags.cwd, io), out, env: io.env, now: () => new Date(), io };
 }
 
@@ -47,15 +67,17 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
 
 /** Runs the commander program with `argv` (without node and script) on `io`; returns the exit code. */
 export async function runProgram(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  const makeContext = (command: Command) => contextFor(command, io);
+  const { words, globals, help } = scanArgv(argv);
+  const style = await stylesFor(globals, io);
+  const makeContext = (command: Command) => contextFor(command, io, style);
   const state: RunState = { exitCode: EXIT.OK, argv, io, makeContext };
-  const program = createProgram(state);
+  const program = createProgram(state, help ? undefined : commandWord(words[0]));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;
   } catch (error) {
     const outcome = error instanceof CommanderError ? commanderResult(error) : error;
     if (typeof outcome === 'number') return outcome as ExitCode;
-    return reportError(outputFor(scanArgv(argv).globals, io), outcome, io);
+    return reportError(outputFor(globals, io, style), outcome, io);
   }
 }
