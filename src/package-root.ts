@@ -28,3 +28,25 @@ export function packageVersion(): string {
   ).version;
   return version;
 }
+
+// A path as sh reads it: quoted when it holds anything but plain path characters.
+const shPath = (path: string) => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path}'`);
+
+/**
+ * How to put this copy on PATH (agent-state is not on the npm registry): npm's bin folder for a
+ * global install, else `npm install -g` of this folder (a clone, an unpacked tarball).
+ */
+export function installHint(root = packageRoot()): string {
+  const prefix = /^(.*)\/lib\/node_modules\/agent-state$/.exec(root)?.[1];
+  if (prefix !== undefined)
+    return `add ${shPath(`${prefix}/bin`)} to PATH (npm installed agent-state there)`;
+  return `npm install -g ${shPath(root)}`;
+}
+
+/** How to replace this copy with a newer one, the way it was installed. */
+export function upgradeHint(root = packageRoot()): string {
+  const at = shPath(root);
+  return existsSync(join(root, '.git'))
+    ? `git -C ${at} pull && npm install -g ${at}`
+    : `install a newer agent-state in place of ${at} (\`npm pack\` in a newer clone, then \`npm install -g\` its tarball)`;
+}

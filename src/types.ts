@@ -123,8 +123,8 @@ export interface GitFingerprint {
 export interface Fingerprint {
   /** When it was collected (ISO 8601 UTC). */
   at: string;
-  /** The absolute path of the state root when it was collected (informative; never drift). */
-  root: string;
+  /** agent-state 0.1.0 only: the checkout's absolute path (a machine path; no longer written). */
+  root?: string;
   /** Null outside a git work tree. */
   git: GitFingerprint | null;
   /** Tracked files that differ from HEAD (staged or not), by root-relative POSIX path. */
@@ -135,6 +135,8 @@ export interface Fingerprint {
   overflow: { files: number; digest: string } | null;
   /** Files matched by config `key_files`. */
   key_files: Record<string, FileState>;
+  /** Forbidden paths a checkpoint accepted changes of, with what each held before (a revert restores it). */
+  approved?: Record<string, FileState>;
   /** Outside git only: a digest of the tree listing (path, size, mtime). */
   listing: { files: number; digest: string; truncated: boolean } | null;
   runtime: { agent_state: string; node: string; platform: string };

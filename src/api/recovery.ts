@@ -11,6 +11,7 @@ export {
   judgeStale,
   loopHolds,
   progressMoved,
+  UNRECORDED,
   type BootCount,
   type DriftVerdict,
   type LastBoot,

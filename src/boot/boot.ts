@@ -128,7 +128,8 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     const live = await collectLiveState(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);
     const digest = digestProgress(progress, live.extras);
-    const boot = countBoot(record.last, { at, session, progress: digest });
+    const resume = source === 'resume';
+    const boot = countBoot(record.last, { at, session, progress: digest, resume });
     const recovery: BootRecovery = {
       drift: live.verdict,
       stale: live.stale,
@@ -172,6 +173,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       reminders,
       recovery,
       agents,
+      stashed: live.stashed,
       now,
     },
     {

@@ -7,14 +7,17 @@ import {
   inRestartLoop,
   judgeDrift,
   judgeStale,
+  names,
   noDriftVerdict,
   NO_OWN_FACTS,
+  plural,
+  UNRECORDED,
 } from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
 /**
- * The recovery verdicts of a context; for a context built without them, every drift and stale
- * marker is judged foreign (nothing recorded explains it) and the loop counter is the stamp's.
+ * The recovery verdicts of a context; for a context built without them, every changed file is
+ * unrecorded (nothing recorded who changed it) and the loop counter is the stamp's.
  */
 export function contextRecovery(
   context: Pick<BootContext, 'progress' | 'markers' | 'drift' | 'recovery'>,
@@ -34,15 +37,15 @@ export function contextRecovery(
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-// The level-3 causes: foreign drift, stale markers no own fact explains (and the drift did not
-// already name), a restart loop.
+// The level-3 causes: foreign drift, stale markers a foreign change explains (and the drift did
+// not already name), a restart loop. An unrecorded change is none: nothing says whose it is.
 function rebuildCauses(recovery: BootRecovery, threshold: number): string[] {
   const causes = [...recovery.drift.causes];
   const named = new Set(recovery.drift.foreignFiles.map((f) => f.path));
   for (const marker of recovery.stale) {
-    const foreign = marker.files.filter((f) => !f.own && !named.has(f.path));
+    const foreign = marker.files.filter(
+      (f) => !f.own && f.why !== UNRECORDED && !named.has(f.path),
+    );
     if (foreign.length > 0)
       causes.push(
         `${marker.id} is stale from a change no recorded edit of yours explains (${foreign.map((f) => f.path).join(', ')})`,
@@ -64,8 +67,14 @@ function ownNotes(recovery: BootRecovery): string[] {
     ownCommits.length ? plural(ownCommits.length, 'commit') : '',
   ].filter(Boolean);
   if (parts.length) notes.push(`your uncheckpointed changes: ${parts.join(' and ')}`);
+  const unrecorded = recovery.drift.unrecordedFiles.map((f) => f.path);
+  if (unrecorded.length)
+    notes.push(`unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`);
   const ownStale = recovery.stale.filter((m) => m.own).map((m) => m.id);
   if (ownStale.length) notes.push(`stale from your own edits: ${ownStale.join(', ')}`);
+  const unrecordedStale = recovery.stale.filter((m) => m.unrecorded).map((m) => m.id);
+  if (unrecordedStale.length)
+    notes.push(`stale from unrecorded changes: ${unrecordedStale.join(', ')}`);
   return notes;
 }
 
@@ -85,7 +94,10 @@ export function chooseLevel(
     staleMarkers: recovery.stale.map((m) => m.id),
     drifted:
       recovery.drift.foreign ||
-      recovery.drift.ownFiles.length + recovery.drift.ownCommits.length > 0,
+      recovery.drift.ownFiles.length +
+        recovery.drift.ownCommits.length +
+        recovery.drift.unrecordedFiles.length >
+        0,
     foreignDrift: recovery.drift.foreign,
     ownChanges: {
       files: recovery.drift.ownFiles.map((f) => f.path),

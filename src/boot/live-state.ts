@@ -7,6 +7,7 @@ import { emptySnapshot } from '../events/reduce.js';
 import { loadStatus } from '../events/status-cache.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
+import { readStashed, type StashedChange } from '../git/history.js';
 import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
 import {
@@ -21,6 +22,7 @@ import {
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
 import type { Repo } from '../state/repo.js';
+import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';
 import type { BootEvidence, BootMarker } from './types.js';
@@ -35,6 +37,7 @@ export interface LiveState {
   /** What progress.yaml does not hold of the progress digest. */
   extras: ProgressExtras;
   warnings: Warning[];
+  stashed: StashedChange[];
 }
 
 /** Starts what can run before the state is read: the git snapshot the drift needs. */
@@ -124,5 +127,7 @@ export async function collectLiveState(
     stale: judgeStale(stale, verdict, own, tree),
     extras: progressExtras(repo, status, head),
     warnings,
+    stashed:
+      repo.gitRoot === null ? [] : readStashed(root, repo.gitRoot, COMMITTED_STATE_PATHS, env),
   };
 }

@@ -1,18 +1,11 @@
 // The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
-import type { DriftVerdict } from '../recovery/rules.js';
-import { RANK, bullet, keep, type Block, type Section } from './model.js';
-import type { Drift } from '../fingerprint/diff.js';
+import { names, plural, type DriftVerdict } from '../recovery/rules.js';
+import { MUST_KEEP, RANK, bullet, keep, type Block, type Section } from './model.js';
+import { describeChange, type Drift } from '../fingerprint/diff.js';
+import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function names(items: readonly string[], max = 3): string {
-  return items.length <= max
-    ? items.join(', ')
-    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
 
 /** "Uncheckpointed changes (yours): 3 files (…) — run `agent-state verify`, then checkpoint." */
 export function ownChangesSection(recovery: BootRecovery): Section | null {
@@ -41,8 +34,28 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
 }
 
 /**
+ * "Uncheckpointed changes (unrecorded): 1 file (…)": no host hooks record edits here, so nothing
+ * says whose they are; named at every level, with the commands that settle it.
+ */
+export function unrecordedChangesSection(recovery: BootRecovery): Section | null {
+  const files = recovery.drift.unrecordedFiles.map((f) => f.path);
+  if (files.length === 0) return null;
+  return {
+    key: 'unrecorded-changes',
+    title: 'Uncheckpointed changes (unrecorded)',
+    layer: 'progress',
+    blocks: [
+      keep(
+        `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
+      ),
+    ],
+  };
+}
+
+/**
  * "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`); still done: `agent-state
- * done t4 --refresh`", one line per marker.
+ * done t4 --refresh`", one line per marker. Every level names them: the first line is never
+ * cut, and the cut ones leave their count.
  */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
@@ -52,16 +65,35 @@ export function staleSection(recovery: BootRecovery): Section | null {
     layer: 'progress',
     blocks: recovery.stale.map((m, i) => {
       const files = m.files.map((f) => f.path);
-      const whose = m.own ? 'your edit' : 'not your edit';
+      const whose = m.own ? 'your edit' : m.unrecorded ? 'unrecorded' : 'not your edit';
       return {
         text: bullet(
           `STALE ${m.id}: ${names(files)} changed (${whose}) — re-check ${m.id} (\`agent-state check ${m.id}\`); still done: \`agent-state done ${m.id} --refresh\``,
         ),
-        rank: RANK.staleMarkers,
+        rank: i === 0 ? MUST_KEEP : RANK.staleMarkers,
         order: recovery.stale.length - i,
         omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
       };
     }),
+    summarize: (cut) =>
+      cut.length ? `[${plural(cut.length, 'more stale marker')}: \`agent-state verify\`]` : null,
+  };
+}
+
+/** What a stash entry holding state changes means, and how to get them back without a refusal. */
+export function stashAdvice(entries: readonly StashedChange[]): string {
+  const what = entries.map((e) => `${e.ref} holds changes to ${e.files.join(', ')} (${e.subject})`);
+  return `${what.join('; ')}: what was recorded before \`git stash\` is not in the state files now — \`git stash pop\` brings them back. After a state write since the stash, the pop refuses: first \`git commit -m "agent-state: state" -- .agent/state\`, then \`git stash pop\` merges the two by id.`;
+}
+
+/** The state changes that sit in a stash (every level: the files alone do not show them). */
+export function stashSection(entries: readonly StashedChange[] | undefined): Section | null {
+  if (!entries?.length) return null;
+  return {
+    key: 'stash',
+    title: 'State changes in a stash',
+    layer: 'progress',
+    blocks: [keep(stashAdvice(entries))],
   };
 }
 
@@ -83,7 +115,7 @@ function foreignDetails(verdict: DriftVerdict, drift: Drift | null): string[] {
       ),
     );
   const changes = new Map(
-    [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, f.change]),
+    [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, describeChange(f)]),
   );
   const keyFiles = new Set((drift?.key_files ?? []).map((f) => f.path));
   for (const file of verdict.foreignFiles) {

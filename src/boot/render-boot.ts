@@ -19,7 +19,13 @@ import {
   reminderSection,
   restartLoopSection,
 } from './progress-sections.js';
-import { foreignDriftSection, ownChangesSection, staleSection } from './recovery-sections.js';
+import {
+  foreignDriftSection,
+  ownChangesSection,
+  stashSection,
+  staleSection,
+  unrecordedChangesSection,
+} from './recovery-sections.js';
 import {
   LEVEL_NAMES,
   type BootContext,
@@ -52,7 +58,9 @@ export function bootSections(
       : null,
     instructionSection(choice, role, source),
     reminderSection(context.reminders, now),
+    stashSection(context.stashed),
     ownChangesSection(recovery),
+    unrecordedChangesSection(recovery),
     staleSection(recovery),
     foreignDriftSection(recovery, context.drift, level),
     planSection(progress, context.markers, level),

@@ -1,6 +1,7 @@
 // Types of the boot prompt: what the pure renderer takes (the state plus the live state) and what
 // it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
 // evidence modules produce, so their results can be passed in as they are.
+import type { StashedChange } from '../git/history.js';
 import type { Drift } from '../fingerprint/diff.js';
 import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/rules.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
@@ -97,6 +98,8 @@ export interface BootContext {
    * counts as foreign and the loop counter is the stamp's, as agent-state 0.1.0 judged.
    */
   recovery?: BootRecovery;
+  /** Stash entries that hold changes to the state files (absent: none, or not looked at). */
+  stashed?: StashedChange[];
   now: Date;
 }
 

@@ -1,7 +1,7 @@
 // The evidence entry a checkpoint writes (pure): its summary line and a short Markdown body with
 // the test result, the plan, and what changed since the previous checkpoint.
 import type { EvidenceInput } from '../evidence/add-evidence.js';
-import type { Drift } from '../fingerprint/diff.js';
+import { describeChange, type Drift } from '../fingerprint/diff.js';
 import { countPlan } from '../state/plan.js';
 import type { Fingerprint, Progress } from '../types.js';
 import type { TestRun } from './run-tests.js';
@@ -31,6 +31,8 @@ export function checkpointEvidence(input: {
   test: TestRun | null;
   drift: Drift | null;
   fingerprint: Fingerprint;
+  /** Forbidden paths changed by commits that this checkpoint accepts (a person approved them). */
+  accepted?: readonly string[];
 }): EvidenceInput {
   const { n, progress, test, drift, fingerprint } = input;
   const testLine = test ? `tests ${describeTest(test)}` : 'no tests run';
@@ -55,18 +57,28 @@ export function checkpointEvidence(input: {
     );
   if (drift?.drifted) {
     lines.push('- Since the previous checkpoint:');
-    if (drift.head?.commits) lines.push(`  - ${drift.head.commits.length} new commits`);
+    const commits = drift.head?.commits?.length;
+    if (commits !== undefined) lines.push(`  - ${commits} new commit${commits === 1 ? '' : 's'}`);
     if (drift.branch)
       lines.push(
         `  - branch ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,
       );
     if (drift.files.length > 0) {
-      const shown = drift.files.slice(0, 20).map((f) => `${f.path} (${f.change})`);
+      const shown = drift.files.slice(0, 20).map((f) => `${f.path} (${describeChange(f)})`);
       const more = drift.files.length > 20 ? ` and ${drift.files.length - 20} more` : '';
       lines.push(`  - files: ${shown.join(', ')}${more}`);
     }
     if (drift.key_files.length > 0)
       lines.push(`  - key files: ${drift.key_files.map((f) => f.path).join(', ')}`);
+  }
+  // Named, so that the acceptance is on record (and a revert of it is known for what it is).
+  if (input.accepted?.length) {
+    const named = input.accepted.map((path) => {
+      const commits = (drift?.head?.commits ?? []).filter((c) => c.files.includes(path));
+      const by = commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`).join(', ');
+      return by ? `${path} (${by})` : path;
+    });
+    lines.push(`- Forbidden paths changed by commits and accepted: ${named.join(', ')}`);
   }
   if (test && !test.ok) lines.push('', '```', test.tail, '```');
   return {

@@ -8,15 +8,18 @@ import { collectFingerprint } from '../fingerprint/collect.js';
 import type { Drift } from '../fingerprint/diff.js';
 import { measureDrift } from '../fingerprint/measure-drift.js';
 import { commitPaths } from '../git/commit.js';
+import { readBlob } from '../git/history.js';
+import { sha256 } from '../fingerprint/hash-file.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo } from '../state/repo.js';
+import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readConfig, withStateLock } from '../state/store.js';
 import { readProgressFor } from '../task/load-state.js';
 import { updateProgressLocked } from '../task/update-progress.js';
-import type { BaseOptions, Fingerprint, LastTest, Progress, Warning } from '../types.js';
-import type { VerifyFinding } from '../verify/findings.js';
-import { throwFirstProblem, verify } from '../verify/verify.js';
+import type { BaseOptions, FileState, Fingerprint, LastTest, Progress, Warning } from '../types.js';
+import type { ForbiddenFinding, VerifyFinding } from '../verify/findings.js';
+import { stateNow, throwFirstProblem, verify } from '../verify/verify.js';
 import { checkpointEvidence } from './checkpoint-evidence.js';
 import { progressDigest } from './progress-digest.js';
 import { runTests, type TestRun } from './run-tests.js';
@@ -66,9 +69,6 @@ export interface CheckpointResult {
   revision: number | null;
   warnings: Warning[];
 }
-
-/** The committed parts of .agent/ (DESIGN §2). */
-const STATE_COMMIT_PATHS = ['.agent/state', '.agent/config.yaml', '.agent/.gitignore'];
 
 function refusal(
   refused: 'verify' | 'tests',
@@ -143,6 +143,30 @@ function applyCheckpoint(
   return { changed, checkpoints: stamp.checkpoints };
 }
 
+/**
+ * The Forbidden paths a checkpoint accepts changes of (committed: the pre-commit hook let them
+ * through by approval, or git ran none), with what each held before; an earlier acceptance stays
+ * until the path holds that content again (a revert).
+ */
+function acceptForbidden(
+  root: string,
+  hits: readonly ForbiddenFinding[],
+  recorded: Fingerprint | null,
+  current: Fingerprint,
+  env?: NodeJS.ProcessEnv,
+): Record<string, FileState> {
+  const accepted: Record<string, FileState> = {};
+  for (const [path, before] of Object.entries(recorded?.approved ?? {}))
+    if (stateNow(root, current, path) !== before) accepted[path] = before;
+  for (const { path } of hits) {
+    const head = recorded?.git?.head;
+    const blob = head ? readBlob(root, head, path, env) : null;
+    accepted[path] ??=
+      recorded?.dirty[path] ?? recorded?.untracked[path] ?? (blob ? sha256(blob) : 'deleted');
+  }
+  return accepted;
+}
+
 /** Records a checkpoint of the task in `cwd`, or refuses (`ok: false`) and writes nothing. */
 export async function checkpoint(options: CheckpointOptions = {}): Promise<CheckpointResult> {
   checkInputs(options);
@@ -194,6 +218,9 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
     });
   const agent = resolveAgent(options);
   const recorded = valueOrThrow(readProgressFor(paths, agent)).fingerprint ?? null;
+  const hits = report.forbidden.filter((f) => f.source === 'changed');
+  const approved = acceptForbidden(paths.root, hits, recorded, fingerprint, options.env);
+  if (Object.keys(approved).length > 0) fingerprint.approved = approved;
   const drift = recorded
     ? await measureDrift(paths.root, recorded, fingerprint, {
         env: options.env,
@@ -217,6 +244,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
         test,
         drift,
         fingerprint,
+        accepted: hits.map((h) => h.path),
       });
       const prepared = prepareEvidence(paths, config, input, new Date(at), agent);
       return commitEvidenceLocked(paths, config, prepared, () =>
@@ -234,7 +262,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
     options.onPhase?.('commit');
     const message = `chore(agent-state): checkpoint ${update.result.checkpoints} — ${evidence.meta.summary}`;
     try {
-      const files = STATE_COMMIT_PATHS.filter((p) => existsSync(join(paths.root, p)));
+      const files = COMMITTED_STATE_PATHS.filter((p) => existsSync(join(paths.root, p)));
       commit = { sha: commitPaths(paths.root, files, message, options.env) };
     } catch (error) {
       commit = { error: error instanceof Error ? error.message : String(error) };

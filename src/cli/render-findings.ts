@@ -1,6 +1,5 @@
 // Human renderings of verify findings and drift, shared by `verify` and `checkpoint`.
 import { redactSecrets } from '../text/redact.js';
-import type { Drift } from '../fingerprint/diff.js';
 import { safeText } from '../text/safe-text.js';
 import type { Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
@@ -31,16 +30,6 @@ export function renderProblems(problems: readonly StateProblem[], ctx: CommandCo
     (p) =>
       `${ctx.out.style.red('invalid')}  ${p.at}: ${p.message}${p.hint ? ` (fix: ${p.hint})` : ''}`,
   );
-}
-
-/** The commits of a HEAD drift, one per line (at most `max`). */
-export function renderCommits(drift: Drift | null, ctx: CommandContext, max = 20): string[] {
-  const commits = drift?.head?.commits ?? [];
-  const lines = commits
-    .slice(0, max)
-    .map((c) => `      ${ctx.out.style.yellow(c.sha.slice(0, 7))} ${oneLine(c.subject)}`);
-  if (commits.length > max) lines.push(`      … and ${commits.length - max} more`);
-  return lines;
 }
 
 /** "since the checkpoint of 2026-01-31 12:00 (5m ago)". */

@@ -210,7 +210,8 @@ const FOLDS: Record<KnownEventType, Fold> = {
   },
   'verification.finished': verificationFinished,
   'checkpoint.created': (s, e) => {
-    s.checkpoint = { seq: e.seq, at: e.at, summary: str(e.summary) };
+    const head = str(e.commit) ?? str(e.head);
+    s.checkpoint = { seq: e.seq, at: e.at, summary: str(e.summary), head, branch: str(e.branch) };
     s.tool_calls_since_checkpoint = 0;
     s.files = { modified: [], count: 0 };
     madeProgress(s);

@@ -125,10 +125,13 @@ function checkpointSignal(s: StatusSnapshot, t: SignalThresholds, now: Date): St
 }
 
 // A branch switch or merge after the last checkpoint means the tree may no longer be the one the
-// plan and the markers describe. Before the first checkpoint nothing was recorded to differ from.
+// plan and the markers describe — until a move lands back where the checkpoint left it. Before
+// the first checkpoint nothing was recorded to differ from.
 function gitSignal(s: StatusSnapshot): StatusSignal | null {
   const git = s.git;
   if (!git || !s.checkpoint || git.seq <= s.checkpoint.seq) return null;
+  const left = s.checkpoint;
+  if (left.head && git.head === left.head && git.branch === (left.branch ?? null)) return null;
   const head = git.head ? ` (${git.head.slice(0, 12)})` : '';
   const what =
     git.kind === 'checkout'

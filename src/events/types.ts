@@ -126,6 +126,9 @@ export interface StatusSnapshot {
     seq: number;
     at: string;
     summary: string | null;
+    /** Where it left the tree (its state commit, else HEAD) and on which branch; absent: unknown. */
+    head?: string | null;
+    branch?: string | null;
   } | null;
   /** Tool calls since the last checkpoint (or since the start when there is none). */
   tool_calls_since_checkpoint: number;

@@ -149,7 +149,7 @@ export async function collectFingerprint(
       });
     }
   }
-  const base = { at: now.toISOString(), root };
+  const base = { at: now.toISOString() };
   if (snapshot === null) {
     warnings.push({
       file: '.agent',

@@ -1,14 +1,16 @@
 // Drift (pure): what changed between the fingerprint a checkpoint recorded and the current one.
 // Changes to .agent/ are never drift, so committing the state right after a checkpoint leaves
 // the report empty.
-import type { CommitInfo, History } from '../git/history.js';
+import type { CommitInfo, History, PathChange } from '../git/history.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { FileState, Fingerprint } from '../types.js';
 
-/** How one file differs from the checkpoint. */
-export interface FileChange {
-  path: string;
-  change: 'modified' | 'added' | 'deleted';
+/** How one file differs from the checkpoint (`renamed` only by commits, with `from`). */
+export type FileChange = PathChange;
+
+/** "modified", "added", "renamed from old/path.ts". */
+export function describeChange(file: FileChange): string {
+  return file.change === 'renamed' ? `renamed from ${file.from}` : file.change;
 }
 
 /** HEAD moved since the checkpoint. */
@@ -68,21 +70,22 @@ function changeKind(
 function changedFiles(
   recorded: Fingerprint,
   current: Fingerprint,
-  committed: Set<string> | null,
+  committed: Map<string, PathChange> | null,
   worktree: Record<string, FileState | null>,
 ): FileChange[] {
   const was: Record<string, FileState> = { ...recorded.dirty, ...recorded.untracked };
   const now: Record<string, FileState> = { ...current.dirty, ...current.untracked };
   const changes: FileChange[] = [];
-  const paths = new Set([...Object.keys(was), ...Object.keys(now), ...(committed ?? [])]);
+  const paths = new Set([...Object.keys(was), ...Object.keys(now), ...(committed?.keys() ?? [])]);
   for (const path of paths) {
     if (isAgentPath(path)) continue;
     const before = was[path];
     let after: FileState | null | undefined = now[path];
     // Clean now: its content is the new HEAD's; compare what is on disk with what was recorded.
     if (after === undefined && before !== undefined && path in worktree) after = worktree[path];
+    const byCommits = committed?.get(path);
     if (before === undefined && after === undefined) {
-      if (committed?.has(path)) changes.push({ path, change: 'modified' });
+      if (byCommits) changes.push(byCommits);
       continue;
     }
     if (before === after) continue;
@@ -93,7 +96,7 @@ function changedFiles(
     // Clean at the checkpoint means it had HEAD's content: a tracked file changed, an untracked one is new.
     const kind =
       before === undefined && after !== 'deleted'
-        ? path in current.untracked
+        ? path in current.untracked || byCommits?.change === 'added'
           ? 'added'
           : 'modified'
         : changeKind(before, after);
@@ -162,9 +165,9 @@ export function diffFingerprint(
   const head = headDrift(recorded, current, context.history);
   const committed =
     head === null && recorded.git?.head === current.git?.head
-      ? new Set<string>()
+      ? new Map<string, PathChange>()
       : context.history
-        ? new Set(context.history.files)
+        ? new Map(context.history.changes.map((c) => [c.path, c]))
         : null;
   const branch =
     recorded.git && current.git && recorded.git.branch !== current.git.branch

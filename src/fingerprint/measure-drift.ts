@@ -24,7 +24,8 @@ async function historyFor(
   if (from === null) {
     // The checkpoint came before the first commit: every commit is new.
     const commits = await readLog(root, to, env);
-    return { commits, dropped: 0, files: [...new Set(commits.flatMap((c) => c.files))] };
+    const files = new Set(commits.flatMap((c) => c.files));
+    return { commits, dropped: 0, changes: [...files].map((path) => ({ path, change: 'added' })) };
   }
   return readHistory(root, from, to, env);
 }

@@ -34,14 +34,19 @@ function onFailure(hook: GitHookName): string {
   return hook === 'pre-commit' ? ' || exit $?' : ' || true';
 }
 
+const IN_PROJECT = '[ -x ./node_modules/.bin/agent-state ]';
+const ON_PATH = 'command -v agent-state >/dev/null 2>&1';
+/** The portable call's lookup as one sh test: true when it finds an agent-state to run. */
+export const PORTABLE_LOOKUP = `${IN_PROJECT} || ${ON_PATH}`;
+
 /** The portable call: the project's node_modules/.bin, then PATH; nothing when neither exists. */
 export function portableCall(hook: GitHookName, args: string, indent = ''): string[] {
   const call = `hook ${hook}${args ? ` ${args}` : ''}`;
   const tail = onFailure(hook);
   return [
-    `${indent}if [ -x ./node_modules/.bin/agent-state ]; then`,
+    `${indent}if ${IN_PROJECT}; then`,
     `${indent}  ./node_modules/.bin/agent-state ${call}${tail}`,
-    `${indent}elif command -v agent-state >/dev/null 2>&1; then`,
+    `${indent}elif ${ON_PATH}; then`,
     `${indent}  agent-state ${call}${tail}`,
     `${indent}fi`,
   ];

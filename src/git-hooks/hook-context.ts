@@ -1,9 +1,12 @@
 // What every hook installer needs to know about the repository, found once.
+import { spawnSync } from 'node:child_process';
 import { isAbsolute, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { gitConfigGet, gitDefaultHooksDir, gitHooksDir } from '../git/git-hook-calls.js';
+import { installHint } from '../package-root.js';
 import { locateRoot } from '../state/find-root.js';
 import type { BaseOptions } from '../types.js';
+import { PORTABLE_LOOKUP } from './hook-block.js';
 
 export interface HookContext {
   /** The git work tree's top level. */
@@ -18,6 +21,14 @@ export interface HookContext {
   sharedHooksDir: boolean;
   /** A path for messages: relative to the root when inside it. */
   display(path: string): string;
+  /** The environment the hooks run in. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** A path for messages: relative to `root` (POSIX-style) when inside it, else as it is. */
+export function shownPath(root: string, path: string): string {
+  const r = relative(root, path);
+  return r === '' || r.startsWith('..') || isAbsolute(r) ? path : r.split(sep).join('/');
 }
 
 /** Resolves the repository of `options.cwd`; throws UsageError outside git. */
@@ -38,9 +49,18 @@ export function hookContext(options: BaseOptions): HookContext {
     hooksDir,
     defaultHooksDir: gitDefaultHooksDir(root, { env }),
     sharedHooksDir: inside && rel.split(sep)[0] !== '.git',
-    display(path) {
-      const r = relative(root, path);
-      return r === '' || r.startsWith('..') || isAbsolute(r) ? path : r.split(sep).join('/');
-    },
+    display: (path) => shownPath(root, path),
+    env,
   };
+}
+
+/**
+ * Why a job that calls agent-state from ./node_modules/.bin or PATH (lefthook's, pre-commit's)
+ * would do nothing here: that lookup, run by sh in the work tree, finds none. Null when it finds one.
+ */
+export function agentStateUnfound(ctx: HookContext): string | null {
+  const lookup = spawnSync('sh', ['-c', PORTABLE_LOOKUP], { cwd: ctx.root, env: ctx.env });
+  return lookup.status === 0
+    ? null
+    : `finds no agent-state (./node_modules/.bin/agent-state or agent-state on PATH): it does nothing (fix: ${installHint()})`;
 }

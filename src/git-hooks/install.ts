@@ -7,7 +7,7 @@ import { packageRoot } from '../package-root.js';
 import type { BaseOptions } from '../types.js';
 import { detectHookManager, isHuskyHooksPath, type DetectedManager } from './detect.js';
 import { directBody, portableBody, SHELL_HEADER, type BinaryLocation } from './hook-block.js';
-import { hookContext, type HookContext } from './hook-context.js';
+import { agentStateUnfound, hookContext, type HookContext } from './hook-context.js';
 import {
   GIT_HOOK_NAMES,
   type GitHookFileChange,
@@ -135,6 +135,8 @@ function installLefthookManager(ctx: HookContext, hooks: GitHookName[]): GitHook
     missing.length > 0
       ? [`run \`npx lefthook install\` so that git runs lefthook for ${missing.join(', ')}`]
       : [];
+  const unfound = agentStateUnfound(ctx);
+  if (unfound) notes.push(`the agent-state job ${unfound}`);
   return {
     manager: 'lefthook',
     reason: '',
@@ -157,6 +159,8 @@ function installPreCommit(ctx: HookContext, hooks: GitHookName[]): GitHookInstal
           'add the snippet under `repos:` in .pre-commit-config.yaml (agent-state does not edit that file)',
           `then run \`pre-commit install ${hookTypes}\``,
         ];
+  const unfound = agentStateUnfound(ctx);
+  if (unfound) notes.push(`the agent-state hook ${unfound}`);
   return {
     manager: 'pre-commit',
     reason: '',

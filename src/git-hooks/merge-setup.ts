@@ -15,6 +15,7 @@ import {
 import { removeBlock, upsertBlock, type BlockMarkers } from '../text/managed-block.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import type { BinaryLocation } from './hook-block.js';
+import { shownPath } from './hook-context.js';
 import type { MergeDriverChange, MergeDriverStatus } from './git-hook-types.js';
 
 /** The merge driver's name in .gitattributes and git config. */
@@ -50,10 +51,6 @@ function readText(path: string): string | null {
 // The two places attributes can live: git's own (not committed) and the work tree's.
 function attributesFiles(root: string, env?: NodeJS.ProcessEnv): { local: string; shared: string } {
   return { local: gitPath(root, 'info/attributes', { env }), shared: join(root, '.gitattributes') };
-}
-
-function shown(root: string, path: string): string {
-  return path === join(root, '.gitattributes') ? '.gitattributes' : path;
 }
 
 // Our block out of one attributes file: the file goes when nothing else is left in it.
@@ -98,7 +95,7 @@ export function installMergeDriver(
     gitConfigSet(root, `merge.${MERGE_DRIVER}.driver`, command, { env });
   }
   return {
-    attributes_file: shown(root, path),
+    attributes_file: shownPath(root, path),
     attributes: before === null ? 'created' : after === before ? 'unchanged' : 'updated',
     config: current === command ? 'unchanged' : 'set',
     driver: command,
@@ -112,7 +109,7 @@ export function uninstallMergeDriver(root: string, env?: NodeJS.ProcessEnv): Mer
   const changed = results.find((r) => r.action !== 'unchanged') ?? results[0]!;
   const removed = gitConfigRemoveSection(root, `merge.${MERGE_DRIVER}`, { env });
   return {
-    attributes_file: shown(root, changed.path),
+    attributes_file: shownPath(root, changed.path),
     attributes: changed.action,
     config: removed ? 'removed' : 'unchanged',
     driver: null,
@@ -129,7 +126,7 @@ export function mergeDriverStatus(root: string, env?: NodeJS.ProcessEnv): MergeD
   const driver = gitConfigGet(root, `merge.${MERGE_DRIVER}.driver`, { env });
   return {
     attributes: routed.length > 0,
-    attributes_files: routed.map((p) => shown(root, p)),
+    attributes_files: routed.map((p) => shownPath(root, p)),
     driver,
     active: routed.length > 0 && driver !== null,
   };

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BaseOptions } from '../types.js';
 import { detectHookManager, isHuskyHooksPath } from './detect.js';
-import { hookContext, type HookContext } from './hook-context.js';
+import { agentStateUnfound, hookContext, type HookContext } from './hook-context.js';
 import {
   GIT_HOOK_NAMES,
   type GitHookName,
@@ -62,14 +62,30 @@ function huskyEntries(ctx: HookContext): GitHookStatusEntry[] {
   });
 }
 
+// The problems of an installed job of lefthook or pre-commit: git has no runner for it, or its
+// lookup finds no agent-state to call (`unfound`).
+function jobProblems(
+  ctx: HookContext,
+  hook: GitHookName,
+  runner: string,
+  fix: string,
+  unfound: string | null,
+): string[] {
+  const problems = runnerText(ctx, hook).includes(runner)
+    ? []
+    : [`git has no ${runner} runner for ${hook} (fix: ${fix})`];
+  if (unfound) problems.push(`the ${hook} job ${unfound}`);
+  return problems;
+}
+
 function lefthookEntries(ctx: HookContext): GitHookStatusEntry[] {
   const { file, hooks } = lefthookInstalled(ctx.root);
+  const unfound = hooks.length > 0 ? agentStateUnfound(ctx) : null;
   return GIT_HOOK_NAMES.map((hook) => {
     const installed = hooks.includes(hook);
-    const problems =
-      installed && !/lefthook/.test(runnerText(ctx, hook))
-        ? [`git has no lefthook runner for ${hook} (fix: npx lefthook install)`]
-        : [];
+    const problems = installed
+      ? jobProblems(ctx, hook, 'lefthook', 'npx lefthook install', unfound)
+      : [];
     return {
       manager: 'lefthook' as const,
       hook,
@@ -82,12 +98,12 @@ function lefthookEntries(ctx: HookContext): GitHookStatusEntry[] {
 
 function preCommitEntries(ctx: HookContext): GitHookStatusEntry[] {
   const listed = preCommitInstalled(ctx.root);
+  const unfound = listed.length > 0 ? agentStateUnfound(ctx) : null;
   return GIT_HOOK_NAMES.map((hook) => {
     const installed = listed.includes(hook);
-    const problems =
-      installed && !/pre-commit/.test(runnerText(ctx, hook))
-        ? [`git has no pre-commit runner for ${hook} (fix: pre-commit install --hook-type ${hook})`]
-        : [];
+    const problems = installed
+      ? jobProblems(ctx, hook, 'pre-commit', `pre-commit install --hook-type ${hook}`, unfound)
+      : [];
     return { manager: 'pre-commit' as const, hook, file: PRE_COMMIT_CONFIG, installed, problems };
   });
 }

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { AgentStateError, formatLocation } from '../errors.js';
 import { hooksStatus } from '../git-hooks/status.js';
+import { installHint } from '../package-root.js';
 import { locateRoot } from '../state/find-root.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
 import { readConfig, readGoals, readProgress } from '../state/store.js';
@@ -103,7 +104,7 @@ function checkHooksFile(
           `${host.name} hook binary`,
           'fail',
           `the hooks run \`${program}\`, which is not found or not executable`,
-          `install agent-state (npm install -g agent-state) or run \`agent-state integrate ${host.name}\` again to point the hooks at this installation`,
+          `put agent-state on PATH (${installHint()}) or run \`agent-state integrate ${host.name}\` again to point the hooks at this installation`,
         ),
       );
   }
@@ -142,13 +143,15 @@ function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
   try {
     const status = hooksStatus({ cwd: root, env });
     const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
-    if (broken)
+    if (broken) {
+      const [, why, fix] = /^(.*?)(?: \(fix: (.*)\))?$/.exec(broken.problems[0]!)!;
       return check(
         'git hooks',
         'warn',
-        `${broken.file}: ${broken.problems[0]}`,
-        'run `agent-state hooks install`',
+        `${broken.file}: ${why}`,
+        fix ?? 'run `agent-state hooks install`',
       );
+    }
     if (status.active) {
       const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
       return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
@@ -183,7 +186,7 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
           'binary',
           'warn',
           'agent-state is not on PATH',
-          'hooks written with an absolute path still work; `npm install -g agent-state` puts it on PATH',
+          `hooks written with an absolute path still work; to put it on PATH: ${installHint()}`,
         ),
   );
   const hosts = await Promise.all(HOST_NAMES.map(loadHost));

@@ -37,15 +37,23 @@ export function readOwnFacts(
   const shellRuns: OwnFacts['shellRuns'] = [];
   const started = new Map<string, number[]>();
   let previous = sinceMs;
+  let hookEdits = false;
   for (const event of events) {
     const at = Date.parse(event.at);
     if (Number.isNaN(at) || at < sinceMs) continue;
     // `watch` sees everyone's edits: its facts are observations, not the agent's own.
-    if (event.type === 'file.modified' && typeof event.path === 'string' && event.tool !== 'watch')
+    // `agent-state`: a file it wrote itself (integrate, hooks install), its own but no sign of hooks.
+    if (
+      event.type === 'file.modified' &&
+      typeof event.path === 'string' &&
+      event.tool !== 'watch'
+    ) {
       files[event.path] = {
         at: event.at,
         state: typeof event.state === 'string' ? event.state : null,
       };
+      hookEdits ||= event.tool !== 'agent-state';
+    }
     if (event.type === 'tool.started' && isShell(event.name)) {
       const list = started.get(event.name as string) ?? [];
       list.push(at);
@@ -71,7 +79,9 @@ export function readOwnFacts(
         .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
     }
   }
-  return { files, shellRuns, commits, moves, reflog };
+  // Tool calls in the log (ever) or edits since: a host's hooks record what the agent does here.
+  const recorded = snapshot.tool_calls > 0 || hookEdits;
+  return { files, shellRuns, commits, moves, reflog, recorded };
 }
 
 /** What `paths` hold now and when they last changed, reusing the hashes a fingerprint already took. */

@@ -3,8 +3,9 @@
 // anything that moved the task since the previous boot. A *restart loop* is `stall_threshold`
 // boots in a row with no progress between them. *Drift* since the last checkpoint is the agent's
 // own when its recorded facts explain it (files its hooks saw it write, commits it made in this
-// worktree) and foreign otherwise (a person's or another agent's edits, commits pulled or made
-// elsewhere, a branch switch). Levels, warnings and the status bar are all built on these.
+// worktree), foreign when the evidence says someone else's (commits pulled or made elsewhere, a
+// branch switch, an edit the recording hooks did not see) and unrecorded when nothing records who
+// made it (no host hooks here). Levels, warnings and the status bar are all built on these.
 import type { Drift } from '../fingerprint/diff.js';
 import { createHash } from 'node:crypto';
 import type { FileState, Progress } from '../types.js';
@@ -100,13 +101,18 @@ export interface BootCount {
 /** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-/** Counts a boot against the previous one. */
+/**
+ * Counts a boot against the previous one. A resume (`resume`) is no boot for the loop count: the
+ * resumed session holds its whole conversation, so nothing was lost and nothing repeats.
+ */
 export function countBoot(
   last: LastBoot | null,
-  now: { at: string; session: string | null; progress: ProgressDigest },
+  now: { at: string; session: string | null; progress: ProgressDigest; resume?: boolean },
 ): BootCount {
-  if (last === null) return { stalled: 1, moved: [...PROGRESS_PARTS], repeat: false };
-  const moved = progressMoved(last.progress, now.progress);
+  const moved = progressMoved(last?.progress ?? null, now.progress);
+  if (now.resume)
+    return { stalled: last && moved.length === 0 ? last.stalled : 0, moved, repeat: false };
+  if (last === null) return { stalled: 1, moved, repeat: false };
   const elapsed = Date.parse(now.at) - Date.parse(last.at);
   const repeat =
     moved.length === 0 &&
@@ -164,6 +170,11 @@ export interface OwnFacts {
   moves: HeadMove[];
   /** False when the reflog could not be read: then no commit can be called the agent's. */
   reflog: boolean;
+  /**
+   * Whether host hooks record the agent's edits here (the log holds tool calls or edits from
+   * them). When not, a file change nothing explains is unrecorded: neither the agent's nor foreign.
+   */
+  recorded: boolean;
 }
 
 /** No recorded fact at all (an agent without hooks, or none run yet). */
@@ -173,7 +184,11 @@ export const NO_OWN_FACTS: OwnFacts = {
   commits: [],
   moves: [],
   reflog: false,
+  recorded: false,
 };
+
+/** The `why` of a file change that nothing recorded (no host hooks here). */
+export const UNRECORDED = 'no record of who changed it';
 
 /** The tree as it is now, for the paths being judged. */
 export interface TreeNow {
@@ -224,7 +239,7 @@ export function judgePath(
   }
   if (commitFiles.own.has(path)) return { path, own: true, why: 'in a commit you made here' };
   if (byShell(Number.NEGATIVE_INFINITY)) return shell;
-  return { path, own: false, why: 'no recorded edit of yours' };
+  return { path, own: false, why: own.recorded ? 'no recorded edit of yours' : UNRECORDED };
 }
 
 // The reflog's words for a commit made in this worktree (own), as opposed to a move that brought
@@ -243,6 +258,8 @@ export interface DriftVerdict {
   /** Commits made here since the checkpoint. */
   ownCommits: { sha: string; subject: string }[];
   foreignFiles: PathVerdict[];
+  /** Files nothing recorded a writer of: named at every level, no cause for a rebuild. */
+  unrecordedFiles: PathVerdict[];
   foreignCommits: { sha: string; subject: string }[];
   /** The branch changed (always foreign: the work now stands on another line of history). */
   branch: { from: string | null; to: string | null } | null;
@@ -255,9 +272,11 @@ export interface DriftVerdict {
   foreign: boolean;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 file", "3 files". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function names(items: readonly string[], max = 3): string {
+/** "a, b, c and 2 more". */
+export function names(items: readonly string[], max = 3): string {
   return items.length <= max
     ? items.join(', ')
     : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
@@ -284,7 +303,8 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     verdicts.push(judgePath(file.path, own, tree, commitFiles));
   }
   const ownFiles = verdicts.filter((v) => v.own);
-  const foreignFiles = verdicts.filter((v) => !v.own);
+  const foreignFiles = verdicts.filter((v) => !v.own && v.why !== UNRECORDED);
+  const unrecordedFiles = verdicts.filter((v) => v.why === UNRECORDED);
   const recordedDrops = drift.head?.dropped ?? 0;
   // A commit replaced by an amend is dropped too; only a move that was not a commit made here
   // (a reset, a rebase, a checkout) makes the missing commits someone else's doing.
@@ -325,6 +345,7 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     ownFiles,
     ownCommits,
     foreignFiles,
+    unrecordedFiles,
     foreignCommits,
     branch: drift.branch,
     dropped,
@@ -340,6 +361,7 @@ export function noDriftVerdict(): DriftVerdict {
     ownFiles: [],
     ownCommits: [],
     foreignFiles: [],
+    unrecordedFiles: [],
     foreignCommits: [],
     branch: null,
     dropped: 0,
@@ -355,6 +377,8 @@ export interface StaleVerdict {
   files: PathVerdict[];
   /** True when every changed file is explained by the agent's own facts. */
   own: boolean;
+  /** Not own, yet nothing foreign either: some files nothing recorded a writer of. */
+  unrecorded: boolean;
 }
 
 /**
@@ -367,10 +391,14 @@ export function judgeStale(
   own: OwnFacts,
   tree: TreeNow,
 ): StaleVerdict[] {
-  const judged = new Map([...drift.ownFiles, ...drift.foreignFiles].map((v) => [v.path, v]));
+  const judged = new Map(
+    [...drift.ownFiles, ...drift.foreignFiles, ...drift.unrecordedFiles].map((v) => [v.path, v]),
+  );
   const none = { own: new Set<string>(), foreign: new Set<string>() };
   return stale.map(({ id, changed }) => {
     const files = changed.map((c) => judged.get(c.path) ?? judgePath(c.path, own, tree, none));
-    return { id, files, own: files.every((f) => f.own) };
+    const mine = files.every((f) => f.own);
+    const unrecorded = !mine && files.every((f) => f.own || f.why === UNRECORDED);
+    return { id, files, own: mine, unrecorded };
   });
 }

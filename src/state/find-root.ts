@@ -93,6 +93,15 @@ function findGitRoot(from: string): string | null {
 
 /** The root of an initialized state, or NotInitializedError (exit 3). */
 export function initializedRoot(info: RootInfo): string {
+  // Only the local, git-ignored part is here: the committed state is on another branch or commit,
+  // and an `init` here would leave untracked files that stop `git switch` going back.
+  if (!info.initialized && info.gitRoot !== null && isDir(`${info.root}/${AGENT_DIR}`))
+    throw new NotInitializedError(
+      `the agent-state state is not on this branch: ${info.root}/${AGENT_DIR}/ holds only local files, and ${AGENT_DIR}/state/ and ${AGENT_DIR}/config.yaml are not in this checkout (they are committed on another branch or commit)`,
+      {
+        hint: `switch back to the branch that has them (\`git switch -\`); \`git log --all --oneline -- ${AGENT_DIR}/state\` lists the commits that hold the state`,
+      },
+    );
   if (!info.initialized) {
     throw new NotInitializedError(`no ${AGENT_DIR}/ directory found in ${info.root} or above`, {
       hint: 'run `agent-state init` at the root of your repository',

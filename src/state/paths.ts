@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 export const AGENT_DIR = '.agent';
 
+/** The committed parts of `.agent/` (DESIGN §2), relative to the state root. */
+export const COMMITTED_STATE_PATHS = ['.agent/state', '.agent/config.yaml', '.agent/.gitignore'];
+
 /** Absolute paths of every file and folder of a task directory. */
 export interface StatePaths {
   root: string;

@@ -50,14 +50,20 @@ export interface AddPlanItem {
   dependsOn?: string[];
 }
 
-/** Adds a pending plan item; returns it. */
-export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
-  const plan = (progress.plan ??= []);
-  const title = input.title.replace(/\s+/g, ' ').trim();
+// One line, or a usage error.
+function planTitle(text: string): string {
+  const title = text.replace(/\s+/g, ' ').trim();
   if (title === '')
     throw new UsageError('the plan item title is empty', {
       hint: 'describe the step: plan add "Write the parser"',
     });
+  return title;
+}
+
+/** Adds a pending plan item; returns it. */
+export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
+  const plan = (progress.plan ??= []);
+  const title = planTitle(input.title);
   const id = input.id ?? newPlanId(plan);
   if (!ID_PATTERN.test(id)) {
     throw new UsageError(`"${id}" is not a valid id`, {
@@ -178,4 +184,26 @@ export function countPlan(
   };
   for (const item of plan) counts[item.status]++;
   return counts;
+}
+
+/** Gives a plan item a new title; returns it. */
+export function retitlePlanItem(progress: Progress, id: string, title: string): PlanItem {
+  const item = findPlanItem(progress, id);
+  item.title = planTitle(title);
+  if (progress.current_step?.id === id) progress.current_step.objective = item.title;
+  return item;
+}
+
+/** Removes a plan item with its completion marker, the dependencies on it and its step. */
+export function removePlanItem(progress: Progress, id: string): PlanItem {
+  const item = findPlanItem(progress, id);
+  progress.plan = progress.plan!.filter((p) => p !== item);
+  for (const other of progress.plan) {
+    if (!other.depends_on?.includes(id)) continue;
+    other.depends_on = other.depends_on.filter((d) => d !== id);
+    if (other.depends_on.length === 0) delete other.depends_on;
+  }
+  if (progress.markers) delete progress.markers[id];
+  if (progress.current_step?.id === id) progress.current_step = null;
+  return item;
 }

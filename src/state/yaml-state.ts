@@ -1,4 +1,5 @@
 // The shared path of every YAML state file: syntax → "is a mapping" → protocol version → schema.
+import { upgradeHint } from '../package-root.js';
 import { conflictProblems } from './conflict-markers.js';
 import { schemaProblems } from './schema-problems.js';
 import { validateAgainst, type SchemaName } from './validators.js';
@@ -57,7 +58,7 @@ export function checkYamlState(
       {
         location: locate(located, ['version']),
         message: `the file uses protocol version ${version}, newer than this agent-state knows (${PROTOCOL_VERSION})`,
-        hint: 'upgrade agent-state (npm install -g agent-state@latest)',
+        hint: `upgrade agent-state: ${upgradeHint()}`,
       },
     ];
   }

@@ -137,10 +137,10 @@ export function releasePlanItem(
 }
 
 /**
- * The rules of claims on a write (`before` → `after`, by `agent`): a changed status of an item
- * another agent holds a live claim on (in this plan, or in `foreign`: other worktrees' plans) is
- * refused unless `force`; the claimer's own status change renews the claim; a done or skipped
- * item's claim ends. Mutates `after`.
+ * The rules of claims on a write (`before` → `after`, by `agent`): a changed status or removal of
+ * an item another agent holds a live claim on (in this plan, or in `foreign`: other worktrees'
+ * plans) is refused unless `force`; the claimer's own status change renews the claim; a done or
+ * skipped item's claim ends. Mutates `after`.
  */
 export function applyClaimRules(
   before: Progress,
@@ -150,11 +150,11 @@ export function applyClaimRules(
   force = false,
   foreign: ReadonlyMap<string, ClaimState> = new Map(),
 ): void {
-  const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
-  for (const item of after.plan ?? []) {
-    const was = old.get(item.id);
-    if (!was || was.status === item.status) continue;
-    const elsewhere = foreign.get(item.id);
+  const now = new Map((after.plan ?? []).map((item) => [item.id, item]));
+  for (const was of before.plan ?? []) {
+    const item = now.get(was.id);
+    if (item?.status === was.status) continue;
+    const elsewhere = foreign.get(was.id);
     if (elsewhere && elsewhere.agent !== agent && !force)
       throw heldByError(elsewhere, `: only ${elsewhere.agent} changes its status`, clock.now);
     if (!was.claim) continue;
@@ -162,23 +162,21 @@ export function applyClaimRules(
     const mine = state.agent === agent;
     if (!mine && !state.expired && !force)
       throw heldByError(state, `: only ${state.agent} changes its status`, clock.now);
+    if (!item) continue;
     if (FINISHED.has(item.status)) delete item.claim;
     else if (mine && item.claim?.agent === agent)
       item.claim = { agent, at: clock.now.toISOString() };
   }
 }
 
-/** Whether a write changes the status of an item that has a claim (so the store reads config only then). */
+/** Whether a write changes the status of (or removes) an item that had a claim. */
 export function touchesClaimedItem(before: Progress, after: Progress): boolean {
-  const old = new Map((before.plan ?? []).map((item) => [item.id, item]));
-  return (after.plan ?? []).some((item) => {
-    const was = old.get(item.id);
-    return was?.claim !== undefined && was.status !== item.status;
-  });
+  const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
+  return (before.plan ?? []).some((was) => was.claim && now.get(was.id) !== was.status);
 }
 
-/** Whether a write changes any item's status (claims in other worktrees then matter). */
+/** Whether a write changes or removes any item's status (claims in other worktrees then matter). */
 export function changesStatus(before: Progress, after: Progress): boolean {
-  const old = new Map((before.plan ?? []).map((item) => [item.id, item.status]));
-  return (after.plan ?? []).some((item) => old.has(item.id) && old.get(item.id) !== item.status);
+  const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
+  return (before.plan ?? []).some((was) => now.get(was.id) !== was.status);
 }

@@ -59,7 +59,7 @@ function redactInPlace(value: unknown): void {
 // The first text of an agent's own file: the schema line, what the file is, whose it is.
 function newOwnText(agent: string): string {
   return [
-    '# yaml-language-server: $schema=https://unpkg.com/agent-state/schemas/progress.schema.json',
+    '# yaml-language-server: $schema=../../../../node_modules/agent-state/schemas/progress.schema.json',
     `# The own state of agent ${agent}: its next action, stage, current step, working memory,`,
     '# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in',
     '# ../../progress.yaml (docs/multi-agent.md).',

@@ -78,7 +78,8 @@ const SUMMARIES: Record<string, Describe> = {
         ? 'current step cleared'
         : str(e.current_step) && `step: ${str(e.current_step)}`,
     ),
-  'plan.updated': (e) => join(str(e.item) && `${str(e.item)} → ${str(e.status)}`, str(e.title)),
+  'plan.updated': (e) =>
+    join(str(e.item) && `${str(e.item)} → ${e.removed ? 'removed' : str(e.status)}`, str(e.title)),
   'step.started': (e) => join(str(e.step), str(e.title)),
   'step.completed': (e) => join(str(e.step), str(e.title)),
   'cwd.changed': (e) => join(str(e.cwd)),

@@ -1,5 +1,5 @@
 // What verify found, as findings that each say what is wrong and what to do about it (pure).
-import type { Drift } from '../fingerprint/diff.js';
+import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { MarkerCheck } from '../markers/check-markers.js';
 import type { ForbiddenHit } from '../state/forbidden.js';
 import { shellQuote } from '../text/safe-text.js';
@@ -108,7 +108,7 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
   if (drift.files.length > 0)
     push(
       `${drift.files.length} file${drift.files.length === 1 ? '' : 's'} changed since the checkpoint: ${list(
-        drift.files.map((f) => `${f.path} (${f.change})`),
+        drift.files.map((f) => `${f.path} (${describeChange(f)})`),
         10,
       )}`,
     );

@@ -1,6 +1,6 @@
 // verify: does the state agree with the tree? Parse + schema of every state file, stale markers,
 // forbidden paths among the changed files, and drift against the recorded fingerprint.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { resolveAgent } from '../state/agent-name.js';
 import { InvalidStateError } from '../errors.js';
 import { collectFingerprint } from '../fingerprint/collect.js';
@@ -9,7 +9,8 @@ import { measureDrift } from '../fingerprint/measure-drift.js';
 import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { findRepo, type Repo } from '../state/repo.js';
-import type { BaseOptions, Fingerprint, Goals, Warning } from '../types.js';
+import { hashFile } from '../fingerprint/hash-file.js';
+import type { BaseOptions, FileState, Fingerprint, Goals, Warning } from '../types.js';
 import {
   driftFindings,
   forbiddenFindings,
@@ -53,12 +54,18 @@ export async function forbiddenChanges(
   for (const path of Object.keys(current.dirty)) sources.set(path, 'dirty');
   for (const path of Object.keys(current.untracked)) sources.set(path, 'untracked');
   for (const file of drift?.files ?? [])
-    if (!sources.has(file.path)) sources.set(file.path, 'changed');
+    for (const path of [file.path, file.from ?? file.path])
+      if (!sources.has(path)) sources.set(path, 'changed');
   const nocase = caseInsensitive(root);
   return findForbidden(goals.forbidden, sources.keys(), { nocase }).map((hit) => ({
     ...hit,
     source: sources.get(hit.path)!,
   }));
+}
+
+/** What `path` holds now, as a fingerprint records it (`deleted` when it is gone). */
+export function stateNow(root: string, current: Fingerprint, path: string): FileState {
+  return current.dirty[path] ?? current.untracked[path] ?? hashFile(join(root, path)) ?? 'deleted';
 }
 
 /** Verifies the state of `cwd` against its tree. Never throws for what it finds; see `ok`. */
@@ -111,7 +118,13 @@ export async function verifyChecked(
         maxHashBytes: config.fingerprint.max_hash_bytes,
       })
     : null;
-  const forbidden = await forbiddenChanges(goals, fingerprint, drift, repo.paths.root);
+  // A path back at what it held before an accepted change (a revert) breaks no rule.
+  const approved = recorded?.approved ?? {};
+  const forbidden = (await forbiddenChanges(goals, fingerprint, drift, repo.paths.root)).filter(
+    (hit) =>
+      approved[hit.path] === undefined ||
+      approved[hit.path] !== stateNow(repo.paths.root, fingerprint, hit.path),
+  );
   const findings = [
     ...markerFindings(markers),
     ...forbiddenFindings(forbidden),

@@ -267,7 +267,17 @@ describe('stale markers', () => {
       '- [x] t1 Write a failing test for ?page and ?limit — done, verified',
     );
     writeFileSync(file, 'export const list = (page) => [];\n');
-    // No recorded fact explains the change (no hook saw an edit): someone else's.
+    // No host hooks record anything here: nothing says whose the change is, and that is no
+    // reason for a rebuild.
+    doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
+    expect(doc.level).toBe(2);
+    expect(doc.level_reason).toBe(
+      'auto: no checkpoint yet to compare with, no restart loop; stale from unrecorded changes: t1',
+    );
+    expect(doc.text).toContain('STALE t1: src/routes/todos.js changed (unrecorded)');
+    // Once a host's hooks record the agent's tool calls, a change none of them explains is
+    // someone else's.
+    await ok(repo, ['event', 'tool.finished', '--field', 'name=Read']);
     doc = JSON.parse(await ok(repo, ['boot', '--json']));
     expect(doc.level).toBe(3);
     expect(doc.stale_markers).toEqual(['t1']);
@@ -400,6 +410,8 @@ describe('drift', () => {
     let doc = JSON.parse(await ok(repo, ['boot', '--dry-run', '--json']));
     expect(doc.level).toBe(2);
     expect(doc.drifted).toBe(false);
+    // A host's hooks record the agent's tool calls here.
+    await ok(repo, ['event', 'tool.finished', '--field', 'name=Read']);
     writeFileSync(join(repo, 'README.md'), '# todo-api\n');
     git(repo, 'add', 'README.md');
     git(repo, 'commit', '-qm', 'Write the README');

@@ -1,5 +1,5 @@
 // The foundation commands end to end: the CLI, real temp repo, exit codes, stdout and --json.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gitdir, runCli } from '../helpers/fixtures.js';
@@ -262,5 +262,48 @@ describe('the current step ends with its plan item', () => {
     expect((await runCli(repo, ['status'])).stdout).toMatch(/^Step +t2 Two$/m);
     await runCli(repo, ['plan', 'skip', 't2']);
     expect((await runCli(repo, ['status'])).stdout).not.toMatch(/^Step /m);
+  });
+});
+
+describe('plan retitle and remove', () => {
+  it('retitles an item, and removes one with its marker, the dependencies on it and its step', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`lib/f${i}.ts`, `export const f${i} = ${i};\n`]),
+    );
+    const repo = gitdir({ 'src/a.ts': 'export {};\n', ...many });
+    const run = async (...args: string[]) => {
+      const result = await runCli(repo, args);
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    await run('init', '--goal', 'Ship pagination');
+    await run('plan', 'add', 'Wrte the parser', '--id', 't1');
+    await run('plan', 'add', 'Use it', '--depends-on', 't1', '--id', 't2');
+    expect(await run('plan', 'retitle', 't1', 'Write the parser')).toBe(
+      'Retitled t1: Write the parser\n',
+    );
+    await run('done', 't1', '--files', 'src/a.ts');
+    await run('plan', 'start', 't2');
+    expect(await run('plan', 'remove', 't1')).toBe('Removed t1: Write the parser\n');
+    await run('plan', 'add', 'Held by alice', '--id', 't3');
+    await run('--agent', 'alice', 'plan', 'claim', 't3');
+    const held = await runCli(repo, ['--agent', 'bob', 'plan', 'remove', 't3']);
+    expect(held.code).toBe(4);
+    expect(held.stderr).toContain('claimed by alice');
+    await run('--agent', 'bob', 'plan', 'remove', 't3', '--force');
+    // A marker over many files keeps its list beside progress.yaml: removed with the item.
+    await run('done', 't2', '--files', 'lib/**');
+    const lists = () => readdirSync(join(repo, '.agent/state/markers'));
+    expect(lists()).toHaveLength(1);
+    await run('plan', 'remove', 't2');
+    expect(lists()).toEqual([]);
+    const progress = readFileSync(join(repo, '.agent/state/progress.yaml'), 'utf8');
+    expect(progress).not.toMatch(/\bt1\b/);
+    expect(progress).toMatch(/current_step: null/);
+    await run('validate');
+    const missing = await runCli(repo, ['plan', 'remove', 't9']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no plan item "t9"');
+    expect((await runCli(repo, ['plan', 'retitle', 't9', ' '])).code).toBe(2);
   });
 });

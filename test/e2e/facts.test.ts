@@ -1,6 +1,6 @@
 // The commands of the checkpoint issue record their facts in the event log, and the status bar
 // shows them.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitdir, runCli } from '../helpers/fixtures.js';
@@ -53,5 +53,36 @@ describe('facts recorded by done, evidence add and checkpoint', () => {
     };
     expect(events.events.map((e) => e.type)).toContain('verification.finished');
     expect(events.events.map((e) => e.type)).not.toContain('checkpoint.created');
+  });
+
+  it("status tells the last checkpoint's tests from a later run no checkpoint recorded", async () => {
+    const repo = gitdir({ 'src/a.ts': 'export {};\n' });
+    writeFileSync(
+      join(repo, 'pass.js'),
+      'console.log("      Tests  3 passed (3)"); process.exit(0);\n',
+    );
+    writeFileSync(
+      join(repo, 'fail.js'),
+      'console.log("      Tests  2 passed | 1 failed (3)"); process.exit(1);\n',
+    );
+    expect((await runCli(repo, ['init', '--test', 'node pass.js'])).code).toBe(0);
+    expect((await runCli(repo, ['checkpoint', '-m', 'green'])).code).toBe(0);
+    writeFileSync(
+      join(repo, '.agent/config.yaml'),
+      readFileSync(join(repo, '.agent/config.yaml'), 'utf8').replace(
+        'node pass.js',
+        'node fail.js',
+      ),
+    );
+    expect((await runCli(repo, ['checkpoint', '-m', 'red'])).code).toBe(1);
+    const lines = (await runCli(repo, ['status'])).stdout
+      .split('\n')
+      .filter((l) => l.startsWith('Tests'));
+    expect(lines).toEqual([
+      'Tests  3 passed, 0 failed (`node pass.js`) at the last checkpoint, just now',
+      expect.stringMatching(
+        /^Tests {2}2 passed, 1 failed \(`node fail\.js`, output .*\) since then, in a run no checkpoint recorded$/,
+      ),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, existsSync, symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitdir, runCli, testdir } from '../helpers/fixtures.js';
+import { REPO_ROOT, gitdir, runCli, testdir } from '../helpers/fixtures.js';
 
 function snapshotFiles(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -44,6 +44,29 @@ describe('agent-state init', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('no byte changed');
     expect(snapshotFiles(repo)).toEqual(before);
+  });
+
+  it('points each file at its schema in node_modules/agent-state, which an editor finds offline', async () => {
+    const repo = gitdir({ 'package.json': '{}\n' });
+    mkdirSync(join(repo, 'node_modules'));
+    symlinkSync(REPO_ROOT, join(repo, 'node_modules', 'agent-state'));
+    await runCli(repo, ['init', '--goal', 'Ship the parser']);
+    await runCli(repo, ['--agent', 'alice', 'next', 'Write the parser']);
+    for (const [file, schema] of [
+      ['.agent/config.yaml', 'config'],
+      ['.agent/state/progress.yaml', 'progress'],
+      ['.agent/state/agents/alice/progress.yaml', 'progress'],
+    ]) {
+      const path = join(repo, file!);
+      const ref = /^# yaml-language-server: \$schema=(\S+)\n/.exec(readFileSync(path, 'utf8'))?.[1];
+      expect(ref, file).toBe(
+        `${'../'.repeat(file!.split('/').length - 1)}node_modules/agent-state/schemas/${schema}.schema.json`,
+      );
+      const target = JSON.parse(readFileSync(resolve(dirname(path), ref!), 'utf8')) as {
+        $id: string;
+      };
+      expect(target.$id).toMatch(new RegExp(`/${schema}\\.schema\\.json$`));
+    }
   });
 
   it('initializes the repository root when run from a subdirectory', async () => {

@@ -89,16 +89,24 @@ describe('the restart loop', () => {
     const events = JSON.parse((await s.cli('events', '--type', 'boot', '--json')).stdout) as {
       events: { stalled: number; level: number }[];
     };
-    expect(events.events.map((e) => e.stalled)).toEqual(Array(20).fill(1));
+    // A resume is no boot for the loop count (the session kept its conversation): after the
+    // progress before each one, no boot is in a row.
+    expect(events.events.map((e) => e.stalled)).toEqual([1, ...Array(19).fill(0)]);
     expect(new Set(events.events.slice(1).map((e) => e.level))).toEqual(new Set([1]));
+    // Resumes with nothing moved between them are no loop either.
+    for (let i = 0; i < 3; i++) {
+      expect(await s.sessionStart('resume')).not.toContain(LOOP);
+      await s.agentRead();
+    }
 
-    // Three boots with nothing moved between them: the third warns, and so does the status line.
-    const first = await s.sessionStart('resume');
+    // Three new sessions with nothing moved between them: the third warns, and so does the
+    // status line.
+    const first = await s.sessionStart('startup');
     await s.agentRead();
-    const second = await s.sessionStart('resume');
+    const second = await s.sessionStart('startup');
     await s.agentRead();
     expect(await statusline(s)).not.toMatch(/restart/);
-    const third = await s.sessionStart('resume');
+    const third = await s.sessionStart('startup');
     expect(first).not.toContain(LOOP);
     expect(second).not.toContain(LOOP);
     expect(third).toContain(LOOP);

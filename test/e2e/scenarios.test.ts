@@ -71,6 +71,8 @@ describe('recovery scenarios', () => {
               ],
           );
         if (last.includes('Uncheckpointed changes (yours)')) said.push('own changes named');
+        if (last.includes('Uncheckpointed changes (unrecorded)'))
+          said.push('unrecorded changes named');
         if (/STALE t\d/.test(last)) said.push('STALE named');
         rows.push({
           scenario,

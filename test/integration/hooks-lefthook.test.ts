@@ -98,13 +98,46 @@ describe('lefthook 2', () => {
 
   it('lets the commit through when agent-state is not installed, and with AGENT_STATE=0', async () => {
     const repo = await stateRepo({ 'lefthook.yml': CONFIG });
-    expect((await runCli(repo, ['hooks', 'install', '--hooks', 'pre-commit'])).code).toBe(0);
+    const env = commitEnv();
+    // The job's own lookup finds nothing: install, status and doctor say so.
+    const install = await runCli(repo, ['hooks', 'install', '--hooks', 'pre-commit'], { env });
+    expect(install.code).toBe(0);
+    const finds =
+      /finds no agent-state \(\.\/node_modules\/\.bin\/agent-state or agent-state on PATH\)/;
+    expect(install.stdout).toMatch(finds);
     lefthookInstall(repo);
+    const status = await runCli(repo, ['hooks', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      active: false,
+      entries: expect.arrayContaining([
+        {
+          hook: 'pre-commit',
+          manager: 'lefthook',
+          installed: true,
+          file: 'lefthook.yml',
+          problems: [expect.stringMatching(finds)],
+        },
+      ]),
+    });
+    expect((await runCli(repo, ['hooks', 'status'], { env })).stdout).not.toContain(
+      'The pre-commit hook is active',
+    );
+    const doctor = await runCli(repo, ['doctor'], { env });
+    expect(doctor.stdout).toMatch(
+      /warn {2}git hooks: lefthook\.yml: the pre-commit job finds no agent-state/,
+    );
+    expect(doctor.stdout).toContain(`fix: npm install -g ${REPO_ROOT}`);
+    expect(doctor.stdout).toMatch(/nothing failed; \d+ warnings above\n$/);
     git(repo, 'add', 'lefthook.yml');
     expect(gitRun(repo, ['commit', '-q', '-m', 'lefthook']).code).toBe(0);
     const unchecked = commitFiles(repo, { 'src/storage/db.js': 'nobody checks\n' });
     expect(unchecked.code).toBe(0);
     linkAgentState(repo);
+    expect(
+      JSON.parse((await runCli(repo, ['hooks', 'status', '--json'], { env })).stdout),
+    ).toMatchObject({
+      active: true,
+    });
     expect(commitFiles(repo, { 'src/storage/db.js': 'checked\n' }).code).not.toBe(0);
     expect(commitFiles(repo, { 'src/storage/db.js': 'skipped\n' }, { AGENT_STATE: '0' }).code).toBe(
       0,

@@ -91,6 +91,19 @@ describe('boot budgets', () => {
     expect(rendering.text.split('\n')[0]).toMatch(/ \d+\/1 tokens/);
   });
 
+  it('names the stale markers at any budget: the first in full, a count of the rest', () => {
+    const stale = (id: string) => ({
+      id,
+      state: 'stale' as const,
+      changed: [{ path: 'src/routes/params.js', reason: 'changed' }],
+    });
+    const context = richContext({ markers: [stale('t1'), stale('t2'), stale('t3')] });
+    const rendering = renderBoot(context, { level: 2, budget: 300, counter });
+    expect(rendering.text).toContain('## Stale completion markers');
+    expect(rendering.text).toMatch(/- STALE t1: src\/routes\/params\.js changed/);
+    expect(rendering.text).toContain('[2 more stale markers: `agent-state verify`]');
+  });
+
   it('keeps each layer under its own budget', () => {
     const context = richContext();
     context.config.budget.evidence = 60;
@@ -122,11 +135,12 @@ describe('boot budgets', () => {
   it('falls back to 2 with auto when nothing calls for a rebuild, and explains level 3 when it chooses it', () => {
     const calm = richContext({ drift: null, markers: [] });
     expect(renderBoot(calm, { level: 'auto', counter }).level).toBe(2);
-    // Without recovery verdicts nothing explains the drift: it is foreign.
+    // Without recovery verdicts nothing records who changed the files: they are unrecorded, and
+    // only the commits made elsewhere call for a rebuild.
     const rendering = renderBoot(richContext(), { level: 'auto', counter });
     expect(rendering.level).toBe(3);
     expect(rendering.choice.reason).toBe(
-      'auto: 2 commits not made here (9f86d08 Tweak the parser defaults, 2c26b46 Merge main into pagination); 4 files changed that no recorded edit of yours explains (src/routes/params.js, src/routes/todos.js, test/params.test.js and 1 more)',
+      'auto: 2 commits not made here (9f86d08 Tweak the parser defaults, 2c26b46 Merge main into pagination); unrecorded changes: 4 files (src/routes/params.js, src/routes/todos.js, test/params.test.js and 1 more); stale from unrecorded changes: t3',
     );
     expect(rendering.text).toContain('Why level 3: 2 commits not made here');
   });

@@ -311,6 +311,23 @@ describe('computeSignals', () => {
       events(['checkpoint.created', { summary: 'second' }]).map((e) => ({ ...e, seq: 5 })),
     );
     expect(computeSignals(after, THRESHOLDS, { now: at(1) })).toEqual([]);
+    // Back where the checkpoint left the tree (`git switch -c tmp && git switch main`): the
+    // cause is gone, and so is the signal.
+    const back = events(
+      ['checkpoint.created', { summary: 'x', head: 'b'.repeat(40), branch: 'main' }],
+      ['git.checkout', { from: 'b'.repeat(40), to: 'b'.repeat(40), branch: 'tmp' }],
+      ['git.checkout', { from: 'b'.repeat(40), to: 'b'.repeat(40), branch: 'main' }],
+    );
+    expect(
+      computeSignals(reduceStatus(null, back.slice(0, 2)), THRESHOLDS, { now: at(1) }),
+    ).toHaveLength(1);
+    expect(computeSignals(reduceStatus(null, back), THRESHOLDS, { now: at(1) })).toEqual([]);
+    // A checkpoint committed with the state (`--commit`): its commit is where the tree stands.
+    const committed = events(
+      ['checkpoint.created', { head: 'b'.repeat(40), commit: 'e'.repeat(40), branch: 'main' }],
+      ['git.checkout', { from: 'e'.repeat(40), to: 'e'.repeat(40), branch: 'main' }],
+    );
+    expect(computeSignals(reduceStatus(null, committed), THRESHOLDS, { now: at(1) })).toEqual([]);
     // A snapshot cached by an older version (no git field) goes on folding.
     const { git: _dropped, ...old } = switched;
     expect(reduceStatus(old as typeof switched, []).git).toBeNull();

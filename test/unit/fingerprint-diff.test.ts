@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffFingerprint } from '../../src/fingerprint/diff.js';
+import { describeChange, diffFingerprint } from '../../src/fingerprint/diff.js';
 import type { Fingerprint } from '../../src/types.js';
 
 const H1 = '1'.repeat(40);
@@ -53,7 +53,7 @@ describe('diffFingerprint', () => {
       history: {
         commits: [{ sha: H2, subject: 'Commit a', files: ['a.ts'] }],
         dropped: 0,
-        files: ['a.ts'],
+        changes: [{ path: 'a.ts', change: 'modified' }],
       },
       worktree: { 'a.ts': hash('a') },
     });
@@ -74,11 +74,36 @@ describe('diffFingerprint', () => {
           },
         ],
         dropped: 0,
-        files: ['src/x.ts', '.agent/state/progress.yaml'],
+        changes: [
+          { path: 'src/x.ts', change: 'modified' },
+          { path: '.agent/state/progress.yaml', change: 'modified' },
+        ],
       },
     });
     expect(drift.head?.commits?.map((c) => c.subject)).toEqual(['Feature']);
     expect(drift.files).toEqual([{ path: 'src/x.ts', change: 'modified' }]);
+  });
+
+  it('names files added, deleted and renamed by commits as git does', () => {
+    const current = fp({ git: { ...fp().git!, head: H2 }, dirty: { 'new.ts': hash('e') } });
+    const drift = diffFingerprint(fp(), current, {
+      history: {
+        commits: [{ sha: H2, subject: 'Move', files: ['new.ts', 'gone.ts', 'a.ts', 'b.ts'] }],
+        dropped: 0,
+        changes: [
+          { path: 'new.ts', change: 'added' },
+          { path: 'gone.ts', change: 'deleted' },
+          { path: 'b.ts', change: 'renamed', from: 'a.ts' },
+        ],
+      },
+    });
+    expect(drift.files).toEqual([
+      { path: 'b.ts', change: 'renamed', from: 'a.ts' },
+      { path: 'gone.ts', change: 'deleted' },
+      // Added by a commit and edited since: still a file the checkpoint did not have.
+      { path: 'new.ts', change: 'added' },
+    ]);
+    expect(describeChange(drift.files[0]!)).toBe('renamed from a.ts');
   });
 
   it('is not drift when every new commit touched only .agent/', () => {
@@ -87,7 +112,7 @@ describe('diffFingerprint', () => {
       history: {
         commits: [{ sha: H2, subject: 'state', files: ['.agent/state/progress.yaml'] }],
         dropped: 0,
-        files: ['.agent/state/progress.yaml'],
+        changes: [{ path: '.agent/state/progress.yaml', change: 'modified' }],
       },
     });
     expect(drift.drifted).toBe(false);

@@ -77,7 +77,8 @@ describe('parseProgress', () => {
   it('refuses a protocol version newer than it knows', () => {
     const p = firstProblem('version: 2\nrevision: 0\n');
     expect(p.message).toMatch(/protocol version 2, newer than this agent-state knows \(1\)/);
-    expect(p.hint).toMatch(/upgrade/);
+    expect(p.hint).toMatch(/^upgrade agent-state: /);
+    expect(p.hint).not.toContain('npm install -g agent-state');
   });
 
   it('reports a missing required key and a non-mapping document', () => {

@@ -11,6 +11,7 @@ import {
   loopHolds,
   NO_OWN_FACTS,
   PROGRESS_PARTS,
+  UNRECORDED,
   progressMoved,
   REPEAT_WINDOW_MS,
   type LastBoot,
@@ -81,6 +82,20 @@ describe('countBoot', () => {
     });
   });
 
+  it('does not count a resume toward the loop: the session kept its whole conversation', () => {
+    const resume = { ...now(), resume: true };
+    expect(countBoot(last({ stalled: 2 }), resume)).toEqual({
+      stalled: 2,
+      moved: [],
+      repeat: false,
+    });
+    // Progress since the last boot ends the row all the same; a first boot that is a resume
+    // starts none.
+    const moved = { ...now({ progress: progress({ stage: 'review' }) }), resume: true };
+    expect(countBoot(last({ stalled: 2 }), moved)).toMatchObject({ stalled: 0 });
+    expect(countBoot(null, resume)).toMatchObject({ stalled: 0 });
+  });
+
   it("does not count the agent's own `boot` right after its host booted it", () => {
     expect(countBoot(last({ stalled: 2 }), now({ session: null }))).toEqual({
       stalled: 2,
@@ -119,9 +134,11 @@ const tree = (states: TreeNow['states'] = {}, mtimes: TreeNow['mtimes'] = {}): T
   states,
   mtimes,
 });
+// Facts of an agent whose host hooks record its edits (`recorded`), unless a test says otherwise.
 const facts = (over: Partial<OwnFacts> = {}): OwnFacts => ({
   ...NO_OWN_FACTS,
   reflog: true,
+  recorded: true,
   ...over,
 });
 const noCommits = { own: new Set<string>(), foreign: new Set<string>() };
@@ -189,6 +206,20 @@ describe('judgePath', () => {
       own: false,
       why: 'no recorded edit of yours',
     });
+  });
+
+  it('calls a change unrecorded, not foreign, when no host hook records edits here', () => {
+    const none = facts({ recorded: false });
+    expect(judgePath('lib/response.js', none, tree(), noCommits)).toEqual({
+      path: 'lib/response.js',
+      own: false,
+      why: UNRECORDED,
+    });
+    // A commit made elsewhere is evidence all the same.
+    const commits = { own: new Set<string>(), foreign: new Set(['lib/response.js']) };
+    expect(judgePath('lib/response.js', none, tree(), commits).why).toBe(
+      'changed by a commit not made here',
+    );
   });
 
   it('gives a file no edit names to a shell command that ran when it changed (2 s of slack)', () => {
@@ -263,6 +294,18 @@ describe('judgeDrift', () => {
       '2 commits not made here (c1aaaaa pulled one, c2bbbbb pulled two)',
       '4 files changed that no recorded edit of yours explains (a.ts, b.ts, c.ts and 1 more)',
     ]);
+  });
+
+  it('keeps unrecorded files apart: named, but no foreign cause', () => {
+    const verdict = judgeDrift(
+      drift({ files: [modified('lib/response.js')] }),
+      facts({ recorded: false }),
+      tree(),
+    );
+    expect(verdict.foreign).toBe(false);
+    expect(verdict.causes).toEqual([]);
+    expect(verdict.foreignFiles).toEqual([]);
+    expect(verdict.unrecordedFiles.map((f) => f.path)).toEqual(['lib/response.js']);
   });
 
   it("calls no commit the agent's when the reflog could not be read", () => {

@@ -296,6 +296,12 @@ describe('describeEvent', () => {
     expect(e.kind).toBe('other');
   });
 
+  it('says a removed plan item is removed', () => {
+    const e = { seq: 1, at: 'x', actor: 'agent' as const, type: 'plan.updated', item: 't4' };
+    expect(describeEvent({ ...e, title: 'Old', removed: true }).summary).toBe('t4 → removed · Old');
+    expect(describeEvent({ ...e, status: 'done' }).summary).toBe('t4 → done');
+  });
+
   it('tells a failing test run from a passing one', () => {
     const run = (failed: number) =>
       describeEvent({

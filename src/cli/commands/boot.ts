@@ -75,9 +75,10 @@ export const bootCommand: LeanCommand = {
     help: `
 Levels: 1 resume (a few hundred tokens), 2 restore (+ plan, markers, memory, evidence headlines),
 3 rebuild (+ evidence bodies, the changes that are not yours). auto: 3 only for foreign drift (a
-change no recorded fact of yours explains) or a restart loop (boot.stall_threshold boots in a row
-with no progress); else 1 for --source resume, 2 otherwise. Your uncheckpointed changes and stale
-markers are named at every level. A boot counts itself in .agent/log/recovery.json (local) and
+branch switch, commits made elsewhere, a reset, an edit your recording hooks did not see) or a
+restart loop (boot.stall_threshold boots in a row with no progress); else 1 for --source resume,
+2 otherwise. Your uncheckpointed changes, unrecorded changes (no host hooks) and stale markers are
+named at every level. A boot counts itself in .agent/log/recovery.json (local) and
 writes nothing under .agent/state/.
 
 Examples:

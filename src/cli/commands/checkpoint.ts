@@ -176,6 +176,7 @@ async function recordCheckpointFacts(
         commit: result.commit && 'sha' in result.commit ? result.commit.sha : null,
         // Where the tree was: the commit to go back to when the state was not committed itself.
         head: result.fingerprint?.git?.head ?? null,
+        branch: result.fingerprint?.git?.branch ?? null,
       })),
     );
   }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { CheckStatus } from '../../hosts/doctor.js';
 import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
+import { plural } from '../format.js';
 
 export function registerDoctor(program: Command, state: RunState): void {
   program
@@ -35,7 +36,14 @@ Examples:
           `${mark[c.status]}  ${c.name}: ${c.message}`,
           ...(c.fix ? [`      fix: ${c.fix}`] : []),
         ]);
-        lines.push(result.ok ? style.green('all good') : style.red('some checks failed'));
+        const warned = result.checks.filter((c) => c.status === 'warn').length;
+        lines.push(
+          !result.ok
+            ? style.red('some checks failed')
+            : warned > 0
+              ? style.yellow(`nothing failed; ${plural(warned, 'warning')} above`)
+              : style.green('all good'),
+        );
         return {
           text: lines.join('\n'),
           json: result,

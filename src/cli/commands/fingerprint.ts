@@ -15,7 +15,7 @@ function listPaths(map: Record<string, string>, max = 8): string {
 export function renderFingerprint(fp: Fingerprint, ctx: CommandContext): string {
   const { style } = ctx.out;
   const label = (text: string) => style.bold(text.padEnd(10));
-  const lines = [`${label('Root')}${fp.root}`];
+  const lines: string[] = [];
   if (fp.git) {
     const upstream = fp.git.upstream
       ? ` (upstream ${fp.git.upstream}: ahead ${fp.git.ahead ?? 0}, behind ${fp.git.behind ?? 0})`

@@ -10,6 +10,7 @@ import {
 } from '../../git-hooks/git-hook-types.js';
 import type { MergeDriverChange } from '../../git-hooks/git-hook-types.js';
 import { defineAction, type RunState } from '../action.js';
+import { recordOwnWrites } from '../record.js';
 
 const MANAGERS = ['auto', ...GIT_HOOK_MANAGERS];
 const HOOKS: readonly string[] = GIT_HOOK_NAMES;
@@ -135,11 +136,17 @@ Examples:
         if (result.snippet)
           lines.push('', 'Add to .pre-commit-config.yaml, under `repos:`:', '', result.snippet);
         for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
+        const written = [
+          ...result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file),
+        ];
+        if (result.merge_driver && result.merge_driver.attributes !== 'unchanged')
+          written.push(result.merge_driver.attributes_file);
+        const warnings = await recordOwnWrites(ctx, written);
         if (result.manager !== 'pre-commit')
           lines.push(
             'Check with `agent-state hooks status`; skip once with AGENT_STATE=0 git commit ...',
           );
-        return { text: lines.join('\n'), json: result };
+        return { text: lines.join('\n'), json: result, warnings };
       }),
     );
 

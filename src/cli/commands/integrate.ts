@@ -9,6 +9,7 @@ import {
 import type { IntegrateResult, IntegrationScope } from '../../hosts/integrate.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { lineDiff } from '../line-diff.js';
+import { recordOwnWrites } from '../record.js';
 
 interface IntegrateFlags {
   scope?: IntegrationScope;
@@ -126,7 +127,14 @@ Examples:
           env: ctx.env,
           now: ctx.now,
         });
-        return { text: renderResult(result, ctx), json: toJson(result), warnings: result.warnings };
+        const written = result.dryRun
+          ? []
+          : result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
+        return {
+          text: renderResult(result, ctx),
+          json: toJson(result),
+          warnings: [...result.warnings, ...(await recordOwnWrites(ctx, written))],
+        };
       }),
     );
 }

@@ -7,11 +7,16 @@ import {
   addPlanItem,
   countPlan,
   readyItems,
+  removePlanItem,
+  retitlePlanItem,
   setPlanNeeds,
   setPlanStatus,
 } from '../../state/plan.js';
 import { loadState } from '../../task/load-state.js';
-import { updateProgress } from '../../task/update-progress.js';
+import { findRoot } from '../../state/find-root.js';
+import { withStateLock } from '../../state/store.js';
+import { sweepMarkerLists } from '../../markers/marker-list.js';
+import { updateProgress, updateProgressLocked } from '../../task/update-progress.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { recordFact } from '../record.js';
@@ -311,4 +316,61 @@ Examples:
         return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
       }),
     );
+
+  registerPlanEdits(plan, state);
+}
+
+// `plan retitle` and `plan remove`: the edits of an item itself (not of its status).
+function registerPlanEdits(plan: Command, state: RunState): void {
+  const edits = [
+    [
+      'retitle',
+      'give an item a new title',
+      'Retitled',
+      '$ agent-state plan retitle t2 "Parse dates too"',
+    ],
+    [
+      'remove',
+      'remove an item, with its completion marker and the dependencies on it',
+      'Removed',
+      '$ agent-state plan remove t4',
+    ],
+  ] as const;
+  for (const [verb, description, done, example] of edits) {
+    const command = plan.command(verb).argument('<id>', 'the plan item id');
+    if (verb === 'retitle') command.argument('<title>', 'the new title, in one line');
+    else command.option('--force', "remove it although another agent's live claim holds it");
+    command
+      .description(description)
+      .addHelpText('after', `\nExample:\n  ${example}`)
+      .action(
+        defineAction<{ force?: boolean }>(state, async (ctx, [id, title], flags) => {
+          const paths = findRoot(ctx.cwd);
+          const options = { env: ctx.env, force: flags.force };
+          const { result: item, progress } = await withStateLock(paths, async () => {
+            const update = await updateProgressLocked(
+              paths,
+              (p) =>
+                verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!),
+              options,
+            );
+            // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
+            if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
+            return update;
+          });
+          const warnings = await recordFact(ctx, {
+            type: 'plan.updated',
+            item: item.id,
+            title: item.title,
+            ...(verb === 'remove' ? { removed: true } : { status: item.status }),
+            plan: countPlan(progress.plan),
+          });
+          return {
+            text: `${done} ${item.id}: ${item.title}`,
+            json: { item, revision: progress.revision },
+            warnings,
+          };
+        }),
+      );
+  }
 }

@@ -7,10 +7,15 @@ import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.j
 import { readStatus, type ReadStatusResult } from '../../status/read-status.js';
 import { publishStatusTo } from '../../status/publish-to.js';
 import { renderStatus, STATUS_FORMATS, type StatusFormat } from '../../events/render.js';
-import { sectionLines } from '../../events/render-lines.js';
+import { ageText, sectionLines } from '../../events/render-lines.js';
+import type { StatusSections } from '../../events/sections.js';
 import type { AgentsOverview } from '../../task/agents-overview.js';
 import { describeClaim } from '../../task/claims.js';
 import { countPlan, readyItems, readyLine } from '../../state/plan.js';
+import { locateRoot } from '../../state/find-root.js';
+import { readStashed, type StashedChange } from '../../git/history.js';
+import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
+import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
@@ -70,10 +75,39 @@ function agentLines(ctx: CommandContext, overview: AgentsOverview): string[] {
 const OVERVIEW_SECTIONS = [
   ['environment', 'Where'],
   ['tools', 'Tools'],
-  ['verification', 'Tests'],
   ['budget', 'Budget'],
   ['permissions', 'Asked'],
 ] as const;
+
+// The tests as the last checkpoint recorded them, then a later run no checkpoint recorded (a
+// refused checkpoint's, or one reported by a host): the latest run is not the recorded result.
+function testLines(status: ReadStatusResult, nowIso: string): string[] {
+  const last = status.state.progress.stamp?.last_test;
+  const { verification: run, checkpoint } = status.snapshot;
+  const later = run !== null && (checkpoint === null || run.seq > checkpoint.seq);
+  const lines: string[] = [];
+  if (last) {
+    const counted = typeof last.passed === 'number' || typeof last.failed === 'number';
+    const recorded = sectionLines(
+      'verification',
+      {
+        verification: {
+          ...(counted
+            ? { passed: last.passed ?? 0, failed: last.failed ?? 0 }
+            : { exit_code: last.exit_code ?? undefined }),
+          command: last.command,
+        },
+      } as StatusSections,
+      nowIso,
+    );
+    for (const line of recorded)
+      lines.push(`${line.text} at the last checkpoint, ${ageText(last.at, nowIso)}`);
+  }
+  if (later || !last)
+    for (const line of sectionLines('verification', status.view.sections, nowIso))
+      lines.push(`${line.text}${last ? ' since then, in a run no checkpoint recorded' : ''}`);
+  return lines;
+}
 
 function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: PublishStrategy } {
   if (flags.format !== undefined && !STATUS_FORMATS.includes(flags.format as StatusFormat))
@@ -105,7 +139,11 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
 }
 
 // The overview for people: the task lines, then what the events say (cwd, tools, tests, ...).
-function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult {
+function overview(
+  ctx: CommandContext,
+  status: ReadStatusResult,
+  stashed: readonly StashedChange[],
+): CommandResult {
   const { paths, goals, progress, warnings } = status.state;
   const now = ctx.now();
   const counts = countPlan(progress.plan);
@@ -148,6 +186,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
     `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
   );
   const { sections, generated_at: nowIso } = status.view;
+  lines.push(...testLines(status, nowIso).map((text) => `${style.bold('Tests')}  ${text}`));
   for (const [name, label] of OVERVIEW_SECTIONS)
     for (const line of sectionLines(name, sections, nowIso))
       lines.push(`${style.bold(label.padEnd(6))} ${line.text}`);
@@ -155,6 +194,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
     const mark = signal.level === 'stop' ? style.red('[stop]') : style.yellow('[warn]');
     lines.push(`${mark} ${signal.message}`);
   }
+  if (stashed.length) lines.push(`${style.yellow('[warn]')} ${stashAdvice(stashed)}`);
   return {
     text: lines.join('\n'),
     json: {
@@ -162,6 +202,7 @@ function overview(ctx: CommandContext, status: ReadStatusResult): CommandResult 
       events_seq: status.view.seq,
       sections,
       signals: status.signals,
+      stashed,
       warnings,
     },
     warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...status.warnings],
@@ -231,7 +272,11 @@ Examples:
         const { format, publish: strategy } = checkFlags(flags);
         const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
         if (strategy) return publish(status, strategy, format ?? 'xml', flags);
-        const result = overview(ctx, status);
+        const { gitRoot } = locateRoot(status.state.paths.root);
+        const stashed = gitRoot
+          ? readStashed(status.state.paths.root, gitRoot, COMMITTED_STATE_PATHS, ctx.env)
+          : [];
+        const result = overview(ctx, status, stashed);
         if (flags.all) {
           const { agentsOverview } = await import('../../task/agents-overview.js');
           const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });

@@ -4,13 +4,7 @@ import { defineAction, type RunState } from '../action.js';
 import { EXIT } from '../../error-report.js';
 import { redactValue } from '../../text/redact.js';
 import { plural } from '../format.js';
-import {
-  relevantWarnings,
-  renderCommits,
-  renderFindings,
-  renderProblems,
-  sinceText,
-} from '../render-findings.js';
+import { relevantWarnings, renderFindings, renderProblems, sinceText } from '../render-findings.js';
 
 export function registerVerify(program: Command, state: RunState): void {
   program
@@ -62,10 +56,7 @@ Examples:
           lines.push(
             `${style.green('✓')} no drift since ${sinceText(report.last_checkpoint, ctx.now())}`,
           );
-        for (const line of renderFindings(report.findings, ctx)) {
-          lines.push(line);
-          if (line.includes('HEAD moved')) lines.push(...renderCommits(report.drift, ctx));
-        }
+        lines.push(...renderFindings(report.findings, ctx));
         lines.push(
           report.ok
             ? 'The state matches the tree.'

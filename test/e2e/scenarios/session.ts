@@ -108,6 +108,13 @@ export class Session {
     return context;
   }
 
+  /** `agent-state boot` run by hand or by an agent without host hooks; its prompt is handed over. */
+  async boot(...args: string[]): Promise<string> {
+    const text = (await this.cli('boot', ...args)).stdout;
+    this.contexts.push(text);
+    return text;
+  }
+
   /** Claude Code: a new session, resumed session, cleared or compacted one. */
   sessionStart(source: 'startup' | 'resume' | 'clear' | 'compact', host: Host = 'claude') {
     return this.hook(host, { hook_event_name: 'SessionStart', source, model: 'm' });

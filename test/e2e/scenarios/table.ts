@@ -383,4 +383,46 @@ export const SCENARIOS: Scenario[] = [
       shows: ['STALE t1: test/pagination.test.js changed (not your edit) — re-check t1'],
     },
   },
+  {
+    name: 'An edit with no host hooks',
+    story:
+      't1 done with its file; checkpoint; no host hooks record anything; a shell edit of that file; `agent-state boot`',
+    async run(s) {
+      s.humanEdit('src/server.js', 'export const port = 3000;\n// v1\n');
+      await s.cli('done', 't1', '--files', 'src/server.js');
+      await checkpointed(s);
+      s.humanEdit('src/server.js', 'export const port = 3001;\n// v1\n');
+      await s.boot();
+    },
+    expected: {
+      boot: true,
+      level: 2,
+      reason:
+        /^auto: no foreign drift, no restart loop; unrecorded changes: 1 file \(src\/server\.js\); stale from unrecorded changes: t1$/,
+      loop: false,
+      rescan: false,
+      shows: [
+        'STALE t1: src/server.js changed (unrecorded) — re-check t1',
+        'Uncheckpointed changes (unrecorded)',
+      ],
+    },
+  },
+  {
+    name: 'A resume after a compaction',
+    story: 'Claude Code: a session starts, `/compact`, then `--resume` of the same session',
+    async run(s) {
+      await checkpointed(s);
+      await s.sessionStart('startup');
+      await s.compaction();
+      await s.sessionStart('resume');
+    },
+    expected: {
+      boot: true,
+      level: 1,
+      reason: /^auto, resume: no foreign drift, no restart loop$/,
+      loop: false,
+      rescan: false,
+      compactions: 1,
+    },
+  },
 ];
