@@ -81,13 +81,3 @@ export function documentPieces(
   const pieces = [renderHeader(header, format), ...sections];
   return pieces.map((p, i) => (i === pieces.length - 1 ? `${p}\n` : `${p}\n\n`));
 }
-
-/** The whole prompt: the header line, then the sections. Always ends with a newline. */
-export function renderDocument(
-  format: TextFormat,
-  header: string,
-  sections: readonly string[],
-  meta: { level: BootLevel; role: BootRole },
-): string {
-  return documentPieces(format, header, sections, meta).join('');
-}

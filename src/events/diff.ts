@@ -46,8 +46,3 @@ export function diffStatus(previous: StatusSections | null, current: StatusSecti
   diff.cleared = diff.removed.length > 0 && STATUS_SECTIONS.every((name) => current[name] == null);
   return diff;
 }
-
-/** Whether a diff has anything to publish. */
-export function hasChanges(diff: StatusDiff): boolean {
-  return diff.changed.length + diff.added.length + diff.removed.length > 0;
-}
