@@ -9,10 +9,13 @@ import { removeTestdirs } from './fixtures.js';
 afterAll(removeTestdirs);
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+// What the Claude Agent SDK sets in process.env itself when a query starts (its version, the
+// lookup rule it asks of child processes), at times of its own: not a change of ours.
+const LIBRARY_ENV = new Set(['CLAUDE_AGENT_SDK_VERSION', 'NoDefaultCurrentDirectoryInExePath']);
 const processState = () => ({
   exitCode: process.exitCode,
   cwd: process.cwd(),
-  env: { ...process.env },
+  env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !LIBRARY_ENV.has(k))),
   listeners: SIGNALS.map((s) => `${s}: ${process.listenerCount(s)}`),
 });
 const before = processState();

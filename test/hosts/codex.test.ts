@@ -273,9 +273,21 @@ describe('Codex: MCP (integrate codex --mcp)', () => {
     const found = input(s.stub.turns()[1]).find((i) => i.type === 'tool_search_output') as
       { tools: { name: string; tools?: { name: string }[] }[] } | undefined;
     const ours = found?.tools.find((t) => t.name === 'mcp__agent_state');
-    expect(ours?.tools?.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['boot', 'status', 'next', 'done', 'checkpoint']),
-    );
+    // Codex hands the model its best matches for the query: a handful of the eight, status first.
+    const names = ours?.tools?.map((t) => t.name) ?? [];
+    const ALL = [
+      'boot',
+      'status',
+      'next',
+      'plan_update',
+      'done',
+      'check',
+      'evidence_add',
+      'checkpoint',
+    ];
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    expect(ALL).toEqual(expect.arrayContaining(names));
+    expect(names[0]).toBe('status');
     expect(outputOf(s, 'st')).toContain('Add a greet() function');
   });
 });
