@@ -54,5 +54,10 @@ export async function launchBrowser(
     args: [...FLAGS, ...(options.extraFlags ?? [])],
     viewport: { width: 1280, height: 900 },
     offline: options.offline,
+    // The browser's lifetime is the test file's (closed in afterAll): playwright's own SIGINT /
+    // SIGTERM handlers would outlive each test (test/helpers/setup.ts checks that none does).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
