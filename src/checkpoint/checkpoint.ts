@@ -14,6 +14,7 @@ import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo } from '../state/repo.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import { resolveAgent } from '../state/agent-name.js';
+import { ALLOW_FORBIDDEN_ENV } from '../state/forbidden.js';
 import { readConfig, withStateLock } from '../state/store.js';
 import { readProgressFor } from '../task/load-state.js';
 import { updateProgressLocked } from '../task/update-progress.js';
@@ -187,9 +188,23 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
   options.onPhase?.('verify');
   const report = await verify({ ...options, cwd });
   throwFirstProblem(report.problems);
-  const blocking = report.findings.filter(
-    (f) => f.kind === 'stale_marker' || (f.kind === 'forbidden' && f.source !== 'changed'),
-  );
+  // A Forbidden change that commits brought in is accepted only by the person's approval: git runs
+  // no pre-commit for a cherry-pick, a revert or --no-verify, so a commit proves none.
+  const approvedNow = (options.env ?? process.env)[ALLOW_FORBIDDEN_ENV] === '1';
+  const blocking = report.findings
+    .filter(
+      (f) =>
+        f.kind === 'stale_marker' ||
+        (f.kind === 'forbidden' && (f.source !== 'changed' || !approvedNow)),
+    )
+    .map((f) =>
+      f.kind === 'forbidden' && f.source === 'changed'
+        ? {
+            ...f,
+            fix: `${f.fix}; if you approve it, \`${ALLOW_FORBIDDEN_ENV}=1 agent-state checkpoint\``,
+          }
+        : f,
+    );
   if (blocking.length > 0) return refusal('verify', blocking, null, report.warnings);
   throwIfAborted();
 

@@ -149,9 +149,20 @@ describe('git life', () => {
       approvedGit(s.repo, 'commit', '-q', '-m', 'Migrate the storage');
       const approved = git(s.repo, 'rev-parse', 'HEAD').trim();
       expect(await forbiddenFindings(s)).toEqual(['src/storage/db.js']);
-      const done = JSON.parse(
-        (await s.cli('checkpoint', '-m', 'Approved migration', '--commit', '--json')).stdout,
-      ) as { evidence: { file: string } };
+      // The commit's approval is not the checkpoint's: git runs no hook for a cherry-pick, a
+      // revert or --no-verify, so a plain checkpoint never absorbs a Forbidden change.
+      const plain = await s.cliExpect(1, 'checkpoint', '-m', 'Absorb it');
+      expect(plain.stdout + plain.stderr).toContain(
+        'AGENT_STATE_ALLOW_FORBIDDEN=1 agent-state checkpoint',
+      );
+      const approve = { env: { AGENT_STATE_ALLOW_FORBIDDEN: '1' } };
+      const accepted = await runCli(
+        s.repo,
+        ['checkpoint', '-m', 'Approved migration', '--commit', '--json'],
+        approve,
+      );
+      expect(accepted.code, accepted.stderr).toBe(0);
+      const done = JSON.parse(accepted.stdout) as { evidence: { file: string } };
       const body = readFileSync(join(s.repo, done.evidence.file), 'utf8');
       expect(body).toContain(
         `- Forbidden paths changed by commits and accepted: src/storage/db.js (${approved.slice(0, 7)} Migrate the storage)`,
