@@ -85,4 +85,22 @@ describe('facts recorded by done, evidence add and checkpoint', () => {
       ),
     ]);
   });
+
+  it('status says a refused run was recorded by no checkpoint, also before the first one', async () => {
+    const repo = gitdir({ 'src/a.ts': 'export {};\n' });
+    writeFileSync(
+      join(repo, 'fail.js'),
+      'console.log("      Tests  2 passed | 1 failed (3)"); process.exit(1);\n',
+    );
+    expect((await runCli(repo, ['init', '--test', 'node fail.js'])).code).toBe(0);
+    expect((await runCli(repo, ['checkpoint', '-m', 'red'])).code).toBe(1);
+    const lines = (await runCli(repo, ['status'])).stdout
+      .split('\n')
+      .filter((l) => l.startsWith('Tests'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Tests {2}2 passed, 1 failed \(`node fail\.js`, output .*\), in a run no checkpoint recorded$/,
+      ),
+    ]);
+  });
 });

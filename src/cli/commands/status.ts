@@ -105,7 +105,7 @@ function testLines(status: ReadStatusResult, nowIso: string): string[] {
   }
   if (later || !last)
     for (const line of sectionLines('verification', status.view.sections, nowIso))
-      lines.push(`${line.text}${last ? ' since then, in a run no checkpoint recorded' : ''}`);
+      lines.push(`${line.text}${last ? ' since then' : ''}, in a run no checkpoint recorded`);
   return lines;
 }
 
