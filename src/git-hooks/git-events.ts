@@ -2,6 +2,8 @@
 // task's event log (.agent/log/events.jsonl, local and git-ignored), so the next boot can see the
 // drift. Never progress.yaml: a post-checkout hook that rewrote a committed file would leave the
 // tree dirty after every checkout and make the next checkout or rebase step refuse to run.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { recordEvent } from '../events/record.js';
 import type { AgentEvent, EventInput } from '../events/types.js';
 import { currentBranch, headCommit } from '../git/git-hook-calls.js';
@@ -39,6 +41,20 @@ async function record(
   return { recorded: event, skipped: null, warning };
 }
 
+// A rebase checks its base out detached, then moves the branch with no checkout of its own: that
+// first checkout is one of its steps, and recorded as a switch it would name a detached HEAD
+// that no longer is (the rebased branch's own switch was recorded before it).
+function rebasing(gitRoot: string): boolean {
+  let dir = join(gitRoot, '.git');
+  try {
+    const link = /^gitdir: (.+)$/m.exec(readFileSync(dir, 'utf8')); // a linked worktree's .git file
+    if (link) dir = resolve(gitRoot, link[1]!.trim());
+  } catch {
+    // .git is the directory itself
+  }
+  return existsSync(join(dir, 'rebase-merge')) || existsSync(join(dir, 'rebase-apply'));
+}
+
 const commit = (sha: string | undefined) => (sha && !NULL_COMMIT.test(sha) ? sha : null);
 
 /**
@@ -59,6 +75,12 @@ export async function recordCheckout(
       : [env.PRE_COMMIT_FROM_REF, env.PRE_COMMIT_TO_REF, env.PRE_COMMIT_CHECKOUT_TYPE];
   if (flag === '0')
     return { recorded: null, skipped: 'a file checkout, not a branch switch', warning: null };
+  if (rebasing(state.gitRoot))
+    return {
+      recorded: null,
+      skipped: "a rebase's own checkout, not a branch switch",
+      warning: null,
+    };
   const branch = currentBranch(state.gitRoot, { env });
   return record(
     state.paths,

@@ -100,6 +100,29 @@ describe('git life', () => {
   );
 
   it(
+    "a rebase's own checkout of its base is no switch to a detached HEAD",
+    async () => {
+      const s = await Session.start();
+      await s.cli('hooks', 'install');
+      await s.cli('checkpoint', '-m', 'Start', '--commit');
+      git(s.repo, 'switch', '-q', '-c', 'side');
+      s.humanEdit('side.txt', 'side\n');
+      git(s.repo, 'add', '-A');
+      git(s.repo, 'commit', '-q', '-m', 'Side');
+      git(s.repo, 'switch', '-q', 'main');
+      s.humanEdit('main.txt', 'main\n');
+      git(s.repo, 'add', '-A');
+      git(s.repo, 'commit', '-q', '-m', 'Main');
+      git(s.repo, 'switch', '-q', 'side');
+      git(s.repo, 'rebase', '-q', 'main');
+      const status = (await s.cli('status')).stdout;
+      expect(status).not.toContain('detached HEAD');
+      expect(status).toContain('Switched to branch side');
+    },
+    T,
+  );
+
+  it(
     'switch and switch back: the signal holds while the branch differs, and goes when it is back',
     async () => {
       const s = await Session.start();
