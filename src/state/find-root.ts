@@ -97,7 +97,7 @@ export function initializedRoot(info: RootInfo): string {
   // and an `init` here would leave untracked files that stop `git switch` going back.
   if (!info.initialized && info.gitRoot !== null && isDir(`${info.root}/${AGENT_DIR}`))
     throw new NotInitializedError(
-      `the agent-state state is not on this branch: ${info.root}/${AGENT_DIR}/ holds only local files, and ${AGENT_DIR}/state/ and ${AGENT_DIR}/config.yaml are not in this checkout (they are committed on another branch or commit)`,
+      `the agent-state state is not on this branch: ${info.root}/${AGENT_DIR}/ holds only local files (untracked here: leave ${AGENT_DIR}/ out of any commit on this branch), and ${AGENT_DIR}/state/ and ${AGENT_DIR}/config.yaml are not in this checkout (they are committed on another branch or commit)`,
       {
         hint: `switch back to the branch that has them (\`git switch -\`); \`git log --all --oneline -- ${AGENT_DIR}/state\` lists the commits that hold the state`,
       },

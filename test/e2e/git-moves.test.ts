@@ -153,7 +153,10 @@ describe('git life', () => {
         expect(result.stderr).toContain('the agent-state state is not on this branch');
         expect(result.stderr).toContain('git switch -');
         expect(result.stderr).not.toContain('agent-state init');
+        // .agent/.gitignore is not on this branch either: the local log shows as untracked.
+        expect(result.stderr).toContain('untracked here: leave .agent/ out of any commit');
       }
+      expect(git(s.repo, 'status', '--porcelain')).toContain('?? .agent/');
       // The fix as printed works: back on the branch that has the state.
       git(s.repo, 'switch', '-q', '-');
       await s.cli('status');
