@@ -6,21 +6,14 @@ import {
   INTEGRATION_HOSTS,
   type IntegrationHost,
 } from '../../hosts/host-names.js';
-import type { IntegrateResult, IntegrationScope } from '../../hosts/integrate.js';
+import type { IntegrateOptions, IntegrateResult } from '../../hosts/integrate.js';
+import type { BaseOptions } from '../../types.js';
 import { defineAction, type CommandContext, type RunState } from '../action.js';
 import { lineDiff } from '../line-diff.js';
 import { recordOwnWrites } from '../record.js';
 
-interface IntegrateFlags {
-  scope?: IntegrationScope;
-  statusline?: boolean;
-  mcp?: boolean;
-  trust?: boolean;
-  dryRun?: boolean;
-  remove?: boolean;
-  bin?: string;
-  file?: string;
-}
+// The command's flags are the library's options, less what the call itself gives.
+type IntegrateFlags = Omit<IntegrateOptions, 'host' | keyof BaseOptions>;
 
 const ACTION_WORDS = {
   created: 'created',
