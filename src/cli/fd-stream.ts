@@ -1,7 +1,7 @@
 // The process's stdout and stderr as plain descriptors. process.stdout on a pipe (every hook call:
 // hosts pipe them) makes a net.Socket, with the net module and a pipe handle, for what is at most
 // a few whole writes, which Node makes synchronously on pipes anyway.
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Tty from 'node:tty';
 
@@ -11,10 +11,14 @@ export interface OutStream {
   write(text: string): unknown;
 }
 
-/** Whether `fd` is a terminal; only a character device asks node:tty (which loads net). */
+/**
+ * Whether `fd` is a terminal; only a character device asks node:tty (which loads net), and
+ * /dev/null (a host's or a script's `stdio: 'ignore'`) is a character device but no terminal.
+ */
 export function isTerminal(fd: number): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const stat = fstatSync(fd);
+    if (!stat.isCharacterDevice() || stat.rdev === statSync('/dev/null').rdev) return false;
   } catch {
     return false;
   }

@@ -126,7 +126,7 @@ describe('the bin and runCli', () => {
 describe('the lean route on pipes', () => {
   // process.stdout and process.stdin on a pipe make a net.Socket each (the net module, its pipe
   // binding, a handle): a hook call that reads its payload and says nothing needs neither.
-  it('loads no stream module for a host hook call or an event', async () => {
+  it('loads no stream module for a host hook call or an event, on pipes or /dev/null', async () => {
     const repo = gitdir();
     expect((await runCli(repo, ['init', '-q', '--goal', 'Lean'])).code).toBe(0);
     const probe = join(testdir(), 'modules.cjs');
@@ -143,18 +143,21 @@ describe('the lean route on pipes', () => {
       tool_input: { file_path: join(repo, 'README.md') },
       tool_response: {},
     });
-    for (const [args, input] of [
-      [['hook', 'claude'], hook],
-      [['event', 'tool.finished', '--field', 'name=grep', '-q'], ''],
-    ] as const) {
-      const run = spawnSync(process.execPath, ['-r', probe, BIN, ...args], {
-        cwd: repo,
-        input,
-        encoding: 'utf8',
-      });
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toBe('');
-    }
+    // 'ignore': stdout is /dev/null, a character device that is no terminal (node:tty loads net).
+    for (const stdout of ['pipe', 'ignore'] as const)
+      for (const [args, input] of [
+        [['hook', 'claude'], hook],
+        [['event', 'tool.finished', '--field', 'name=grep', '-q'], ''],
+      ] as const) {
+        const run = spawnSync(process.execPath, ['-r', probe, BIN, ...args], {
+          cwd: repo,
+          input,
+          encoding: 'utf8',
+          stdio: ['pipe', stdout, 'pipe'],
+        });
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout ?? '').toBe('');
+      }
     const loaded = readFileSync(list, 'utf8');
     expect(loaded).toContain('NativeModule vm'); // the probe saw the bundle load
     expect(loaded).not.toMatch(/NativeModule net$|Internal Binding pipe_wrap$/m);
