@@ -2,7 +2,7 @@
 // every plan item's status and the completion markers (ids and times). The Stop and PreCompact
 // hooks compare it with the last checkpoint's to ask for a checkpoint when it moved. (What counts
 // as progress between two boots, for the restart loop, is src/recovery/rules.ts.)
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import type { Progress } from '../types.js';
 
 /** `sha256:` of the parts of `progress` that count as progress. */

@@ -2,7 +2,7 @@
 // or Ctrl-C kills the whole tree, and a watchdog ends it if the checkpoint itself is killed),
 // output streamed through the redactor to .agent/artifacts/, counts read from the runner's summary.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../text/lazy-crypto.js';
 import { CancelledError } from '../errors.js';
 import { ArtifactWriter, artifactName } from '../evidence/artifacts.js';
 import type { EvidenceRef } from '../evidence/evidence-file.js';

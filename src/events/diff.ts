@@ -1,6 +1,6 @@
 // Comparing two status views section by section, and the stable hash that says whether
 // anything changed at all. Pure.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { STATUS_SECTIONS, type SectionName, type StatusSections } from './sections.js';
 
 /** How `current` differs from what the consumer was last told (`previous`). */

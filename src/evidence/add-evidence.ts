@@ -1,6 +1,6 @@
 // `evidence add`: one capped, redacted summary of an operation, written under the lock together
 // with the pruning that keeps only the newest `evidence.keep` entries.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../text/lazy-crypto.js';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { resolveAgent } from '../state/agent-name.js';
 import { UsageError } from '../errors.js';

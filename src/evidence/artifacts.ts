@@ -1,6 +1,6 @@
 // Raw outputs kept in .agent/artifacts/ (git-ignored, local): copied through the redactor, so
 // a secret in a log never reaches the disk, and referenced from evidence by sha256.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import {
   closeSync,
   fchmodSync,

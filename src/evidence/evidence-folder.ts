@@ -1,6 +1,6 @@
 // The capped evidence folder (state/evidence/): writing, pruning to the newest
 // `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../text/lazy-crypto.js';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidStateError } from '../errors.js';

@@ -1,7 +1,7 @@
 // Collecting the fingerprint of the tree as it is now (I/O): git's answer for HEAD, branch and
 // what differs from HEAD, content hashes of only the dirty, untracked and key files (git's index
 // is trusted for the rest), and the runtime. Outside git: key files and a listing digest.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitUnavailable } from '../git/exec-git.js';

@@ -1,7 +1,7 @@
 // Hashing one file of the work tree: sync reads for small files (callback and promise reads of
 // small files are 2–5× slower, DESIGN §9), a chunked read for large ones, never following a
 // symlink (its link text is hashed, as git does), never reading a FIFO or a device.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { readChunks } from '../state/read-chunks.js';
 import type { FileState } from '../types.js';

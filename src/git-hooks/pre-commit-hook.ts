@@ -1,7 +1,7 @@
 // `hook pre-commit`: the fast path a commit pays for. It reads only what the staged change needs
 // (one `git diff --cached`, the staged blobs of state files and of marker-covered files) and loads
 // the YAML parser and schema validators only when a state file is staged or a marker may apply.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';

@@ -1,7 +1,7 @@
 // `agent-state import`: find another tool's files, parse all of them, then write the plan, the
 // goal, the next action and the memory through the store in one locked step. Items are matched
 // by `source`, so importing the same files again changes nothing; a dry run writes nothing.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';

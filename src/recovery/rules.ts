@@ -7,7 +7,7 @@
 // branch switch, an edit the recording hooks did not see) and unrecorded when nothing records who
 // made it (no host hooks here). Levels, warnings and the status bar are all built on these.
 import type { Drift } from '../fingerprint/diff.js';
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import type { FileState, Progress } from '../types.js';
 
 /** The parts of the task whose movement counts as progress, in the order they are named. */

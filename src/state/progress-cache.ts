@@ -4,7 +4,7 @@
 // build's version, so it is only ever used for the bytes it was made from, as this build
 // validated them; a missing, stale or damaged cache just means parsing again. Small files (the
 // usual case) are never cached: they parse in a millisecond.
-import { createHash } from 'node:crypto';
+import { createHash } from '../text/lazy-crypto.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';

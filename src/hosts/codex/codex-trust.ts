@@ -5,7 +5,7 @@
 // otherwise `codex exec` skips it without a word. The hash is Codex's: sha256 of the canonical
 // JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
 // `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
-import { createHash } from 'node:crypto';
+import { createHash } from '../../text/lazy-crypto.js';
 import type { HandlerTest } from '../install/hook-groups.js';
 import { isJsonObject, type JsonObject } from '../install/json-text.js';
 

@@ -1,7 +1,7 @@
 // What a host file looked like before agent-state first touched it, kept outside the repository
 // (in the user's state directory), so that `integrate --remove` can give back the exact bytes
 // when nothing else changed the file in between. Keyed by the file's absolute path.
-import { createHash } from 'node:crypto';
+import { createHash } from '../../text/lazy-crypto.js';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../state/atomic-write.js';
