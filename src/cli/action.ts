@@ -75,13 +75,17 @@ export function defineAction<O = Record<string, unknown>>(state: RunState, actio
       .slice(0, -2)
       .flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
     const ctx = state.makeContext(command);
-    const result = await action(ctx, args, options);
-    for (const warning of await toShow(ctx, result.warnings ?? []))
-      ctx.out.warn(formatWarning(warning));
-    if (ctx.out.json) ctx.out.printJson(result.json ?? {});
-    else if (result.text !== undefined) ctx.out.print(result.text);
-    state.exitCode = result.exitCode ?? 0;
+    state.exitCode = await printResult(ctx, await action(ctx, args, options));
   };
+}
+
+/** Prints a result (its warnings on stderr, then its JSON or text); returns its exit code. */
+export async function printResult(ctx: CommandContext, result: CommandResult): Promise<ExitCode> {
+  for (const warning of await toShow(ctx, result.warnings ?? []))
+    ctx.out.warn(formatWarning(warning));
+  if (ctx.out.json) ctx.out.printJson(result.json ?? {});
+  else if (result.text !== undefined) ctx.out.print(result.text);
+  return result.exitCode ?? 0;
 }
 
 /** Resolves with the signal on the first Ctrl-C (or SIGTERM); a second one falls through to Node's default. */

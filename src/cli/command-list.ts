@@ -5,7 +5,7 @@
 /** `lean`: runs without commander or chalk (lean.ts); `prefetch`: reads the git snapshot early. */
 export const COMMANDS = {
   init: {},
-  status: {},
+  status: { lean: true },
   goal: {},
   next: {},
   plan: {},

@@ -1,6 +1,6 @@
 // The lean route: the commands that hosts and git hooks run on every tool call, message, commit
-// and session start (`event`, `boot`, `hook <name>`, `statusline`). They parse their options with
-// parse-args.ts instead of commander and print through plain ANSI styles instead of chalk, so
+// and session start (`event`, `boot`, `hook <name>`, `statusline`), and `status`, which agents
+// poll. They parse their options with parse-args.ts instead of commander and print through plain ANSI styles instead of chalk, so
 // such a call loads neither (nor YAML, unless it reads a state file). The commander program
 // registers the same specs, for --help.
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
@@ -15,6 +15,7 @@ export const LEAN_COMMANDS: Readonly<Record<LeanWord, () => Promise<LeanCommand>
   boot: async () => (await import('./commands/boot.js')).bootCommand,
   hook: async () => (await import('./commands/hook.js')).hookCommand,
   statusline: async () => (await import('./commands/statusline.js')).statuslineCommand,
+  status: async () => (await import('./commands/status.js')).statusCommand,
 };
 
 /**

@@ -60,6 +60,15 @@ export interface ParsedArgs {
 }
 
 const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
+const GLOBAL_OPTIONS = [
+  '--cwd',
+  '--json',
+  '--quiet',
+  '--agent',
+  '--no-color',
+  '--help',
+  '--version',
+];
 
 interface Flag {
   spec: OptionSpec;
@@ -211,14 +220,11 @@ export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArg
       continue;
     }
     if (arg.startsWith('-') && arg !== '-') {
-      const suggestion = closest(
-        name,
-        flags.map((f) => f.long),
-      );
-      throw new UsageError(
-        `unknown option '${arg}'${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`,
-        { hint: HINT },
-      );
+      // As the commander route says it (suggest.ts): the nearest option, the global ones too.
+      const suggestion = closest(name, [...flags.map((f) => f.long), ...GLOBAL_OPTIONS]);
+      throw new UsageError(`unknown option '${arg}'`, {
+        hint: suggestion ? `did you mean \`${suggestion}\`? See \`agent-state --help\`` : HINT,
+      });
     }
     if (!seenCommand) throw new UsageError(`unknown command '${arg}'`, { hint: HINT });
     args.push(arg);

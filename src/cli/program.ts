@@ -19,7 +19,7 @@ import { registerMcp } from './commands/mcp.js';
 import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerNext } from './commands/next.js';
 import { registerPlan } from './commands/plan.js';
-import { registerStatus } from './commands/status.js';
+import { statusCommand } from './commands/status.js';
 import { registerValidate } from './commands/validate.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerWatch } from './commands/watch.js';
@@ -50,7 +50,6 @@ const REGISTER: Record<Exclude<CommandWord, LeanWord>, Register> = {
   'merge-driver': registerMergeDriver,
   next: registerNext,
   plan: registerPlan,
-  status: registerStatus,
   validate: registerValidate,
   hooks: registerHooks,
   watch: registerWatch,
@@ -74,6 +73,7 @@ const LEAN: Record<LeanWord, LeanCommand> = {
   statusline: statuslineCommand,
   event: eventCommand,
   boot: bootCommand,
+  status: statusCommand,
 };
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls

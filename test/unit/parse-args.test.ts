@@ -50,7 +50,17 @@ describe('parseArgs', () => {
     expect(boot('--role', 'boss')).toThrow(
       "option '--role <role>' argument 'boss' is invalid. Allowed choices are execution, planning, review, recovery.",
     );
-    expect(boot('--levle', '2')).toThrow("unknown option '--levle' (Did you mean --level?)");
+    expect(boot('--levle', '2')).toThrow("unknown option '--levle'");
+    // The nearest option as the fix, as commander's route gives it: the command's or a global one.
+    const hint = (...argv: string[]) => {
+      try {
+        boot(...argv)();
+      } catch (error) {
+        return (error as { hint?: string }).hint;
+      }
+    };
+    expect(hint('--levle', '2')).toBe('did you mean `--level`? See `agent-state --help`');
+    expect(hint('--jsno')).toBe('did you mean `--json`? See `agent-state --help`');
     expect(boot('--budget')).toThrow("option '--budget <tokens>' argument missing");
     expect(boot('extra')).toThrow("too many arguments for 'boot'. Expected 0 arguments but got 1.");
     expect(() => parseArgs(['hook'], hookCommand.spec)).toThrow("missing required argument 'name'");

@@ -1,6 +1,5 @@
 // `agent-state status`: the task at a glance, and the status bar for a model
 // (`--format text|xml|markdown|json`, `--publish append|replace|delta`).
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_CONSUMER } from '../../events/cursor-store.js';
 import { PUBLISH_STRATEGIES, type PublishStrategy } from '../../events/publish.js';
@@ -17,7 +16,8 @@ import { readStashed, type StashedChange } from '../../git/history.js';
 import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
 import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
-import { defineAction, type CommandContext, type CommandResult, type RunState } from '../action.js';
+import { printResult, type CommandContext, type CommandResult } from '../action.js';
+import type { LeanCommand } from '../parse-args.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
 
 interface StatusFlags {
@@ -241,24 +241,34 @@ async function publish(
   };
 }
 
-export function registerStatus(program: Command, state: RunState): void {
-  program
-    .command('status')
-    .description('show the task at a glance, or the status bar for a model (--format, --publish)')
-    .option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`)
-    .option(
-      '--publish <strategy>',
-      'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
-    )
-    .option('--consumer <name>', `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`)
-    .option('--reset', 'start a new epoch: publish a full baseline')
-    .option(
-      '--all',
-      "every agent across the repository's worktrees: next action, step, claims, last seen",
-    )
-    .addHelpText(
-      'after',
-      `
+// A lean command (lean.ts): agents and scripts poll it, and the commander route cost it ~8 ms.
+export const statusCommand: LeanCommand = {
+  spec: {
+    name: 'status',
+    description: 'show the task at a glance, or the status bar for a model (--format, --publish)',
+    arguments: [],
+    options: [
+      {
+        flags: '--format <format>',
+        description: `render the status bar: ${STATUS_FORMATS.join(', ')}`,
+      },
+      {
+        flags: '--publish <strategy>',
+        description:
+          'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
+      },
+      {
+        flags: '--consumer <name>',
+        description: `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`,
+      },
+      { flags: '--reset', description: 'start a new epoch: publish a full baseline' },
+      {
+        flags: '--all',
+        description:
+          "every agent across the repository's worktrees: next action, step, claims, last seen",
+      },
+    ],
+    help: `
 Examples:
   $ agent-state status
   $ agent-state status --json | jq .next_action
@@ -266,29 +276,32 @@ Examples:
   $ agent-state status --publish delta --consumer claude
   $ agent-state status --publish replace --format markdown
   $ agent-state status --all`,
-    )
-    .action(
-      defineAction<StatusFlags>(state, async (ctx, _args, flags) => {
-        const { format, publish: strategy } = checkFlags(flags);
-        const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
-        if (strategy) return publish(status, strategy, format ?? 'xml', flags);
-        const { gitRoot } = locateRoot(status.state.paths.root);
-        const stashed = gitRoot
-          ? readStashed(status.state.paths.root, gitRoot, COMMITTED_STATE_PATHS, ctx.env)
-          : [];
-        const result = overview(ctx, status, stashed);
-        if (flags.all) {
-          const { agentsOverview } = await import('../../task/agents-overview.js');
-          const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
-          return {
-            ...result,
-            text: [result.text, '', ...agentLines(ctx, all)].join('\n'),
-            json: { ...(result.json as object), agent: status.state.agent, ...all },
-          };
-        }
-        if (!format) return result;
-        const output = renderStatus(status.view, format);
-        return { ...result, text: output, json: { ...(result.json as object), format, output } };
-      }),
-    );
+  },
+
+  async run(parsed, ctx) {
+    return printResult(ctx, await statusResult(ctx, parsed.options as StatusFlags));
+  },
+};
+
+async function statusResult(ctx: CommandContext, flags: StatusFlags): Promise<CommandResult> {
+  const { format, publish: strategy } = checkFlags(flags);
+  const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+  if (strategy) return publish(status, strategy, format ?? 'xml', flags);
+  const { gitRoot } = locateRoot(status.state.paths.root);
+  const stashed = gitRoot
+    ? readStashed(status.state.paths.root, gitRoot, COMMITTED_STATE_PATHS, ctx.env)
+    : [];
+  const result = overview(ctx, status, stashed);
+  if (flags.all) {
+    const { agentsOverview } = await import('../../task/agents-overview.js');
+    const all = agentsOverview({ paths: status.state.paths, env: ctx.env, now: ctx.now() });
+    return {
+      ...result,
+      text: [result.text, '', ...agentLines(ctx, all)].join('\n'),
+      json: { ...(result.json as object), agent: status.state.agent, ...all },
+    };
+  }
+  if (!format) return result;
+  const output = renderStatus(status.view, format);
+  return { ...result, text: output, json: { ...(result.json as object), format, output } };
 }
