@@ -117,8 +117,12 @@ export async function collectLiveState(
       message: `${problem.message} (left out of the boot prompt)`,
     });
   }
-  const head =
-    current?.git?.head ?? (repo.gitRoot !== null ? readHead(repo.paths.root, env) : null);
+  // The fingerprint's HEAD when it has one, even null (no commit yet): git said so just now.
+  const head = current?.git
+    ? current.git.head
+    : repo.gitRoot !== null
+      ? readHead(repo.paths.root, env)
+      : null;
   return {
     markers,
     drift,

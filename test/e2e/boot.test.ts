@@ -195,6 +195,20 @@ describe('boot', () => {
     expect([flagged.level, flagged.tokens.budget]).toEqual([3, 900]);
   });
 
+  // The fingerprint's `git status` says what HEAD is, even that there is none yet: a boot asks
+  // git nothing more (each run costs a session start a process).
+  it('runs git once in a repository without commits', async () => {
+    const repo = gitdir({});
+    await ok(repo, ['init', '-q', '--goal', 'Count the git runs']);
+    const trace = join(repo, '..', `git-trace-${process.pid}.txt`);
+    const result = await runCli(repo, ['boot', '--level', '2', '--fast'], {
+      env: { GIT_TRACE: trace },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const runs = readFileSync(trace, 'utf8').match(/trace: built-in: git \w[\w-]*/g);
+    expect(runs).toEqual(['trace: built-in: git status']);
+  });
+
   it('exits 3 outside an initialized repository', async () => {
     const result = await runCli(gitdir(), ['boot']);
     expect(result.code).toBe(3);
