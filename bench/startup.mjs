@@ -28,12 +28,13 @@ try {
   cli('init', '--goal', 'Benchmark the start-up cost');
   for (let i = 1; i <= 10; i++) cli('plan', 'add', `Step number ${i}`);
   cli('next', 'Measure', '--stage', 'bench');
-  // The ordinary tool call: no control signal active (hundreds of runs without a checkpoint
-  // would otherwise raise checkpoint.overdue, and a signal is published: a different path).
-  // Only that key, so that an older build (`--vs`) reads the same config.
+  // The ordinary tool call: no control signal active. Hundreds of runs without a checkpoint
+  // would otherwise raise checkpoint.overdue, and hundreds of boots without progress a restart
+  // loop (then every hook and status also digests progress.yaml and asks git for HEAD): each a
+  // different path. Only these keys, so that an older build (`--vs`) reads the same config.
   writeFileSync(
     join(repo, '.agent', 'config.yaml'),
-    'version: 1\nsignals:\n  checkpoint_tool_calls: 1000000\n',
+    'version: 1\nsignals:\n  checkpoint_tool_calls: 1000000\nboot:\n  stall_threshold: 1000000\n',
   );
   const payload = JSON.stringify({
     session_id: 'bench',
