@@ -2,7 +2,8 @@
 // taken from the state files, the signals computed for now, projected onto sections.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import { cachedConfig } from '../state/config-cache.js';
-import { findRoot } from '../state/find-root.js';
+import { initializedRoot, locateRoot } from '../state/find-root.js';
+import { statePaths } from '../state/paths.js';
 import { loadState, type LoadedState } from '../task/load-state.js';
 import type { BaseOptions, Warning } from '../types.js';
 import type { StatusView } from '../events/sections.js';
@@ -11,7 +12,6 @@ import { buildStatusView } from './status-view.js';
 import { signalInputs } from './signal-inputs.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { RecoveryRecord } from '../recovery/record.js';
-import { locateRoot } from '../state/find-root.js';
 import { loadStatus } from '../events/status-cache.js';
 import { withTaskState } from '../events/task-state.js';
 import type { StatusSnapshot } from '../events/types.js';
@@ -25,6 +25,8 @@ export interface ReadStatusResult {
   signals: StatusSignal[];
   /** This worktree's boot and compaction counters (.agent/log/recovery.json). */
   recovery: RecoveryRecord;
+  /** The enclosing git work tree's root, or null outside git. */
+  gitRoot: string | null;
   /** Non-fatal findings (skipped log lines, a rebuilt cache, goals.md warnings). */
   warnings: Warning[];
 }
@@ -34,12 +36,16 @@ export async function readStatus(
   options: BaseOptions & { state?: LoadedState; gitRoot?: string | null } = {},
 ): Promise<ReadStatusResult> {
   const now = (options.now ?? (() => new Date()))();
-  let state = options.state;
+  let { state, gitRoot } = options;
   if (!state) {
-    // config.yaml's values from their cache: a status that parses no YAML but progress.yaml's.
-    const paths = findRoot(options.cwd);
+    // The root found once (each find walks .agent/ for symlinks), and config.yaml's values from
+    // their cache: a status that parses no YAML but progress.yaml's.
+    const info = locateRoot(options.cwd);
+    const paths = statePaths(initializedRoot(info));
+    gitRoot ??= info.gitRoot;
     state = loadState({ ...options, paths, config: await cachedConfig(paths) });
   }
+  gitRoot ??= locateRoot(state.paths.root).gitRoot;
   const loaded = loadStatus(state.paths);
   const snapshot = withTaskState(loaded.snapshot, {
     anchor: state.goals.anchor,
@@ -56,11 +62,7 @@ export async function readStatus(
   }
   const recovery = readRecovery(state.paths, state.progress.stamp, state.agent);
   const facts = await signalInputs({
-    repo: {
-      paths: state.paths,
-      gitRoot:
-        options.gitRoot !== undefined ? options.gitRoot : locateRoot(state.paths.root).gitRoot,
-    },
+    repo: { paths: state.paths, gitRoot },
     snapshot,
     forbidden,
     fingerprint: state.progress.fingerprint ?? null,
@@ -75,5 +77,5 @@ export async function readStatus(
     forbidden,
     ...facts,
   });
-  return { state, snapshot, view, signals, recovery, warnings: loaded.warnings };
+  return { state, snapshot, view, signals, recovery, gitRoot, warnings: loaded.warnings };
 }

@@ -11,7 +11,6 @@ import type { StatusSections } from '../../events/sections.js';
 import type { AgentsOverview } from '../../task/agents-overview.js';
 import { describeClaim } from '../../task/claims.js';
 import { countPlan, readyItems, readyLine } from '../../state/plan.js';
-import { locateRoot } from '../../state/find-root.js';
 import { readStashed, type StashedChange } from '../../git/history.js';
 import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
 import { stashAdvice } from '../../boot/recovery-sections.js';
@@ -287,9 +286,8 @@ async function statusResult(ctx: CommandContext, flags: StatusFlags): Promise<Co
   const { format, publish: strategy } = checkFlags(flags);
   const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
   if (strategy) return publish(status, strategy, format ?? 'xml', flags);
-  const { gitRoot } = locateRoot(status.state.paths.root);
-  const stashed = gitRoot
-    ? readStashed(status.state.paths.root, gitRoot, COMMITTED_STATE_PATHS, ctx.env)
+  const stashed = status.gitRoot
+    ? readStashed(status.state.paths.root, status.gitRoot, COMMITTED_STATE_PATHS, ctx.env)
     : [];
   const result = overview(ctx, status, stashed);
   if (flags.all) {
