@@ -65,3 +65,20 @@ export function section(id: string, title: string, extra: Html | string, body: H
     ${body}
   </section>`;
 }
+
+/** A table: a header row of `heads`, then `rows`; `tbody` holds any attributes of its <tbody>. */
+export function table(
+  cls: string,
+  heads: readonly string[],
+  rows: unknown,
+  tbody: Html | string = '',
+): Html {
+  return markup`<table${cls ? markup` class="${cls}"` : ''}>
+    <thead>
+      <tr>${heads.map((h) => markup`<th>${h}</th>`)}</tr>
+    </thead>
+    <tbody${tbody}>
+      ${rows}
+    </tbody>
+  </table>`;
+}

@@ -3,7 +3,7 @@
 // commands that bring one back.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel } from './model.js';
-import { command, count, list, section, time } from './render-parts.js';
+import { command, count, list, section, table, time } from './render-parts.js';
 
 /** Drift since the last checkpoint, and what verify says to do about it. */
 export function renderDrift(model: UiModel): Html {
@@ -103,19 +103,12 @@ export function renderBoot(model: UiModel): Html {
         </p>`
       : b.omitted.length === 0
         ? markup`<p>It left nothing out: the agent read the whole state.</p>`
-        : markup`<table class="omitted">
-            <thead>
-              <tr>
-                <th>left out</th>
-                <th>how many</th>
-                <th>which</th>
-                <th>shown by</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${b.omitted.map(
-                (o) =>
-                  markup`<tr>
+        : table(
+            'omitted',
+            ['left out', 'how many', 'which', 'shown by'],
+            b.omitted.map(
+              (o) =>
+                markup`<tr>
                     <td>${o.kind.replace(/_/g, ' ')}</td>
                     <td>${o.count}</td>
                     <td>
@@ -123,9 +116,8 @@ export function renderBoot(model: UiModel): Html {
                     </td>
                     <td>${command(o.how)}</td>
                   </tr>`,
-              )}
-            </tbody>
-          </table>`;
+            ),
+          );
   return section(
     'boot',
     'Last boot',
@@ -177,18 +169,6 @@ export function renderCheckpoints(model: UiModel): Html {
     'checkpoints',
     'Checkpoints',
     count(model.checkpoints.length, 'checkpoint'),
-    markup`<table>
-      <thead>
-        <tr>
-          <th>when</th>
-          <th>summary</th>
-          <th>commit</th>
-          <th>restore with</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>`,
+    table('', ['when', 'summary', 'commit', 'restore with'], rows),
   );
 }

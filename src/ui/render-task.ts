@@ -2,7 +2,7 @@
 // files, where the task stands now, the signals, the plan with its markers.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel, UiPlanItem, UiStep } from './model.js';
-import { badge, chips, count, list, section, time } from './render-parts.js';
+import { badge, chips, count, list, section, table, time } from './render-parts.js';
 
 /** The goal anchor, Constraints, Forbidden zones, non-goals and success criteria. */
 export function renderGoal(model: UiModel): Html {
@@ -204,19 +204,6 @@ export function renderPlan(model: UiModel): Html {
     'plan',
     'Plan',
     markup`<span class="count">${done} of ${model.plan.length} done</span>`,
-    markup`<table>
-      <thead>
-        <tr>
-          <th>id</th>
-          <th>step</th>
-          <th>status</th>
-          <th>owner</th>
-          <th>completion marker</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>`,
+    table('', ['id', 'step', 'status', 'owner', 'completion marker'], rows),
   );
 }
