@@ -10,15 +10,29 @@ import { findRoot } from '../state/find-root.js';
 import { redactSecrets, redactValue } from '../text/redact.js';
 import { safeText, safeValue } from '../text/safe-text.js';
 import { entryFiles } from '../evidence/evidence-folder.js';
-import { readEvidenceFile } from './evidence-files.js';
 import { mcpTools, type McpToolContext } from './tools.js';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { StatePaths } from '../state/paths.js';
 
 export interface McpServerOptions {
   /** The directory whose task the server serves (the state root is found from here). */
   cwd: string;
   env: NodeJS.ProcessEnv;
   now?: () => Date;
+}
+
+// Evidence entries are MCP resources: the files as written (the files are the interface).
+/** The text of one entry, by its number (or file name); UsageError when there is none. */
+export function readEvidenceFile(paths: StatePaths, id: string): string {
+  const wanted = id.replace(/\.md$/, '');
+  const entry = entryFiles(paths).find(
+    (e) => e.id === wanted || e.name === `${wanted}.md` || Number(e.id) === Number(wanted),
+  );
+  if (!entry)
+    throw new UsageError(`no evidence entry "${id}"`, { hint: 'list them with resources/list' });
+  return readFileSync(join(paths.evidenceDir, entry.name), 'utf8');
 }
 
 type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
