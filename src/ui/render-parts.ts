@@ -29,11 +29,11 @@ export function time(iso: string | null | undefined, now: string): Html {
     <span class="ago" data-at="${iso}">${ago(iso, now)}</span>`;
 }
 
-/** A bullet list, or a muted sentence when empty. */
-export function list(items: readonly string[], empty: string, cls = ''): Html {
+/** A bullet list (its code spans of class `code`), or a muted sentence when empty. */
+export function list(items: readonly string[], empty: string, cls = '', code = ''): Html {
   if (items.length === 0) return markup`<p class="muted">${empty}</p>`;
   return markup`<ul class="${cls}">
-    ${items.map((i) => markup`<li>${inlineCode(i)}</li>`)}
+    ${items.map((i) => markup`<li>${inlineCode(i, code)}</li>`)}
   </ul>`;
 }
 

@@ -13,37 +13,25 @@ export function renderGoal(model: UiModel): Html {
       <p class="anchor muted">goals.md could not be read (see the problems below).</p>
     </header>`;
   // The globs are the backtick spans of each entry: shown where the rule names them.
-  const forbidden = goal.forbidden.map(
-    (f) => markup`<li>${inlineCode(f.text, 'forbidden-glob')}</li>`,
-  );
+  const limits: [string, readonly string[], string, string?][] = [
+    ['Constraints', goal.constraints, 'constraints'],
+    ['Forbidden', goal.forbidden.map((f) => f.text), 'forbidden', 'forbidden-glob'],
+    ['Non-goals', goal.non_goals, 'non-goals'],
+    ['Success criteria', goal.success_criteria, 'criteria'],
+  ];
   return markup`<header id="goal">
     <h1>${goal.title || 'Task'}</h1>
     <p class="anchor">
       ${goal.anchor || markup`<span class="muted">No goal anchor: set one with <code>agent-state goal "..."</code></span>`}
     </p>
     <div class="limits">
-      <div>
-        <h3>Constraints</h3>
-        ${list(goal.constraints, 'none written', 'constraints')}
-      </div>
-      <div>
-        <h3>Forbidden</h3>
-        ${
-          forbidden.length
-            ? markup`<ul class="forbidden">
-                ${forbidden}
-              </ul>`
-            : markup`<p class="muted">none written</p>`
-        }
-      </div>
-      <div>
-        <h3>Non-goals</h3>
-        ${list(goal.non_goals, 'none written', 'non-goals')}
-      </div>
-      <div>
-        <h3>Success criteria</h3>
-        ${list(goal.success_criteria, 'none written', 'criteria')}
-      </div>
+      ${limits.map(
+        ([title, items, cls, code]) =>
+          markup`<div>
+            <h3>${title}</h3>
+            ${list(items, 'none written', cls, code)}
+          </div>`,
+      )}
     </div>
   </header>`;
 }
