@@ -54,6 +54,11 @@ export function renderDrift(model: UiModel): Html {
             ${items.map((f) => markup`<li><code>${f.path}</code> <span class="muted">${f.change}</span></li>`)}
           </ul>`
       : '';
+  const listed = (label: string, items: string[]) =>
+    items.length
+      ? markup`<h3>${label}</h3>
+          ${list(items, '')}`
+      : '';
   return section(
     'drift',
     'Drift since the last checkpoint',
@@ -67,21 +72,11 @@ export function renderDrift(model: UiModel): Html {
         : ''
     }
     ${files('Files', d.files)}${files('Key files', d.key_files)}
-    ${
-      d.runtime.length
-        ? markup`<h3>Runtime</h3>
-            ${list(
-              d.runtime.map((r) => `${r.field}: ${r.from} → ${r.to}`),
-              '',
-            )}`
-        : ''
-    }
-    ${
-      d.unlisted.length
-        ? markup`<h3>Not listed file by file</h3>
-            ${list(d.unlisted, '')}`
-        : ''
-    }`,
+    ${listed(
+      'Runtime',
+      d.runtime.map((r) => `${r.field}: ${r.from} → ${r.to}`),
+    )}
+    ${listed('Not listed file by file', d.unlisted)}`,
   );
 }
 

@@ -164,13 +164,8 @@ function markerCell(item: UiPlanItem, now: string): Html {
 
 /** The plan: every item with its status, owner and completion marker. */
 export function renderPlan(model: UiModel): Html {
-  if (model.plan.length === 0)
-    return section(
-      'plan',
-      'Plan',
-      '',
-      markup`<p class="muted">No plan yet: <code>agent-state plan add "..."</code></p>`,
-    );
+  const empty = markup`<p class="muted">No plan yet: <code>agent-state plan add "..."</code></p>`;
+  if (model.plan.length === 0) return section('plan', 'Plan', '', empty);
   const done = model.plan.filter((i) => i.status === 'done').length;
   const rows = model.plan.map(
     (i) =>
