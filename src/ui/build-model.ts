@@ -198,11 +198,7 @@ function driftOf(report: UiInput['report']): UiDrift {
     key_files: drift?.key_files ?? [],
     runtime: drift?.runtime ?? [],
     unlisted: drift?.unlisted ?? [],
-    findings: (report?.findings ?? []).map((f) => ({
-      kind: f.kind,
-      message: f.message,
-      fix: f.fix,
-    })),
+    findings: (report?.findings ?? []).map(({ kind, message, fix }) => ({ kind, message, fix })),
   };
 }
 
@@ -273,12 +269,12 @@ function checkpointsOf(events: readonly AgentEvent[], progress: Progress | null)
   });
 }
 
-function timelineOf(input: UiInput): UiTimeline {
-  return {
-    events: input.timeline.events.map((e) => describeEvent(e, input.forbidden)),
-    more: input.timeline.more,
-    types: input.timeline.types,
-  };
+/** A timeline page as the page shows it; `forbidden` flags edits of Forbidden paths. */
+export function describeTimeline(
+  page: UiInput['timeline'],
+  forbidden?: ForbiddenMatcher,
+): UiTimeline {
+  return { ...page, events: page.events.map((e) => describeEvent(e, forbidden)) };
 }
 
 /**
@@ -325,7 +321,7 @@ function modelOf(input: UiInput): UiModel {
     plan: planOf(progress, input.report?.markers ?? []),
     signals: signals.map((s) => ({ id: s.id, level: s.level, message: s.message })),
     status: statusOf(snapshot),
-    timeline: timelineOf(input),
+    timeline: describeTimeline(input.timeline, input.forbidden),
     evidence: evidenceOf(input.evidence, input.presentArtifacts),
     drift: driftOf(input.report),
     boot: bootOf(input.log.lastBoot),
