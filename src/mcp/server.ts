@@ -84,32 +84,20 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       },
     );
   }
-  const stateFile = (name: 'goals' | 'progress') => {
-    const paths = findRoot(options.cwd);
-    return fileText(readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8'));
-  };
-  server.registerResource(
-    'goals',
-    'agent-state://goals',
-    {
-      description: 'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
-      mimeType: 'text/markdown',
-    },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stateFile('goals') }],
-    }),
-  );
-  server.registerResource(
-    'progress',
-    'agent-state://progress',
-    {
-      description: 'progress.yaml: stage, next action, plan, markers, stamp',
-      mimeType: 'application/yaml',
-    },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'application/yaml', text: stateFile('progress') }],
-    }),
-  );
+  // The two state files, read as they are on disk at each request.
+  const stateFiles = [
+    [
+      'goals',
+      'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
+      'text/markdown',
+    ],
+    ['progress', 'progress.yaml: stage, next action, plan, markers, stamp', 'application/yaml'],
+  ] as const;
+  for (const [name, description, mimeType] of stateFiles)
+    server.registerResource(name, `agent-state://${name}`, { description, mimeType }, (uri) => {
+      const text = fileText(readFileSync(findRoot(options.cwd)[name], 'utf8'));
+      return { contents: [{ uri: uri.href, mimeType, text }] };
+    });
   server.registerResource(
     'evidence',
     new ResourceTemplate('agent-state://evidence/{id}', {
