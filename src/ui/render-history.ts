@@ -96,15 +96,10 @@ export function renderTimeline(model: UiModel, options: RenderOptions): Html {
 
 /** Evidence entries, newest first: the headline, then the body and raw artifacts on demand. */
 export function renderEvidence(model: UiModel, options: RenderOptions): Html {
-  if (model.evidence.length === 0)
-    return section(
-      'evidence',
-      'Evidence',
-      '',
-      markup`<p class="muted">
+  const none = markup`<p class="muted">
         No evidence yet: <code>agent-state evidence add --kind note --summary "..."</code>
-      </p>`,
-    );
+      </p>`;
+  if (model.evidence.length === 0) return section('evidence', 'Evidence', '', none);
   const items = model.evidence.map((e) => {
     const refs = e.refs.map(
       (r) =>

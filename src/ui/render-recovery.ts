@@ -21,17 +21,12 @@ export function renderDrift(model: UiModel): Html {
         )}
       </ul>`
     : '';
-  if (!d.checkpoint_at)
-    return section(
-      'drift',
-      'Drift since the last checkpoint',
-      '',
-      markup`<p class="muted">
+  const none = markup`<p class="muted">
           No checkpoint yet: nothing to compare the tree with (<code>agent-state checkpoint</code>
           records one).
         </p>
-        ${findings}`,
-    );
+        ${findings}`;
+  if (!d.checkpoint_at) return section('drift', 'Drift since the last checkpoint', '', none);
   const head = d.head
     ? markup`<h3>Commits</h3>
         <p>
@@ -83,13 +78,8 @@ export function renderDrift(model: UiModel): Html {
 /** The last boot: its level, and what it left out with the command that shows each part. */
 export function renderBoot(model: UiModel): Html {
   const b = model.boot;
-  if (!b)
-    return section(
-      'boot',
-      'Last boot',
-      '',
-      markup`<p class="muted">No boot recorded in the event log.</p>`,
-    );
+  const none = markup`<p class="muted">No boot recorded in the event log.</p>`;
+  if (!b) return section('boot', 'Last boot', '', none);
   const omitted =
     b.omitted === null
       ? markup`<p class="muted">
@@ -126,13 +116,8 @@ export function renderBoot(model: UiModel): Html {
 
 /** The checkpoints, newest first, with the git commands that restore one. */
 export function renderCheckpoints(model: UiModel): Html {
-  if (model.checkpoints.length === 0)
-    return section(
-      'checkpoints',
-      'Checkpoints',
-      '',
-      markup`<p class="muted">No checkpoint in the event log yet.</p>`,
-    );
+  const none = markup`<p class="muted">No checkpoint in the event log yet.</p>`;
+  if (model.checkpoints.length === 0) return section('checkpoints', 'Checkpoints', '', none);
   const rows = model.checkpoints.map(
     (c) =>
       markup`<tr class="checkpoint" data-seq="${c.seq}">
