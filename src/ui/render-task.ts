@@ -92,6 +92,7 @@ function renderStep(step: UiStep | null): Html {
 export function renderNow(model: UiModel): Html {
   const now = model.now;
   const at = model.generated_at;
+  const reminders = now.reminders.map((r) => r.text);
   const previous = now.recent_next_actions.length
     ? markup`<ul>
         ${now.recent_next_actions.map((r) => markup`<li>${r.text} ${time(r.at, at)}</li>`)}
@@ -111,10 +112,7 @@ export function renderNow(model: UiModel): Html {
         </div>
         <div>
           <h3>Reminders for the next boot</h3>
-          ${list(
-            now.reminders.map((r) => r.text),
-            'none',
-          )}
+          ${list(reminders, 'none')}
           <h3>Previous next actions</h3>
           ${previous}
         </div>
