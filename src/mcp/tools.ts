@@ -157,12 +157,8 @@ export const mcpTools: McpTool[] = [
         ...(args.refresh === true ? { refresh: true } : {}),
         ...(note ? { note } : {}),
       });
-      return {
-        id: result.id,
-        files: result.files,
-        status: result.item.status,
-        revision: result.revision,
-      };
+      const { id, revision } = result;
+      return { id, files: result.files, status: result.item.status, revision };
     },
   },
   {
@@ -198,12 +194,8 @@ export const mcpTools: McpTool[] = [
         { kind: String(args.kind), summary: String(args.summary), ...(body ? { body } : {}) },
         ctx,
       );
-      return {
-        id: result.meta.id,
-        file: result.file,
-        redactions: result.redactions,
-        removed: result.removed,
-      };
+      const { file, redactions, removed } = result;
+      return { id: result.meta.id, file, redactions, removed };
     },
   },
   {
