@@ -115,10 +115,7 @@ function nowOf(progress: Progress | null): UiNow {
         }
       : null,
     reminders: progress?.reminders ?? [],
-    memory: {
-      durable: progress?.memory?.durable ?? [],
-      working: progress?.memory?.working ?? [],
-    },
+    memory: { durable: progress?.memory?.durable ?? [], working: progress?.memory?.working ?? [] },
     // The newest record is the next action itself.
     recent_next_actions: [...(progress?.stamp?.recent_next_actions ?? [])]
       .reverse()
