@@ -38,9 +38,8 @@ export function readEvidenceFile(paths: StatePaths, id: string): string {
 type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
 /** A tool error as the agent should read it: what failed, where, and the fix. */
-export function errorText(error: unknown): string {
-  return `agent-state: ${reportText(describeError(error))}`;
-}
+export const errorText = (error: unknown): string =>
+  `agent-state: ${reportText(describeError(error))}`;
 
 // What reaches the model: secrets redacted from the data (a text is a rendering — the boot
 // prompt — made from redacted data), control characters made visible.
@@ -53,9 +52,7 @@ function text(value: unknown): TextResult {
 }
 
 // A state file as a resource: YAML or Markdown, which the redactor reads like a log.
-function fileText(text: string): string {
-  return safeText(redactSecrets(text).text);
-}
+const fileText = (text: string): string => safeText(redactSecrets(text).text);
 
 /** Builds the server with every tool and resource registered (not yet connected). */
 export function createMcpServer(options: McpServerOptions): McpServer {

@@ -51,9 +51,8 @@ export function contentSecurityPolicy(mode: RenderOptions['mode']): string {
 
 // Ages ("3 min ago") change with the clock, not with the state: the live page leaves them to
 // its script, so that a section's HTML changes only when its facts do.
-function forMode(model: UiModel, options: RenderOptions): UiModel {
-  return options.mode === 'live' ? { ...model, generated_at: '' } : model;
-}
+const forMode = (model: UiModel, options: RenderOptions): UiModel =>
+  options.mode === 'live' ? { ...model, generated_at: '' } : model;
 
 const SECTION_HTML: Record<SectionId, (model: UiModel, options: RenderOptions) => Html> = {
   goal: renderGoal,

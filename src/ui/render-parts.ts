@@ -44,19 +44,15 @@ export function chips(items: readonly string[], cls: string, empty = 'none'): Ht
 }
 
 /** A coloured word: `s-done`, `m-stale`, `k-failure`, `stop`, `warn`. */
-export function badge(text: string, cls: string): Html {
-  return markup`<span class="badge ${cls}">${text}</span>`;
-}
+export const badge = (text: string, cls: string): Html =>
+  markup`<span class="badge ${cls}">${text}</span>`;
 
 /** A command to copy. */
-export function command(text: string): Html {
-  return markup`<code class="cmd">${text}</code>`;
-}
+export const command = (text: string): Html => markup`<code class="cmd">${text}</code>`;
 
 /** A count after a section title. */
-export function count(n: number, word: string, plural = `${word}s`): Html {
-  return markup`<span class="count">${n} ${n === 1 ? word : plural}</span>`;
-}
+export const count = (n: number, word: string, plural = `${word}s`): Html =>
+  markup`<span class="count">${n} ${n === 1 ? word : plural}</span>`;
 
 /** A section of the page, found by its id in live updates. */
 export function section(id: string, title: string, extra: Html | string, body: Html): Html {
