@@ -10,9 +10,11 @@ import { findRoot } from '../state/find-root.js';
 import { redactSecrets, redactValue } from '../text/redact.js';
 import { safeText, safeValue } from '../text/safe-text.js';
 import { entryFiles } from '../evidence/evidence-folder.js';
-import { readEvidenceFile } from './evidence-files.js';
 import { mcpTools, type McpToolContext } from './tools.js';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { StatePaths } from '../state/paths.js';
 
 export interface McpServerOptions {
   /** The directory whose task the server serves (the state root is found from here). */
@@ -21,12 +23,23 @@ export interface McpServerOptions {
   now?: () => Date;
 }
 
+// Evidence entries are MCP resources: the files as written (the files are the interface).
+/** The text of one entry, by its number (or file name); UsageError when there is none. */
+export function readEvidenceFile(paths: StatePaths, id: string): string {
+  const wanted = id.replace(/\.md$/, '');
+  const entry = entryFiles(paths).find(
+    (e) => e.id === wanted || e.name === `${wanted}.md` || Number(e.id) === Number(wanted),
+  );
+  if (!entry)
+    throw new UsageError(`no evidence entry "${id}"`, { hint: 'list them with resources/list' });
+  return readFileSync(join(paths.evidenceDir, entry.name), 'utf8');
+}
+
 type TextResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
 /** A tool error as the agent should read it: what failed, where, and the fix. */
-export function errorText(error: unknown): string {
-  return `agent-state: ${reportText(describeError(error))}`;
-}
+export const errorText = (error: unknown): string =>
+  `agent-state: ${reportText(describeError(error))}`;
 
 // What reaches the model: secrets redacted from the data (a text is a rendering — the boot
 // prompt — made from redacted data), control characters made visible.
@@ -39,9 +52,7 @@ function text(value: unknown): TextResult {
 }
 
 // A state file as a resource: YAML or Markdown, which the redactor reads like a log.
-function fileText(text: string): string {
-  return safeText(redactSecrets(text).text);
-}
+const fileText = (text: string): string => safeText(redactSecrets(text).text);
 
 /** Builds the server with every tool and resource registered (not yet connected). */
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -70,32 +81,20 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       },
     );
   }
-  const stateFile = (name: 'goals' | 'progress') => {
-    const paths = findRoot(options.cwd);
-    return fileText(readFileSync(name === 'goals' ? paths.goals : paths.progress, 'utf8'));
-  };
-  server.registerResource(
-    'goals',
-    'agent-state://goals',
-    {
-      description: 'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
-      mimeType: 'text/markdown',
-    },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stateFile('goals') }],
-    }),
-  );
-  server.registerResource(
-    'progress',
-    'agent-state://progress',
-    {
-      description: 'progress.yaml: stage, next action, plan, markers, stamp',
-      mimeType: 'application/yaml',
-    },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'application/yaml', text: stateFile('progress') }],
-    }),
-  );
+  // The two state files, read as they are on disk at each request.
+  const stateFiles = [
+    [
+      'goals',
+      'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
+      'text/markdown',
+    ],
+    ['progress', 'progress.yaml: stage, next action, plan, markers, stamp', 'application/yaml'],
+  ] as const;
+  for (const [name, description, mimeType] of stateFiles)
+    server.registerResource(name, `agent-state://${name}`, { description, mimeType }, (uri) => {
+      const text = fileText(readFileSync(findRoot(options.cwd)[name], 'utf8'));
+      return { contents: [{ uri: uri.href, mimeType, text }] };
+    });
   server.registerResource(
     'evidence',
     new ResourceTemplate('agent-state://evidence/{id}', {

@@ -51,7 +51,7 @@ export const mcpTools: McpTool[] = [
         args.level === undefined || args.level === 'auto'
           ? 'auto'
           : (Number(args.level) as 1 | 2 | 3);
-      const result = await boot({ cwd: ctx.cwd, env: ctx.env, now: ctx.now, level });
+      const result = await boot({ ...ctx, level });
       // Every boot is a fact in the log, as the CLI and the host hooks record it.
       const { recordEvent } = await import('../events/record.js');
       const { findRoot } = await import('../state/find-root.js');
@@ -152,19 +152,13 @@ export const mcpTools: McpTool[] = [
       const files = strings(args.files);
       const note = optional(args.note);
       const result = await markDone(String(args.id), {
-        cwd: ctx.cwd,
-        env: ctx.env,
-        now: ctx.now,
+        ...ctx,
         ...(files ? { files } : {}),
         ...(args.refresh === true ? { refresh: true } : {}),
         ...(note ? { note } : {}),
       });
-      return {
-        id: result.id,
-        files: result.files,
-        status: result.item.status,
-        revision: result.revision,
-      };
+      const { id, revision } = result;
+      return { id, files: result.files, status: result.item.status, revision };
     },
   },
   {
@@ -198,14 +192,10 @@ export const mcpTools: McpTool[] = [
       const body = optional(args.body);
       const result = await addEvidence(
         { kind: String(args.kind), summary: String(args.summary), ...(body ? { body } : {}) },
-        { cwd: ctx.cwd, env: ctx.env, now: ctx.now },
+        ctx,
       );
-      return {
-        id: result.meta.id,
-        file: result.file,
-        redactions: result.redactions,
-        removed: result.removed,
-      };
+      const { file, redactions, removed } = result;
+      return { id: result.meta.id, file, redactions, removed };
     },
   },
   {
@@ -222,9 +212,7 @@ export const mcpTools: McpTool[] = [
       const summary = optional(args.message);
       const next = optional(args.next);
       const result = await checkpoint({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        now: ctx.now,
+        ...ctx,
         test: args.no_test !== true,
         ...(summary ? { summary } : {}),
         ...(next ? { next } : {}),

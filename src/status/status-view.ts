@@ -22,12 +22,7 @@ export function buildStatusView(
   const signals = computeSignals(
     snapshot,
     { ...options.config.signals, stall_threshold: options.config.boot.stall_threshold },
-    {
-      now: options.now,
-      forbidden: options.forbidden,
-      stillChanged: options.stillChanged,
-      restartLoop: options.restartLoop,
-    },
+    options,
   );
   return {
     view: {

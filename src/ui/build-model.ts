@@ -115,10 +115,7 @@ function nowOf(progress: Progress | null): UiNow {
         }
       : null,
     reminders: progress?.reminders ?? [],
-    memory: {
-      durable: progress?.memory?.durable ?? [],
-      working: progress?.memory?.working ?? [],
-    },
+    memory: { durable: progress?.memory?.durable ?? [], working: progress?.memory?.working ?? [] },
     // The newest record is the next action itself.
     recent_next_actions: [...(progress?.stamp?.recent_next_actions ?? [])]
       .reverse()
@@ -198,11 +195,7 @@ function driftOf(report: UiInput['report']): UiDrift {
     key_files: drift?.key_files ?? [],
     runtime: drift?.runtime ?? [],
     unlisted: drift?.unlisted ?? [],
-    findings: (report?.findings ?? []).map((f) => ({
-      kind: f.kind,
-      message: f.message,
-      fix: f.fix,
-    })),
+    findings: (report?.findings ?? []).map(({ kind, message, fix }) => ({ kind, message, fix })),
   };
 }
 
@@ -273,12 +266,12 @@ function checkpointsOf(events: readonly AgentEvent[], progress: Progress | null)
   });
 }
 
-function timelineOf(input: UiInput): UiTimeline {
-  return {
-    events: input.timeline.events.map((e) => describeEvent(e, input.forbidden)),
-    more: input.timeline.more,
-    types: input.timeline.types,
-  };
+/** A timeline page as the page shows it; `forbidden` flags edits of Forbidden paths. */
+export function describeTimeline(
+  page: UiInput['timeline'],
+  forbidden?: ForbiddenMatcher,
+): UiTimeline {
+  return { ...page, events: page.events.map((e) => describeEvent(e, forbidden)) };
 }
 
 /**
@@ -325,7 +318,7 @@ function modelOf(input: UiInput): UiModel {
     plan: planOf(progress, input.report?.markers ?? []),
     signals: signals.map((s) => ({ id: s.id, level: s.level, message: s.message })),
     status: statusOf(snapshot),
-    timeline: timelineOf(input),
+    timeline: describeTimeline(input.timeline, input.forbidden),
     evidence: evidenceOf(input.evidence, input.presentArtifacts),
     drift: driftOf(input.report),
     boot: bootOf(input.log.lastBoot),

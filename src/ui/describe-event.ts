@@ -15,9 +15,8 @@ const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const short = (sha: unknown): string | null => str(sha)?.slice(0, 12) ?? null;
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 
 function join(...parts: (string | null | false | undefined)[]): string {
   return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');

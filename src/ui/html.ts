@@ -21,14 +21,11 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Text made safe for HTML content and quoted attribute values; control characters made visible. */
-export function escapeHtml(text: string): string {
-  return safeText(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
+export const escapeHtml = (text: string): string =>
+  safeText(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /** Marks trusted markup (only for strings this package wrote, never for state text). */
-export function raw(markup: string): Html {
-  return new Html(markup);
-}
+export const raw = (markup: string): Html => new Html(markup);
 
 function part(value: unknown): string {
   if (value instanceof Html) return value.text;

@@ -2,7 +2,7 @@
 // headlines first, bodies and raw artifacts on demand.
 import { markup, type Html } from './html.js';
 import type { UiEvent, UiModel } from './model.js';
-import { badge, count, section, time, type RenderOptions } from './render-parts.js';
+import { badge, count, section, table, time, type RenderOptions } from './render-parts.js';
 
 /** The filter's choices: a family (`tool.*`) or one type. */
 export const TIMELINE_TYPES: readonly { value: string; label: string }[] = [
@@ -54,6 +54,12 @@ export function renderTimeline(model: UiModel, options: RenderOptions): Html {
       </option>`,
   );
   const oldest = t.events[t.events.length - 1]?.seq ?? 0;
+  const events = table(
+    '',
+    ['when', 'type', 'actor', 'what happened'],
+    renderTimelineRows(t.events, model.generated_at),
+    markup` id="timeline-rows" data-more="${t.more ? 'yes' : 'no'}" data-oldest="${oldest}"`,
+  );
   const beyond =
     options.mode === 'static' && t.more
       ? markup`<p class="muted">
@@ -73,19 +79,7 @@ export function renderTimeline(model: UiModel, options: RenderOptions): Html {
           </select></label
         ><span id="timeline-info" class="muted"></span>
       </div>
-      <table>
-        <thead>
-          <tr>
-            <th>when</th>
-            <th>type</th>
-            <th>actor</th>
-            <th>what happened</th>
-          </tr>
-        </thead>
-        <tbody id="timeline-rows" data-more="${t.more ? 'yes' : 'no'}" data-oldest="${oldest}">
-          ${renderTimelineRows(t.events, model.generated_at)}
-        </tbody>
-      </table>
+      ${events}
       ${t.events.length === 0 ? markup`<p class="muted" id="timeline-empty">No events${t.types.length ? ' of this type' : ''}.</p>` : ''}
       <p>
         <button
@@ -102,15 +96,10 @@ export function renderTimeline(model: UiModel, options: RenderOptions): Html {
 
 /** Evidence entries, newest first: the headline, then the body and raw artifacts on demand. */
 export function renderEvidence(model: UiModel, options: RenderOptions): Html {
-  if (model.evidence.length === 0)
-    return section(
-      'evidence',
-      'Evidence',
-      '',
-      markup`<p class="muted">
+  const none = markup`<p class="muted">
         No evidence yet: <code>agent-state evidence add --kind note --summary "..."</code>
-      </p>`,
-    );
+      </p>`;
+  if (model.evidence.length === 0) return section('evidence', 'Evidence', '', none);
   const items = model.evidence.map((e) => {
     const refs = e.refs.map(
       (r) =>

@@ -51,41 +51,27 @@ export function contentSecurityPolicy(mode: RenderOptions['mode']): string {
 
 // Ages ("3 min ago") change with the clock, not with the state: the live page leaves them to
 // its script, so that a section's HTML changes only when its facts do.
-function forMode(model: UiModel, options: RenderOptions): UiModel {
-  return options.mode === 'live' ? { ...model, generated_at: '' } : model;
-}
+const forMode = (model: UiModel, options: RenderOptions): UiModel =>
+  options.mode === 'live' ? { ...model, generated_at: '' } : model;
 
-function sectionHtml(id: SectionId, model: UiModel, options: RenderOptions): Html {
-  switch (id) {
-    case 'goal':
-      return renderGoal(model);
-    case 'problems':
-      return renderProblems(model);
-    case 'now':
-      return renderNow(model);
-    case 'signals':
-      return renderSignals(model);
-    case 'plan':
-      return renderPlan(model);
-    case 'status':
-      return renderStatus(model, options);
-    case 'evidence':
-      return renderEvidence(model, options);
-    case 'drift':
-      return renderDrift(model);
-    case 'boot':
-      return renderBoot(model);
-    case 'checkpoints':
-      return renderCheckpoints(model);
-  }
-}
+const SECTION_HTML: Record<SectionId, (model: UiModel, options: RenderOptions) => Html> = {
+  goal: renderGoal,
+  problems: renderProblems,
+  now: renderNow,
+  signals: renderSignals,
+  plan: renderPlan,
+  status: renderStatus,
+  evidence: renderEvidence,
+  drift: renderDrift,
+  boot: renderBoot,
+  checkpoints: renderCheckpoints,
+};
 
 /** Every section's HTML by id (what a live update carries). */
 export function renderSections(model: UiModel, options: RenderOptions): Record<SectionId, string> {
   const view = forMode(model, options);
-  const out = {} as Record<SectionId, string>;
-  for (const id of SECTION_IDS) out[id] = sectionHtml(id, view, options).text;
-  return out;
+  const html = SECTION_IDS.map((id) => [id, SECTION_HTML[id](view, options).text]);
+  return Object.fromEntries(html) as Record<SectionId, string>;
 }
 
 /** A timeline page as the live page inserts it: the rows, whether older ones exist, the oldest seq. */
@@ -106,7 +92,7 @@ const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z')
 /** The whole document (the style and the script byte for byte as their CSP hashes say). */
 export function renderPage(model: UiModel, options: RenderOptions): string {
   const view = forMode(model, options);
-  const s = (id: SectionId) => sectionHtml(id, view, options);
+  const s = (id: SectionId) => SECTION_HTML[id](view, options);
   const title = model.goal?.anchor || model.goal?.title || model.root;
   const state =
     options.mode === 'live'

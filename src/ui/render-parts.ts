@@ -29,11 +29,11 @@ export function time(iso: string | null | undefined, now: string): Html {
     <span class="ago" data-at="${iso}">${ago(iso, now)}</span>`;
 }
 
-/** A bullet list, or a muted sentence when empty. */
-export function list(items: readonly string[], empty: string, cls = ''): Html {
+/** A bullet list (its code spans of class `code`), or a muted sentence when empty. */
+export function list(items: readonly string[], empty: string, cls = '', code = ''): Html {
   if (items.length === 0) return markup`<p class="muted">${empty}</p>`;
   return markup`<ul class="${cls}">
-    ${items.map((i) => markup`<li>${inlineCode(i)}</li>`)}
+    ${items.map((i) => markup`<li>${inlineCode(i, code)}</li>`)}
   </ul>`;
 }
 
@@ -44,19 +44,15 @@ export function chips(items: readonly string[], cls: string, empty = 'none'): Ht
 }
 
 /** A coloured word: `s-done`, `m-stale`, `k-failure`, `stop`, `warn`. */
-export function badge(text: string, cls: string): Html {
-  return markup`<span class="badge ${cls}">${text}</span>`;
-}
+export const badge = (text: string, cls: string): Html =>
+  markup`<span class="badge ${cls}">${text}</span>`;
 
 /** A command to copy. */
-export function command(text: string): Html {
-  return markup`<code class="cmd">${text}</code>`;
-}
+export const command = (text: string): Html => markup`<code class="cmd">${text}</code>`;
 
 /** A count after a section title. */
-export function count(n: number, word: string, plural = `${word}s`): Html {
-  return markup`<span class="count">${n} ${n === 1 ? word : plural}</span>`;
-}
+export const count = (n: number, word: string, plural = `${word}s`): Html =>
+  markup`<span class="count">${n} ${n === 1 ? word : plural}</span>`;
 
 /** A section of the page, found by its id in live updates. */
 export function section(id: string, title: string, extra: Html | string, body: Html): Html {
@@ -64,4 +60,21 @@ export function section(id: string, title: string, extra: Html | string, body: H
     <h2>${title} ${extra}</h2>
     ${body}
   </section>`;
+}
+
+/** A table: a header row of `heads`, then `rows`; `tbody` holds any attributes of its <tbody>. */
+export function table(
+  cls: string,
+  heads: readonly string[],
+  rows: unknown,
+  tbody: Html | string = '',
+): Html {
+  return markup`<table${cls ? markup` class="${cls}"` : ''}>
+    <thead>
+      <tr>${heads.map((h) => markup`<th>${h}</th>`)}</tr>
+    </thead>
+    <tbody${tbody}>
+      ${rows}
+    </tbody>
+  </table>`;
 }

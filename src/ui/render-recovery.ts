@@ -3,7 +3,7 @@
 // commands that bring one back.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel } from './model.js';
-import { command, count, list, section, time } from './render-parts.js';
+import { command, count, list, section, table, time } from './render-parts.js';
 
 /** Drift since the last checkpoint, and what verify says to do about it. */
 export function renderDrift(model: UiModel): Html {
@@ -21,17 +21,12 @@ export function renderDrift(model: UiModel): Html {
         )}
       </ul>`
     : '';
-  if (!d.checkpoint_at)
-    return section(
-      'drift',
-      'Drift since the last checkpoint',
-      '',
-      markup`<p class="muted">
+  const none = markup`<p class="muted">
           No checkpoint yet: nothing to compare the tree with (<code>agent-state checkpoint</code>
           records one).
         </p>
-        ${findings}`,
-    );
+        ${findings}`;
+  if (!d.checkpoint_at) return section('drift', 'Drift since the last checkpoint', '', none);
   const head = d.head
     ? markup`<h3>Commits</h3>
         <p>
@@ -54,6 +49,11 @@ export function renderDrift(model: UiModel): Html {
             ${items.map((f) => markup`<li><code>${f.path}</code> <span class="muted">${f.change}</span></li>`)}
           </ul>`
       : '';
+  const listed = (label: string, items: string[]) =>
+    items.length
+      ? markup`<h3>${label}</h3>
+          ${list(items, '')}`
+      : '';
   return section(
     'drift',
     'Drift since the last checkpoint',
@@ -67,34 +67,19 @@ export function renderDrift(model: UiModel): Html {
         : ''
     }
     ${files('Files', d.files)}${files('Key files', d.key_files)}
-    ${
-      d.runtime.length
-        ? markup`<h3>Runtime</h3>
-            ${list(
-              d.runtime.map((r) => `${r.field}: ${r.from} → ${r.to}`),
-              '',
-            )}`
-        : ''
-    }
-    ${
-      d.unlisted.length
-        ? markup`<h3>Not listed file by file</h3>
-            ${list(d.unlisted, '')}`
-        : ''
-    }`,
+    ${listed(
+      'Runtime',
+      d.runtime.map((r) => `${r.field}: ${r.from} → ${r.to}`),
+    )}
+    ${listed('Not listed file by file', d.unlisted)}`,
   );
 }
 
 /** The last boot: its level, and what it left out with the command that shows each part. */
 export function renderBoot(model: UiModel): Html {
   const b = model.boot;
-  if (!b)
-    return section(
-      'boot',
-      'Last boot',
-      '',
-      markup`<p class="muted">No boot recorded in the event log.</p>`,
-    );
+  const none = markup`<p class="muted">No boot recorded in the event log.</p>`;
+  if (!b) return section('boot', 'Last boot', '', none);
   const omitted =
     b.omitted === null
       ? markup`<p class="muted">
@@ -103,19 +88,12 @@ export function renderBoot(model: UiModel): Html {
         </p>`
       : b.omitted.length === 0
         ? markup`<p>It left nothing out: the agent read the whole state.</p>`
-        : markup`<table class="omitted">
-            <thead>
-              <tr>
-                <th>left out</th>
-                <th>how many</th>
-                <th>which</th>
-                <th>shown by</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${b.omitted.map(
-                (o) =>
-                  markup`<tr>
+        : table(
+            'omitted',
+            ['left out', 'how many', 'which', 'shown by'],
+            b.omitted.map(
+              (o) =>
+                markup`<tr>
                     <td>${o.kind.replace(/_/g, ' ')}</td>
                     <td>${o.count}</td>
                     <td>
@@ -123,9 +101,8 @@ export function renderBoot(model: UiModel): Html {
                     </td>
                     <td>${command(o.how)}</td>
                   </tr>`,
-              )}
-            </tbody>
-          </table>`;
+            ),
+          );
   return section(
     'boot',
     'Last boot',
@@ -139,13 +116,8 @@ export function renderBoot(model: UiModel): Html {
 
 /** The checkpoints, newest first, with the git commands that restore one. */
 export function renderCheckpoints(model: UiModel): Html {
-  if (model.checkpoints.length === 0)
-    return section(
-      'checkpoints',
-      'Checkpoints',
-      '',
-      markup`<p class="muted">No checkpoint in the event log yet.</p>`,
-    );
+  const none = markup`<p class="muted">No checkpoint in the event log yet.</p>`;
+  if (model.checkpoints.length === 0) return section('checkpoints', 'Checkpoints', '', none);
   const rows = model.checkpoints.map(
     (c) =>
       markup`<tr class="checkpoint" data-seq="${c.seq}">
@@ -177,18 +149,6 @@ export function renderCheckpoints(model: UiModel): Html {
     'checkpoints',
     'Checkpoints',
     count(model.checkpoints.length, 'checkpoint'),
-    markup`<table>
-      <thead>
-        <tr>
-          <th>when</th>
-          <th>summary</th>
-          <th>commit</th>
-          <th>restore with</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>`,
+    table('', ['when', 'summary', 'commit', 'restore with'], rows),
   );
 }

@@ -2,7 +2,7 @@
 // permissions, files modified since the checkpoint, boots and compactions.
 import { markup, type Html } from './html.js';
 import type { UiModel } from './model.js';
-import { badge, chips, section, time } from './render-parts.js';
+import { badge, chips, section, table, time } from './render-parts.js';
 
 function budgetLine(b: { limit: number; used: number } | null, unit: string): Html | string {
   if (!b) return '';
@@ -26,29 +26,20 @@ export function renderStatus(
       ${v.artifact ? markup`<a href="${options.artifactHref(v.artifact)}">output</a>` : ''}`
     : markup`<span class="muted">no test run recorded</span>`;
   const tools = s.tools.length
-    ? markup`<table class="tools">
-        <thead>
-          <tr>
-            <th>tool</th>
-            <th>calls</th>
-            <th>failures</th>
-            <th>failures in a row</th>
-            <th>found nothing new in a row</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${s.tools.map(
-            (t) =>
-              markup`<tr>
+    ? table(
+        'tools',
+        ['tool', 'calls', 'failures', 'failures in a row', 'found nothing new in a row'],
+        s.tools.map(
+          (t) =>
+            markup`<tr>
                 <td><code>${t.name}</code></td>
                 <td>${t.calls}</td>
                 <td>${t.failures}</td>
                 <td>${t.consecutive_failures}</td>
                 <td>${t.no_new_results}</td>
               </tr>`,
-          )}
-        </tbody>
-      </table>`
+        ),
+      )
     : markup`<p class="muted">No tool calls recorded.</p>`;
   const p = s.permissions;
   return section(

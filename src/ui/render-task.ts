@@ -2,7 +2,7 @@
 // files, where the task stands now, the signals, the plan with its markers.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel, UiPlanItem, UiStep } from './model.js';
-import { badge, chips, count, list, section, time } from './render-parts.js';
+import { badge, chips, count, list, section, table, time } from './render-parts.js';
 
 /** The goal anchor, Constraints, Forbidden zones, non-goals and success criteria. */
 export function renderGoal(model: UiModel): Html {
@@ -13,37 +13,25 @@ export function renderGoal(model: UiModel): Html {
       <p class="anchor muted">goals.md could not be read (see the problems below).</p>
     </header>`;
   // The globs are the backtick spans of each entry: shown where the rule names them.
-  const forbidden = goal.forbidden.map(
-    (f) => markup`<li>${inlineCode(f.text, 'forbidden-glob')}</li>`,
-  );
+  const limits: [string, readonly string[], string, string?][] = [
+    ['Constraints', goal.constraints, 'constraints'],
+    ['Forbidden', goal.forbidden.map((f) => f.text), 'forbidden', 'forbidden-glob'],
+    ['Non-goals', goal.non_goals, 'non-goals'],
+    ['Success criteria', goal.success_criteria, 'criteria'],
+  ];
   return markup`<header id="goal">
     <h1>${goal.title || 'Task'}</h1>
     <p class="anchor">
       ${goal.anchor || markup`<span class="muted">No goal anchor: set one with <code>agent-state goal "..."</code></span>`}
     </p>
     <div class="limits">
-      <div>
-        <h3>Constraints</h3>
-        ${list(goal.constraints, 'none written', 'constraints')}
-      </div>
-      <div>
-        <h3>Forbidden</h3>
-        ${
-          forbidden.length
-            ? markup`<ul class="forbidden">
-                ${forbidden}
-              </ul>`
-            : markup`<p class="muted">none written</p>`
-        }
-      </div>
-      <div>
-        <h3>Non-goals</h3>
-        ${list(goal.non_goals, 'none written', 'non-goals')}
-      </div>
-      <div>
-        <h3>Success criteria</h3>
-        ${list(goal.success_criteria, 'none written', 'criteria')}
-      </div>
+      ${limits.map(
+        ([title, items, cls, code]) =>
+          markup`<div>
+            <h3>${title}</h3>
+            ${list(items, 'none written', cls, code)}
+          </div>`,
+      )}
     </div>
   </header>`;
 }
@@ -104,6 +92,7 @@ function renderStep(step: UiStep | null): Html {
 export function renderNow(model: UiModel): Html {
   const now = model.now;
   const at = model.generated_at;
+  const reminders = now.reminders.map((r) => r.text);
   const previous = now.recent_next_actions.length
     ? markup`<ul>
         ${now.recent_next_actions.map((r) => markup`<li>${r.text} ${time(r.at, at)}</li>`)}
@@ -123,10 +112,7 @@ export function renderNow(model: UiModel): Html {
         </div>
         <div>
           <h3>Reminders for the next boot</h3>
-          ${list(
-            now.reminders.map((r) => r.text),
-            'none',
-          )}
+          ${list(reminders, 'none')}
           <h3>Previous next actions</h3>
           ${previous}
         </div>
@@ -176,13 +162,8 @@ function markerCell(item: UiPlanItem, now: string): Html {
 
 /** The plan: every item with its status, owner and completion marker. */
 export function renderPlan(model: UiModel): Html {
-  if (model.plan.length === 0)
-    return section(
-      'plan',
-      'Plan',
-      '',
-      markup`<p class="muted">No plan yet: <code>agent-state plan add "..."</code></p>`,
-    );
+  const empty = markup`<p class="muted">No plan yet: <code>agent-state plan add "..."</code></p>`;
+  if (model.plan.length === 0) return section('plan', 'Plan', '', empty);
   const done = model.plan.filter((i) => i.status === 'done').length;
   const rows = model.plan.map(
     (i) =>
@@ -204,19 +185,6 @@ export function renderPlan(model: UiModel): Html {
     'plan',
     'Plan',
     markup`<span class="count">${done} of ${model.plan.length} done</span>`,
-    markup`<table>
-      <thead>
-        <tr>
-          <th>id</th>
-          <th>step</th>
-          <th>status</th>
-          <th>owner</th>
-          <th>completion marker</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>`,
+    table('', ['id', 'step', 'status', 'owner', 'completion marker'], rows),
   );
 }

@@ -8,6 +8,7 @@ import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import type { StatePaths } from '../state/paths.js';
 import type { BaseOptions } from '../types.js';
 import type { UiModel } from './model.js';
 import { checkRequest, type GuardOptions } from './request-guard.js';
@@ -72,13 +73,13 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   send(res, status, 'text/plain; charset=utf-8', `${text}\n`);
 }
 
-function sendJson(res: ServerResponse, value: unknown): void {
+const sendJson = (res: ServerResponse, value: unknown) =>
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify(value));
-}
 
 // A raw artifact, as stored, only from .agent/artifacts/ (no way out by `..` or a symlink, the
 // folder's own included: it is where it should be in the real root, not where a link points).
-function sendArtifact(res: ServerResponse, root: string, artifactsDir: string, rel: string): void {
+function sendArtifact(res: ServerResponse, paths: StatePaths, rel: string): void {
+  const { root, artifactsDir } = paths;
   let real: string;
   try {
     real = realpathSync(join(root, rel));
@@ -241,12 +242,7 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
         await stream(res);
         return;
       case '/artifact':
-        sendArtifact(
-          res,
-          source.repo.paths.root,
-          source.repo.paths.artifactsDir,
-          url.searchParams.get('path') ?? '',
-        );
+        sendArtifact(res, source.repo.paths, url.searchParams.get('path') ?? '');
         return;
       default:
         sendText(res, 404, `404: nothing at ${url.pathname}`);
@@ -269,14 +265,8 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
     for (const client of clients) client.write(': ping\n\n');
   }, HEARTBEAT_MS);
   // A wildcard address is not one to open: the loopback address of its family is.
-  const shown =
-    host === '0.0.0.0'
-      ? '127.0.0.1'
-      : host === '::'
-        ? '[::1]'
-        : host.includes(':')
-          ? `[${host}]`
-          : host;
+  const wildcard: Record<string, string> = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };
+  const shown = wildcard[host] ?? (host.includes(':') ? `[${host}]` : host);
   return {
     url: `http://${shown}:${port}/${token ? `?token=${token}` : ''}`,
     host,

@@ -20,8 +20,7 @@ import { withTaskState } from '../events/task-state.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readRecovery } from '../recovery/record-store.js';
 import type { Progress } from '../types.js';
-import { buildUiModel } from './build-model.js';
-import { describeEvent } from './describe-event.js';
+import { buildUiModel, describeTimeline } from './build-model.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
 import type { UiModel, UiTimeline } from './model.js';
 import { readTimeline } from '../events/read-backward.js';
@@ -116,11 +115,7 @@ export class UiSource {
     const page = readTimeline(this.log, { ...query, limit: query.limit ?? RECENT_EVENTS });
     const state = readStateChecked(this.repo.paths);
     const forbidden = this.matcher(state.goals?.forbidden ?? []);
-    return {
-      events: page.events.map((e) => describeEvent(e, forbidden)),
-      more: page.more,
-      types: query.types ?? [],
-    };
+    return describeTimeline({ ...page, types: query.types ?? [] }, forbidden);
   }
 
   // The Forbidden globs compiled once per version of the Forbidden section.
