@@ -15,7 +15,6 @@ import { AgentStateError, formatLocation } from '../errors.js';
 import { redactSecrets } from '../text/redact.js';
 import { cachedConfig } from '../state/config-cache.js';
 import type { LoadedState } from '../task/load-state.js';
-import type { StatePaths } from '../state/paths.js';
 import type { Repo } from '../state/repo.js';
 import type { Config } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';
@@ -158,14 +157,13 @@ async function prompt(call: HookCall): Promise<HostHookOutcome> {
 }
 
 async function preTool(call: HookCall): Promise<HostHookOutcome> {
-  const { event, repo, env } = call;
-  const tool = event.tool;
+  const tool = call.event.tool;
   if (!tool) return {};
-  const outcome = await checkTool(tool, event, repo.paths, call, env);
+  const outcome = await checkTool(tool, call);
   // When a shell command starts (unless refused): a file it changes can then be told apart
   // from someone else's edit.
   if (!outcome.deny && toolNames(tool.name).includes('bash'))
-    await record(repo.paths, [{ type: 'tool.started', name: tool.name }]);
+    await record(call.repo.paths, [{ type: 'tool.started', name: tool.name }]);
   return outcome;
 }
 
@@ -173,15 +171,14 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
 // limits (from the whole state; a broken state file costs those, never the Forbidden check).
 async function checkTool(
   tool: NonNullable<HostHookEvent['tool']>,
-  event: HostHookEvent,
-  paths: StatePaths,
   call: HookCall,
-  env: NodeJS.ProcessEnv,
 ): Promise<HostHookOutcome> {
+  const { event, repo, env } = call;
+  const paths = repo.paths;
   const guard = (await import('./forbidden-guard.js')).guardForbidden(tool, event.cwd, paths, env);
   let state: LoadedState | null = null;
   try {
-    state = await loadTask(call.repo, await call.config(), call.env);
+    state = await loadTask(repo, await call.config(), env);
   } catch (error) {
     if (guard.findings.length === 0) throw error;
   }

@@ -5,9 +5,7 @@
 // (`item_completed` with a `CommandExecution` item whose id is the call id, or an older
 // `exec_command_end` with its `call_id`).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+import { obj } from '../host-hook-payload.js';
 
 /** The exit code in the response itself (an object with one, or `Exit code: N` text), or null. */
 export function responseExitCode(response: unknown): number | null {

@@ -14,14 +14,13 @@ import {
 } from '../host-adapter.js';
 import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
 import { parseHookCall, str } from '../host-hook-payload.js';
-import { readHostFile, type FileEdit } from '../install/file-edits.js';
+import { readHostFile, textEdit, type FileEdit } from '../install/file-edits.js';
 import { homeDir } from '../install/home-dir.js';
 import { hooksFileEdit, hostHookSpecs, isHostHook, mergeHooks } from '../install/hook-groups.js';
 import type { HookBinary } from '../install/hook-binary.js';
 import { parseJsonObject, type JsonObject } from '../install/json-text.js';
 import { MCP_SERVER_NAME } from '../install/mcp-json.js';
 import { protocolBlockEdit } from '../install/protocol-block.js';
-import { textEdit } from '../install/text-edit.js';
 import { codexToolOk } from './codex-exit-code.js';
 import { codexHookTrusts, codexTrustBlock, codexTrustGaps, readCodexTrust } from './codex-trust.js';
 

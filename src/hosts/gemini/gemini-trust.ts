@@ -7,8 +7,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { jsonEdit } from '../install/json-edit.js';
-import type { FileEdit } from '../install/file-edits.js';
+import { jsonEdit, type FileEdit } from '../install/file-edits.js';
 import { isJsonObject, parseJsonObject } from '../install/json-text.js';
 
 /** Gemini CLI's user directory: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */

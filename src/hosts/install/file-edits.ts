@@ -15,7 +15,8 @@ import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidStateError } from '../../errors.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
-import { parseJsonObject } from './json-text.js';
+import { hasBlock, removeBlock, upsertBlock, type BlockMarkers } from '../../text/managed-block.js';
+import { detectJsonStyle, formatJson, parseJsonObject, type JsonObject } from './json-text.js';
 import { forgetOriginal, readOriginal, saveOriginal } from './originals.js';
 
 /** How one integration edits one file; all functions are pure over the file's text. */
@@ -186,4 +187,64 @@ export function sameJson(a: string | null, b: string | null): boolean {
 /** `equivalent` for text files: same text up to trailing whitespace (absent means empty). */
 export function sameText(a: string | null, b: string | null): boolean {
   return (a ?? '').replace(/\s+$/, '') === (b ?? '').replace(/\s+$/, '');
+}
+
+// A FileEdit for a JSON settings file, built from pure transforms of the parsed object. The file
+// keeps its own layout; an edit that changes nothing returns the original text untouched.
+export interface JsonEditSpec {
+  path: string;
+  display: string;
+  /** Puts our part in (pure; must not mutate). */
+  install(settings: JsonObject): JsonObject;
+  /** Takes our part out (pure; must not mutate). */
+  remove(settings: JsonObject): JsonObject;
+  /** Whether the settings hold our part. */
+  holdsOurs(settings: JsonObject): boolean;
+}
+
+function rewrite(
+  before: string | null,
+  display: string,
+  transform: (settings: JsonObject) => JsonObject,
+): string | null {
+  const settings = parseJsonObject(before ?? '', display);
+  const next = transform(settings);
+  if (isDeepStrictEqual(next, settings)) return before;
+  return formatJson(next, detectJsonStyle(before ?? ''));
+}
+
+/** The FileEdit of a JSON settings file. */
+export function jsonEdit(spec: JsonEditSpec): FileEdit {
+  return {
+    path: spec.path,
+    display: spec.display,
+    install: (before) => rewrite(before, spec.display, spec.install),
+    remove: (before) => (before === null ? null : rewrite(before, spec.display, spec.remove)),
+    holdsOurs: (before) => before !== null && spec.holdsOurs(parseJsonObject(before, spec.display)),
+    equivalent: sameJson,
+  };
+}
+
+// A FileEdit for a text file that holds one managed block (AGENTS.md, GEMINI.md, config.toml).
+export interface TextEditSpec {
+  path: string;
+  display: string;
+  /** The block's body (without markers). */
+  body: string;
+  markers: BlockMarkers;
+}
+
+/** The FileEdit of a text file with a managed block; removing it from a file we created deletes it. */
+export function textEdit(spec: TextEditSpec): FileEdit {
+  return {
+    path: spec.path,
+    display: spec.display,
+    install: (before) => upsertBlock(before ?? '', spec.body, spec.markers),
+    remove: (before) => {
+      if (before === null) return null;
+      return removeBlock(before, spec.markers);
+    },
+    holdsOurs: (before) => before !== null && hasBlock(before, spec.markers),
+    equivalent: sameText,
+  };
 }

@@ -4,9 +4,8 @@
 // key, event, group and handler where it was; and the one FileEdit of such a file, for any host.
 import type { HostAdapter, HostFile } from '../host-adapter.js';
 import type { HookBinary } from './hook-binary.js';
-import { jsonEdit, type JsonEditSpec } from './json-edit.js';
+import { jsonEdit, type FileEdit, type JsonEditSpec } from './file-edits.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './json-text.js';
-import type { FileEdit } from './file-edits.js';
 
 /** One handler we want registered for one event. */
 export interface HostHookSpec {

@@ -1,7 +1,6 @@
 // The MCP server entry in a JSON config's `mcpServers` map (Claude Code's .mcp.json). Only the
 // `agent-state` key is ours; every other server stays as it is.
-import type { FileEdit } from './file-edits.js';
-import { jsonEdit } from './json-edit.js';
+import { jsonEdit, type FileEdit } from './file-edits.js';
 import { isJsonObject, type JsonObject } from './json-text.js';
 
 /** The server name we register. */

@@ -2,8 +2,7 @@
 // in well under 400 tokens (a test counts them). Read state, boot, check before redoing, done,
 // checkpoint. Hosts without hooks rely on it alone; hosts with hooks get it as a reminder.
 import { MARKDOWN_MARKERS, type BlockMarkers } from '../../text/managed-block.js';
-import { textEdit } from './text-edit.js';
-import type { FileEdit } from './file-edits.js';
+import { textEdit, type FileEdit } from './file-edits.js';
 
 /** The body of the managed block (Markdown). */
 export const PROTOCOL_BLOCK = `## Task state: agent-state
