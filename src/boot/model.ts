@@ -54,6 +54,17 @@ export interface Section {
   xmlAttrs?: Record<string, string>;
 }
 
+/** A section; `more` adds what only some sections have (`summarize`, `xmlAttrs`). */
+export function section(
+  key: string,
+  title: string,
+  layer: BootLayer,
+  blocks: Block[],
+  more?: Pick<Section, 'summarize' | 'xmlAttrs'>,
+): Section {
+  return { key, title, layer, blocks, ...more };
+}
+
 /** A list item: "- text", continuation lines indented so the item stays one item. */
 export function bullet(text: string, marker = '-'): string {
   return `${marker} ${text

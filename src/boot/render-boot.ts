@@ -100,21 +100,6 @@ function shownSection(section: Section, format: TextFormat): Section {
   };
 }
 
-const OMISSION_ORDER: BootOmission['kind'][] = [
-  'evidence_body',
-  'evidence_headline',
-  'done_items',
-  'working_memory',
-  'durable_memory',
-  'goals_section',
-  'non_goals',
-  'success_criteria',
-  'last_verification',
-  'plan_items',
-  'drift_details',
-  'stale_markers',
-];
-
 const OMISSION_WORDS: Record<BootOmission['kind'], [string, string]> = {
   evidence_body: ['evidence body', 'evidence bodies'],
   evidence_headline: ['older evidence headline', 'older evidence headlines'],
@@ -129,6 +114,8 @@ const OMISSION_WORDS: Record<BootOmission['kind'], [string, string]> = {
   drift_details: ['drift detail', 'drift details'],
   stale_markers: ['stale marker', 'stale markers'],
 };
+// The order omissions are named in: the table's own.
+const OMISSION_ORDER = Object.keys(OMISSION_WORDS) as BootOmission['kind'][];
 
 /** What the cut blocks were, by kind, in document order. */
 export function omissions(
