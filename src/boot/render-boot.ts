@@ -28,6 +28,7 @@ import {
 } from './recovery-sections.js';
 import {
   LEVEL_NAMES,
+  OMISSION_WORDS,
   type BootContext,
   type BootLayer,
   type BootOmission,
@@ -100,20 +101,6 @@ function shownSection(section: Section, format: TextFormat): Section {
   };
 }
 
-const OMISSION_WORDS: Record<BootOmission['kind'], [string, string]> = {
-  evidence_body: ['evidence body', 'evidence bodies'],
-  evidence_headline: ['older evidence headline', 'older evidence headlines'],
-  done_items: ['done plan item', 'done plan items'],
-  working_memory: ['working note', 'working notes'],
-  durable_memory: ['durable note', 'durable notes'],
-  goals_section: ['goals.md section', 'goals.md sections'],
-  non_goals: ['non-goal', 'non-goals'],
-  success_criteria: ['success criterion', 'success criteria'],
-  last_verification: ['last-verification line', 'last-verification lines'],
-  plan_items: ['plan item', 'plan items'],
-  drift_details: ['drift detail', 'drift details'],
-  stale_markers: ['stale marker', 'stale markers'],
-};
 // The order omissions are named in: the table's own.
 const OMISSION_ORDER = Object.keys(OMISSION_WORDS) as BootOmission['kind'][];
 
