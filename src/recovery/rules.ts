@@ -295,13 +295,8 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
   }
   const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
-  const seen = new Set<string>();
-  const verdicts: PathVerdict[] = [];
-  for (const file of [...drift.files, ...drift.key_files]) {
-    if (seen.has(file.path)) continue;
-    seen.add(file.path);
-    verdicts.push(judgePath(file.path, own, tree, commitFiles));
-  }
+  const paths = new Set([...drift.files, ...drift.key_files].map((file) => file.path));
+  const verdicts = [...paths].map((path) => judgePath(path, own, tree, commitFiles));
   const ownFiles = verdicts.filter((v) => v.own);
   const foreignFiles = verdicts.filter((v) => !v.own && v.why !== UNRECORDED);
   const unrecordedFiles = verdicts.filter((v) => v.why === UNRECORDED);
