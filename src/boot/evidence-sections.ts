@@ -20,11 +20,6 @@ function headline(entry: BootEvidence, now: Date): string {
   return `${shortEntryId(entry.id)} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
 }
 
-/** Newest first, by id (a unique id starts with its time; 0.1.0's sequence ids come first). */
-export function newestFirst(evidence: readonly BootEvidence[]): BootEvidence[] {
-  return [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
-}
-
 /** Evidence headlines and, at level 3, bodies. */
 export function evidenceSections(
   evidence: readonly BootEvidence[],
@@ -32,7 +27,8 @@ export function evidenceSections(
   now: Date,
 ): Section[] {
   if (level < 2 || evidence.length === 0) return [];
-  const entries = newestFirst(evidence);
+  // Newest first, by id (a unique id starts with its time; 0.1.0's sequence ids come first).
+  const entries = [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
   const sections: Section[] = [
     section(
       'evidence',
@@ -50,7 +46,6 @@ export function evidenceSections(
   const blocks: Block[] = [];
   entries.forEach((entry, e) => {
     const chunks = chunkMarkdown(entry.body);
-    if (chunks.length === 0) return;
     chunks.forEach((chunk, i) => {
       blocks.push({
         // The entry's title rides on its first chunk, so it goes when the whole body goes.

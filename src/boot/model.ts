@@ -87,9 +87,7 @@ export function idList(ids: readonly string[]): string {
 
 /** A must-keep block. */
 export function keep(text: string, sep?: string): Block {
-  return sep === undefined
-    ? { text, rank: MUST_KEEP, order: 0 }
-    : { text, rank: MUST_KEEP, order: 0, sep };
+  return { text, rank: MUST_KEEP, order: 0, ...(sep === undefined ? {} : { sep }) };
 }
 
 const FENCE = /^\s*(```|~~~)/;
