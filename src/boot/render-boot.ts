@@ -162,11 +162,8 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     counter: options.counter,
     multiplier,
     budget,
-    layerBudgets: {
-      goals: config.budget.goals,
-      progress: config.budget.progress,
-      evidence: config.budget.evidence,
-    },
+    // Its goals, progress and evidence figures: the layers fitBudget reads.
+    layerBudgets: config.budget,
     header: (facts) => headerLine(facts, meta),
   });
   const count = (text: string) => scaled(options.counter.count(text), multiplier);
