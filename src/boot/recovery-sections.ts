@@ -1,7 +1,7 @@
 // The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
-import { names, plural, type DriftVerdict } from '../recovery/rules.js';
+import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
 import { MUST_KEEP, RANK, bullet, keep, type Block, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
@@ -14,13 +14,7 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
   const parts: string[] = [];
   if (ownFiles.length)
     parts.push(`${plural(ownFiles.length, 'file')} (${names(ownFiles.map((f) => f.path))})`);
-  if (ownCommits.length)
-    parts.push(
-      `${plural(ownCommits.length, 'commit')} (${names(
-        ownCommits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
-        2,
-      )})`,
-    );
+  if (ownCommits.length) parts.push(commitsNamed(ownCommits));
   return section('own-changes', 'Uncheckpointed changes (yours)', 'progress', [
     keep(
       `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
