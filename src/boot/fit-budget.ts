@@ -64,18 +64,13 @@ export function visibleSections(
   sections: readonly Section[],
   removed: ReadonlySet<Block>,
 ): VisibleSection[] {
-  const visible: VisibleSection[] = [];
-  for (const section of sections) {
+  return sections.flatMap((section) => {
     const blocks = section.blocks.filter((b) => !removed.has(b));
-    if (blocks.length === 0) continue;
+    if (blocks.length === 0) return [];
     const cut = section.blocks.filter((b) => removed.has(b));
-    visible.push({
-      section,
-      blocks,
-      summary: cut.length && section.summarize ? section.summarize(cut) : null,
-    });
-  }
-  return visible;
+    const summary = cut.length && section.summarize ? section.summarize(cut) : null;
+    return [{ section, blocks, summary }];
+  });
 }
 
 // The running account of a cut set: block and section token counts (estimates: the sum of the
