@@ -2,18 +2,22 @@
 // (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
 // before its start; then the older headlines.
 import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
-import { RANK, ago, bullet, chunkMarkdown, idList, type Block, type Section } from './model.js';
+import {
+  RANK,
+  ago,
+  bullet,
+  chunkMarkdown,
+  idList,
+  type Block,
+  section,
+  type Section,
+} from './model.js';
 import type { BootEvidence, BootLevel } from './types.js';
 
 const show = (id: string) => `agent-state evidence show ${id}`;
 
 function headline(entry: BootEvidence, now: Date): string {
   return `${shortEntryId(entry.id)} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
-}
-
-/** Newest first, by id (a unique id starts with its time; 0.1.0's sequence ids come first). */
-export function newestFirst(evidence: readonly BootEvidence[]): BootEvidence[] {
-  return [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
 }
 
 /** Evidence headlines and, at level 3, bodies. */
@@ -23,25 +27,25 @@ export function evidenceSections(
   now: Date,
 ): Section[] {
   if (level < 2 || evidence.length === 0) return [];
-  const entries = newestFirst(evidence);
+  // Newest first, by id (a unique id starts with its time; 0.1.0's sequence ids come first).
+  const entries = [...evidence].sort((a, b) => compareEntryIds(b.id, a.id));
   const sections: Section[] = [
-    {
-      key: 'evidence',
-      title: 'Evidence (newest first)',
-      layer: 'evidence',
-      blocks: entries.map((entry, i): Block => ({
+    section(
+      'evidence',
+      'Evidence (newest first)',
+      'evidence',
+      entries.map((entry, i): Block => ({
         text: bullet(headline(entry, now)),
         rank: i === 0 ? RANK.newestEvidence : RANK.olderEvidence,
         order: entries.length - i,
         omission: { kind: 'evidence_headline', id: entry.id, how: show('ID') },
       })),
-    },
+    ),
   ];
   if (level < 3) return sections;
   const blocks: Block[] = [];
   entries.forEach((entry, e) => {
     const chunks = chunkMarkdown(entry.body);
-    if (chunks.length === 0) return;
     chunks.forEach((chunk, i) => {
       blocks.push({
         // The entry's title rides on its first chunk, so it goes when the whole body goes.
@@ -55,19 +59,17 @@ export function evidenceSections(
     });
   });
   if (blocks.length === 0) return sections;
-  sections.push({
-    key: 'evidence-bodies',
-    title: 'Evidence details',
-    layer: 'evidence',
-    blocks,
-    summarize(cut) {
-      const ids = [...new Set(cut.map((b) => b.omission!.id!))]
-        .sort((a, b) => compareEntryIds(b, a))
-        .map(shortEntryId);
-      return ids.length
-        ? `[cut for the budget: the rest of ${idList(ids)} — \`${show('ID')}\`]`
-        : null;
-    },
-  });
+  sections.push(
+    section('evidence-bodies', 'Evidence details', 'evidence', blocks, {
+      summarize(cut) {
+        const ids = [...new Set(cut.map((b) => b.omission!.id!))]
+          .sort((a, b) => compareEntryIds(b, a))
+          .map(shortEntryId);
+        return ids.length
+          ? `[cut for the budget: the rest of ${idList(ids)} — \`${show('ID')}\`]`
+          : null;
+      },
+    }),
+  );
   return sections;
 }

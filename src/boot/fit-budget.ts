@@ -64,18 +64,13 @@ export function visibleSections(
   sections: readonly Section[],
   removed: ReadonlySet<Block>,
 ): VisibleSection[] {
-  const visible: VisibleSection[] = [];
-  for (const section of sections) {
+  return sections.flatMap((section) => {
     const blocks = section.blocks.filter((b) => !removed.has(b));
-    if (blocks.length === 0) continue;
+    if (blocks.length === 0) return [];
     const cut = section.blocks.filter((b) => removed.has(b));
-    visible.push({
-      section,
-      blocks,
-      summary: cut.length && section.summarize ? section.summarize(cut) : null,
-    });
-  }
-  return visible;
+    const summary = cut.length && section.summarize ? section.summarize(cut) : null;
+    return [{ section, blocks, summary }];
+  });
 }
 
 // The running account of a cut set: block and section token counts (estimates: the sum of the
@@ -276,20 +271,16 @@ function render(
   const attempt = (shown: number) => {
     const header = input.header({ removed, omitted, tokens: shown, overBudget });
     const pieces = documentPieces(input.format, header, body, input.meta);
-    const raw = count(pieces);
-    return { header, text: pieces.join(''), raw, figure: scaled(raw, input.multiplier) };
+    return { visible, header, text: pieces.join(''), raw: count(pieces) };
   };
   const tried: number[] = [];
   let shown = 0;
   for (;;) {
     const result = attempt(shown);
-    if (result.figure === shown)
-      return { visible, header: result.header, text: result.text, raw: result.raw };
-    if (tried.includes(result.figure) || tried.length >= 6) {
-      const settled = attempt(Math.max(shown, result.figure));
-      return { visible, header: settled.header, text: settled.text, raw: settled.raw };
-    }
+    const figure = scaled(result.raw, input.multiplier);
+    if (figure === shown) return result;
+    if (tried.includes(figure) || tried.length >= 6) return attempt(Math.max(shown, figure));
     tried.push(shown);
-    shown = result.figure;
+    shown = figure;
   }
 }

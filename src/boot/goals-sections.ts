@@ -1,7 +1,7 @@
 // The goal layer as prompt sections: the anchor, Forbidden and Constraints verbatim (never cut),
 // then success criteria, non-goals and any other goals.md section (cut last to first).
 import type { Goals } from '../types.js';
-import { RANK, bullet, chunkMarkdown, keep, type Block, type Section } from './model.js';
+import { RANK, bullet, chunkMarkdown, keep, type Block, section, type Section } from './model.js';
 import type { BootLevel, BootRole } from './types.js';
 
 const GOALS_FILE = 'cat .agent/state/goals.md';
@@ -9,33 +9,32 @@ const GOALS_FILE = 'cat .agent/state/goals.md';
 /** The sections that are never cut: goal anchor, Forbidden, Constraints. */
 export function boundarySections(goals: Goals): Section[] {
   const sections: Section[] = [
-    {
-      key: 'goal',
-      title: 'Goal',
-      layer: 'goals',
-      blocks: [
-        keep(
-          goals.anchor ||
-            '(no goal anchor is set: ask the user for the goal, then run `agent-state goal "..."`)',
-        ),
-      ],
-    },
+    section('goal', 'Goal', 'goals', [
+      keep(
+        goals.anchor ||
+          '(no goal anchor is set: ask the user for the goal, then run `agent-state goal "..."`)',
+      ),
+    ]),
   ];
   if (goals.forbidden.length > 0) {
-    sections.push({
-      key: 'forbidden',
-      title: 'Forbidden (never touch)',
-      layer: 'goals',
-      blocks: goals.forbidden.map((entry) => keep(bullet(entry.text))),
-    });
+    sections.push(
+      section(
+        'forbidden',
+        'Forbidden (never touch)',
+        'goals',
+        goals.forbidden.map((entry) => keep(bullet(entry.text))),
+      ),
+    );
   }
   if (goals.constraints.length > 0) {
-    sections.push({
-      key: 'constraints',
-      title: 'Constraints',
-      layer: 'goals',
-      blocks: goals.constraints.map((text) => keep(bullet(text))),
-    });
+    sections.push(
+      section(
+        'constraints',
+        'Constraints',
+        'goals',
+        goals.constraints.map((text) => keep(bullet(text))),
+      ),
+    );
   }
   return sections;
 }

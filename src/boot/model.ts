@@ -54,6 +54,17 @@ export interface Section {
   xmlAttrs?: Record<string, string>;
 }
 
+/** A section; `more` adds what only some sections have (`summarize`, `xmlAttrs`). */
+export function section(
+  key: string,
+  title: string,
+  layer: BootLayer,
+  blocks: Block[],
+  more?: Pick<Section, 'summarize' | 'xmlAttrs'>,
+): Section {
+  return { key, title, layer, blocks, ...more };
+}
+
 /** A list item: "- text", continuation lines indented so the item stays one item. */
 export function bullet(text: string, marker = '-'): string {
   return `${marker} ${text
@@ -76,9 +87,7 @@ export function idList(ids: readonly string[]): string {
 
 /** A must-keep block. */
 export function keep(text: string, sep?: string): Block {
-  return sep === undefined
-    ? { text, rank: MUST_KEEP, order: 0 }
-    : { text, rank: MUST_KEEP, order: 0, sep };
+  return { text, rank: MUST_KEEP, order: 0, ...(sep === undefined ? {} : { sep }) };
 }
 
 const FENCE = /^\s*(```|~~~)/;

@@ -4,7 +4,7 @@
 import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
 import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
-import { RANK, ago, bullet, idList, keep, type Block, type Section } from './model.js';
+import { RANK, ago, bullet, idList, keep, type Block, section, type Section } from './model.js';
 import type { BootAgent, BootAgents, BootEvidence, BootLevel, BootMarker } from './types.js';
 
 const PLAN_LIST = 'agent-state plan list';
@@ -18,9 +18,7 @@ export function nextSections(progress: Progress): Section[] {
   if (progress.stage) blocks.push(keep(`Stage: ${progress.stage}`, '\n\n'));
   const ready = readyItems(progress.plan);
   if (ready.length) blocks.push(keep(`Ready to start: ${readyLine(ready)}`, '\n\n'));
-  const sections: Section[] = [
-    { key: 'next-action', title: 'Next action', layer: 'progress', blocks },
-  ];
+  const sections: Section[] = [section('next-action', 'Next action', 'progress', blocks)];
   const step = progress.current_step;
   if (step && Object.keys(step).length > 0) {
     const lines: string[] = [];
@@ -35,12 +33,14 @@ export function nextSections(progress: Progress): Section[] {
       lines.push(bullet(`May modify only: ${step.file_scopes.map((s) => `\`${s}\``).join(', ')}`));
     for (const constraint of step.constraints ?? [])
       lines.push(bullet(`Step constraint: ${constraint}`));
-    sections.push({
-      key: 'current-step',
-      title: 'Current step',
-      layer: 'progress',
-      blocks: lines.map((l) => keep(l)),
-    });
+    sections.push(
+      section(
+        'current-step',
+        'Current step',
+        'progress',
+        lines.map((l) => keep(l)),
+      ),
+    );
   }
   return sections;
 }
@@ -88,7 +88,7 @@ export function agentsSection(agents: BootAgents | null | undefined, now: Date):
     const more = agents.others.length - shown.length;
     if (more > 0) lines.push(keep(bullet(`and ${more} more: \`agent-state status --all\``)));
   }
-  return { key: 'agents', title: 'Agents', layer: 'progress', blocks: lines };
+  return section('agents', 'Agents', 'progress', lines);
 }
 
 /** The plain warning of a restart loop, with the last three next actions. */
@@ -119,18 +119,18 @@ export function restartLoopSection(
       '\n\n',
     ),
   );
-  return { key: 'restart-loop', title: 'Restart loop', layer: 'progress', blocks: lines };
+  return section('restart-loop', 'Restart loop', 'progress', lines);
 }
 
 /** The reminders this boot shows (never cut: they are shown only once). */
 export function reminderSection(reminders: readonly Reminder[], now: Date): Section | null {
   if (reminders.length === 0) return null;
-  return {
-    key: 'reminders',
-    title: 'Reminders (shown once)',
-    layer: 'progress',
-    blocks: reminders.map((r) => keep(bullet(`${r.text} (queued ${ago(r.at, now)})`))),
-  };
+  return section(
+    'reminders',
+    'Reminders (shown once)',
+    'progress',
+    reminders.map((r) => keep(bullet(`${r.text} (queued ${ago(r.at, now)})`))),
+  );
 }
 
 /** "done, verified" or "done, STALE: <files> changed — re-check before relying on it". */
@@ -200,11 +200,7 @@ export function planSection(
       omission: { kind: 'plan_items', id: marker.id, how: PLAN_LIST },
     });
   }
-  return {
-    key: 'plan',
-    title: 'Plan',
-    layer: 'progress',
-    blocks,
+  return section('plan', 'Plan', 'progress', blocks, {
     summarize(cut) {
       const done = cut.filter((b) => b.group === 'done').map((b) => b.omission!.id!);
       const other = cut.filter((b) => b.group !== 'done').map((b) => b.omission!.id!);
@@ -214,7 +210,7 @@ export function planSection(
         parts.push(bullet(`… ${other.length} more not shown: ${idList(other)} (\`${PLAN_LIST}\`)`));
       return parts.length ? parts.join('\n') : null;
     },
-  };
+  });
 }
 
 /** The last verification: the newest test or checkpoint evidence, the last checkpoint's tests, the stamp. */
@@ -256,17 +252,17 @@ export function lastVerificationSection(
         : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
     ),
   );
-  return {
-    key: 'last-verification',
-    title: 'Last verification',
-    layer: 'progress',
-    blocks: lines.map((text, i) => ({
+  return section(
+    'last-verification',
+    'Last verification',
+    'progress',
+    lines.map((text, i) => ({
       text,
       rank: RANK.lastVerification,
       order: i,
       omission: { kind: 'last_verification', how: 'agent-state status' },
     })),
-  };
+  );
 }
 
 /** Durable facts and working notes (level 2 and up), labelled as `memory` addresses them. */
@@ -275,23 +271,18 @@ export function memorySection(progress: Progress, level: BootLevel): Section | n
   const working = progress.memory?.working ?? [];
   if (level < 2 || durable.length + working.length === 0) return null;
   const how = 'agent-state memory list';
-  return {
-    key: 'memory',
-    title: 'Memory',
-    layer: 'progress',
-    blocks: [
-      ...durable.map((text, i): Block => ({
-        text: bullet(`[d${i + 1}] ${text}`),
-        rank: RANK.durableMemory,
-        order: i,
-        omission: { kind: 'durable_memory', id: `d${i + 1}`, how },
-      })),
-      ...working.map((text, i): Block => ({
-        text: bullet(`[w${i + 1}] (working) ${text}`),
-        rank: RANK.workingMemory,
-        order: i,
-        omission: { kind: 'working_memory', id: `w${i + 1}`, how },
-      })),
-    ],
-  };
+  return section('memory', 'Memory', 'progress', [
+    ...durable.map((text, i): Block => ({
+      text: bullet(`[d${i + 1}] ${text}`),
+      rank: RANK.durableMemory,
+      order: i,
+      omission: { kind: 'durable_memory', id: `d${i + 1}`, how },
+    })),
+    ...working.map((text, i): Block => ({
+      text: bullet(`[w${i + 1}] (working) ${text}`),
+      rank: RANK.workingMemory,
+      order: i,
+      omission: { kind: 'working_memory', id: `w${i + 1}`, how },
+    })),
+  ]);
 }

@@ -1,8 +1,8 @@
 // The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
-import { names, plural, type DriftVerdict } from '../recovery/rules.js';
-import { MUST_KEEP, RANK, bullet, keep, type Block, type Section } from './model.js';
+import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
+import { MUST_KEEP, RANK, bullet, keep, type Block, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
@@ -14,23 +14,12 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
   const parts: string[] = [];
   if (ownFiles.length)
     parts.push(`${plural(ownFiles.length, 'file')} (${names(ownFiles.map((f) => f.path))})`);
-  if (ownCommits.length)
-    parts.push(
-      `${plural(ownCommits.length, 'commit')} (${names(
-        ownCommits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
-        2,
-      )})`,
-    );
-  return {
-    key: 'own-changes',
-    title: 'Uncheckpointed changes (yours)',
-    layer: 'progress',
-    blocks: [
-      keep(
-        `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
-      ),
-    ],
-  };
+  if (ownCommits.length) parts.push(commitsNamed(ownCommits));
+  return section('own-changes', 'Uncheckpointed changes (yours)', 'progress', [
+    keep(
+      `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
+    ),
+  ]);
 }
 
 /**
@@ -40,16 +29,11 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
 export function unrecordedChangesSection(recovery: BootRecovery): Section | null {
   const files = recovery.drift.unrecordedFiles.map((f) => f.path);
   if (files.length === 0) return null;
-  return {
-    key: 'unrecorded-changes',
-    title: 'Uncheckpointed changes (unrecorded)',
-    layer: 'progress',
-    blocks: [
-      keep(
-        `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
-      ),
-    ],
-  };
+  return section('unrecorded-changes', 'Uncheckpointed changes (unrecorded)', 'progress', [
+    keep(
+      `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
+    ),
+  ]);
 }
 
 /**
@@ -59,11 +43,11 @@ export function unrecordedChangesSection(recovery: BootRecovery): Section | null
  */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
-  return {
-    key: 'stale-markers',
-    title: 'Stale completion markers',
-    layer: 'progress',
-    blocks: recovery.stale.map((m, i) => {
+  return section(
+    'stale-markers',
+    'Stale completion markers',
+    'progress',
+    recovery.stale.map((m, i) => {
       const files = m.files.map((f) => f.path);
       const whose = m.own ? 'your edit' : m.unrecorded ? 'unrecorded' : 'not your edit';
       return {
@@ -75,9 +59,11 @@ export function staleSection(recovery: BootRecovery): Section | null {
         omission: { kind: 'stale_markers', id: m.id, how: 'agent-state check' },
       };
     }),
-    summarize: (cut) =>
-      cut.length ? `[${plural(cut.length, 'more stale marker')}: \`agent-state verify\`]` : null,
-  };
+    {
+      summarize: (cut) =>
+        cut.length ? `[${plural(cut.length, 'more stale marker')}: \`agent-state verify\`]` : null,
+    },
+  );
 }
 
 /** What a stash entry holding state changes means, and how to get them back without a refusal. */
@@ -89,12 +75,7 @@ export function stashAdvice(entries: readonly StashedChange[]): string {
 /** The state changes that sit in a stash (every level: the files alone do not show them). */
 export function stashSection(entries: readonly StashedChange[] | undefined): Section | null {
   if (!entries?.length) return null;
-  return {
-    key: 'stash',
-    title: 'State changes in a stash',
-    layer: 'progress',
-    blocks: [keep(stashAdvice(entries))],
-  };
+  return section('stash', 'State changes in a stash', 'progress', [keep(stashAdvice(entries))]);
 }
 
 const DRIFT_HOW = 'agent-state verify';
@@ -162,11 +143,11 @@ export function foreignDriftSection(
     order: 0,
     omission: { kind: 'drift_details', how: DRIFT_HOW },
   };
-  return {
-    key: 'drift',
-    title: 'Changes that are not yours',
-    layer: 'other',
-    blocks: [
+  return section(
+    'drift',
+    'Changes that are not yours',
+    'other',
+    [
       summary,
       ...details.map((text, i): Block => ({
         text,
@@ -175,7 +156,11 @@ export function foreignDriftSection(
         omission: { kind: 'drift_details', how: DRIFT_HOW },
       })),
     ],
-    summarize: (cut) =>
-      cut.length && cut.length <= details.length ? `[${cut.length} more: \`${DRIFT_HOW}\`]` : null,
-  };
+    {
+      summarize: (cut) =>
+        cut.length && cut.length <= details.length
+          ? `[${cut.length} more: \`${DRIFT_HOW}\`]`
+          : null,
+    },
+  );
 }

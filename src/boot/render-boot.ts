@@ -28,6 +28,7 @@ import {
 } from './recovery-sections.js';
 import {
   LEVEL_NAMES,
+  OMISSION_WORDS,
   type BootContext,
   type BootLayer,
   type BootOmission,
@@ -100,35 +101,8 @@ function shownSection(section: Section, format: TextFormat): Section {
   };
 }
 
-const OMISSION_ORDER: BootOmission['kind'][] = [
-  'evidence_body',
-  'evidence_headline',
-  'done_items',
-  'working_memory',
-  'durable_memory',
-  'goals_section',
-  'non_goals',
-  'success_criteria',
-  'last_verification',
-  'plan_items',
-  'drift_details',
-  'stale_markers',
-];
-
-const OMISSION_WORDS: Record<BootOmission['kind'], [string, string]> = {
-  evidence_body: ['evidence body', 'evidence bodies'],
-  evidence_headline: ['older evidence headline', 'older evidence headlines'],
-  done_items: ['done plan item', 'done plan items'],
-  working_memory: ['working note', 'working notes'],
-  durable_memory: ['durable note', 'durable notes'],
-  goals_section: ['goals.md section', 'goals.md sections'],
-  non_goals: ['non-goal', 'non-goals'],
-  success_criteria: ['success criterion', 'success criteria'],
-  last_verification: ['last-verification line', 'last-verification lines'],
-  plan_items: ['plan item', 'plan items'],
-  drift_details: ['drift detail', 'drift details'],
-  stale_markers: ['stale marker', 'stale markers'],
-};
+// The order omissions are named in: the table's own.
+const OMISSION_ORDER = Object.keys(OMISSION_WORDS) as BootOmission['kind'][];
 
 /** What the cut blocks were, by kind, in document order. */
 export function omissions(
@@ -188,11 +162,8 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     counter: options.counter,
     multiplier,
     budget,
-    layerBudgets: {
-      goals: config.budget.goals,
-      progress: config.budget.progress,
-      evidence: config.budget.evidence,
-    },
+    // Its goals, progress and evidence figures: the layers fitBudget reads.
+    layerBudgets: config.budget,
     header: (facts) => headerLine(facts, meta),
   });
   const count = (text: string) => scaled(options.counter.count(text), multiplier);

@@ -148,21 +148,25 @@ export interface BootSection {
   must_keep: boolean;
 }
 
+/** Each kind of omission as the header names it (one, several), in the order it names them. */
+export const OMISSION_WORDS = {
+  evidence_body: ['evidence body', 'evidence bodies'],
+  evidence_headline: ['older evidence headline', 'older evidence headlines'],
+  done_items: ['done plan item', 'done plan items'],
+  working_memory: ['working note', 'working notes'],
+  durable_memory: ['durable note', 'durable notes'],
+  goals_section: ['goals.md section', 'goals.md sections'],
+  non_goals: ['non-goal', 'non-goals'],
+  success_criteria: ['success criterion', 'success criteria'],
+  last_verification: ['last-verification line', 'last-verification lines'],
+  plan_items: ['plan item', 'plan items'],
+  drift_details: ['drift detail', 'drift details'],
+  stale_markers: ['stale marker', 'stale markers'],
+} as const;
+
 /** Something left out of the prompt, and how to get it. */
 export interface BootOmission {
-  kind:
-    | 'evidence_body'
-    | 'evidence_headline'
-    | 'done_items'
-    | 'working_memory'
-    | 'durable_memory'
-    | 'goals_section'
-    | 'non_goals'
-    | 'success_criteria'
-    | 'plan_items'
-    | 'drift_details'
-    | 'stale_markers'
-    | 'last_verification';
+  kind: keyof typeof OMISSION_WORDS;
   count: number;
   /** Ids of what was left out, when it has ids (evidence ids, plan ids, memory labels). */
   ids: string[];

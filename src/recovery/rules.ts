@@ -282,6 +282,12 @@ export function names(items: readonly string[], max = 3): string {
     : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }
 
+/** "2 commits (1a2b3c4 Fix x, 5d6e7f8 Add y)"; `what` goes after "commits". */
+export function commitsNamed(commits: readonly { sha: string; subject: string }[], what = '') {
+  const each = commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`);
+  return `${plural(commits.length, 'commit')}${what} (${names(each, 2)})`;
+}
+
 /** Splits the drift since the last checkpoint into the agent's own and foreign changes. */
 export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVerdict {
   const ownShas = new Set(own.reflog ? own.commits : []);
@@ -295,13 +301,8 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
   }
   const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
-  const seen = new Set<string>();
-  const verdicts: PathVerdict[] = [];
-  for (const file of [...drift.files, ...drift.key_files]) {
-    if (seen.has(file.path)) continue;
-    seen.add(file.path);
-    verdicts.push(judgePath(file.path, own, tree, commitFiles));
-  }
+  const paths = new Set([...drift.files, ...drift.key_files].map((file) => file.path));
+  const verdicts = [...paths].map((path) => judgePath(path, own, tree, commitFiles));
   const ownFiles = verdicts.filter((v) => v.own);
   const foreignFiles = verdicts.filter((v) => !v.own && v.why !== UNRECORDED);
   const unrecordedFiles = verdicts.filter((v) => v.why === UNRECORDED);
@@ -319,13 +320,7 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     causes.push(
       `the branch changed (${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'})`,
     );
-  if (foreignCommits.length > 0)
-    causes.push(
-      `${plural(foreignCommits.length, 'commit')} not made here (${names(
-        foreignCommits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
-        2,
-      )})`,
-    );
+  if (foreignCommits.length > 0) causes.push(commitsNamed(foreignCommits, ' not made here'));
   if (dropped > 0)
     causes.push(
       `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
