@@ -55,6 +55,7 @@ function rebasing(gitRoot: string): boolean {
   return existsSync(join(dir, 'rebase-merge')) || existsSync(join(dir, 'rebase-apply'));
 }
 
+const skip = (skipped: string): GitEventResult => ({ recorded: null, skipped, warning: null });
 const commit = (sha: string | undefined) => (sha && !NULL_COMMIT.test(sha) ? sha : null);
 
 /**
@@ -67,20 +68,14 @@ export async function recordCheckout(
   options: BaseOptions = {},
 ): Promise<GitEventResult> {
   const state = stateOf(options);
-  if (typeof state === 'string') return { recorded: null, skipped: state, warning: null };
+  if (typeof state === 'string') return skip(state);
   const env = options.env ?? process.env;
   const [from, to, flag] =
     args.length > 0
       ? args
       : [env.PRE_COMMIT_FROM_REF, env.PRE_COMMIT_TO_REF, env.PRE_COMMIT_CHECKOUT_TYPE];
-  if (flag === '0')
-    return { recorded: null, skipped: 'a file checkout, not a branch switch', warning: null };
-  if (rebasing(state.gitRoot))
-    return {
-      recorded: null,
-      skipped: "a rebase's own checkout, not a branch switch",
-      warning: null,
-    };
+  if (flag === '0') return skip('a file checkout, not a branch switch');
+  if (rebasing(state.gitRoot)) return skip("a rebase's own checkout, not a branch switch");
   const branch = currentBranch(state.gitRoot, { env });
   return record(
     state.paths,
@@ -95,7 +90,7 @@ export async function recordMerge(
   options: BaseOptions = {},
 ): Promise<GitEventResult> {
   const state = stateOf(options);
-  if (typeof state === 'string') return { recorded: null, skipped: state, warning: null };
+  if (typeof state === 'string') return skip(state);
   const env = options.env ?? process.env;
   const squash = (args[0] ?? env.PRE_COMMIT_IS_SQUASH_MERGE) === '1';
   const head = headCommit(state.gitRoot, { env });

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { isAbsolute, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { gitConfigGet, gitDefaultHooksDir, gitHooksDir } from '../git/git-hook-calls.js';
+import { gitConfigGet, gitDefaultHooksDir, gitPath } from '../git/git-hook-calls.js';
 import { installHint } from '../package-root.js';
 import { locateRoot } from '../state/find-root.js';
 import type { BaseOptions } from '../types.js';
@@ -40,7 +40,7 @@ export function hookContext(options: BaseOptions): HookContext {
     throw new UsageError(`${cwd} is not inside a git repository`, {
       hint: 'git hooks need a git repository: run `git init` first',
     });
-  const hooksDir = gitHooksDir(root, { env });
+  const hooksDir = gitPath(root, 'hooks', { env });
   const rel = relative(root, hooksDir);
   const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
   return {

@@ -1,6 +1,6 @@
 // lefthook: our job merged into the user's lefthook.yml through the yaml Document API, so their
 // comments, key order and jobs stay as they were.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   isMap,
@@ -13,7 +13,6 @@ import {
 } from 'yaml';
 import { InvalidStateError, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import { deleteHookFile } from './hook-file.js';
 import { portableCall } from './hook-block.js';
 import { GIT_HOOK_NAMES, type GitHookFileChange, type GitHookName } from './git-hook-types.js';
 
@@ -181,7 +180,7 @@ export function uninstallLefthook(
   if (removed.length === 0) return [];
   const next = serialize(doc);
   const nothingLeft = isMap(doc.contents) && doc.contents.items.length === 0 && !/#/.test(next);
-  if (nothingLeft) deleteHookFile(join(root, file));
+  if (nothingLeft) rmSync(join(root, file), { force: true });
   else if (next !== text) writeFileAtomic(join(root, file), next);
   return removed.map((hook) => ({
     manager: 'lefthook',

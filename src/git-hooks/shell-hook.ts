@@ -1,6 +1,11 @@
 // Installing our block into one shell hook file (plain git and husky share this): append to what
-// is there, refresh in place, or remove it and restore the file exactly.
+// is there, refresh in place, or remove it and restore the file exactly. A user's file comes back
+// byte for byte: bytes travel as latin1 (every byte maps to one char and back; our own text is
+// ASCII), the mode is kept, and writes are atomic.
+import { chmodSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
 import {
   hasBlock,
   isShellHook,
@@ -9,8 +14,41 @@ import {
   upsertBlock,
   BLOCK_BEGIN,
 } from './hook-block.js';
-import { deleteHookFile, isExecutable, readHookFile, writeHookFile } from './hook-file.js';
 import type { GitHookFileChange } from './git-hook-types.js';
+
+interface HookFile {
+  /** The content, or null when the file does not exist. */
+  text: string | null;
+  /** The permission bits, or null when the file does not exist. */
+  mode: number | null;
+}
+
+/** Reads a hook file; refuses a symlink (rewriting it would replace the link by a copy). */
+function readHookFile(path: string, display: string): HookFile {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: null, mode: null };
+    throw error;
+  }
+  if (stat.isSymbolicLink())
+    throw new UsageError(`${display} is a symbolic link; agent-state does not edit through links`, {
+      hint: `add \`agent-state hook <name>\` to the file it points to yourself, or replace the link by a file`,
+    });
+  if (!stat.isFile())
+    throw new UsageError(`${display} is not a regular file`, {
+      hint: 'remove it or choose another hook manager with --manager',
+    });
+  return { text: readFileSync(path).toString('latin1'), mode: stat.mode & 0o7777 };
+}
+
+/** Writes a hook file atomically with the given permission bits. */
+function writeHookFile(path: string, text: string, mode: number): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileAtomic(path, Buffer.from(text, 'latin1'));
+  chmodSync(path, mode);
+}
 
 export interface ShellHookTarget {
   /** Absolute path of the hook file. */
@@ -51,7 +89,7 @@ export function uninstallShellHook(
   if (file.text === null || !hasBlock(file.text)) return 'unchanged';
   const result = removeBlock(file.text, header);
   if (result.delete) {
-    deleteHookFile(path);
+    rmSync(path, { force: true });
     return 'deleted';
   }
   writeHookFile(path, result.text, file.mode ?? 0o755);
@@ -68,7 +106,7 @@ export function shellHookStatus(
   if (file.text === null || !hasBlock(file.text))
     return { installed: false, problems: [], text: file.text };
   const problems: string[] = [];
-  if (options.needsExec && !isExecutable(file.mode))
+  if (options.needsExec && (file.mode === null || (file.mode & 0o111) === 0))
     problems.push(`${display} is not executable, so git skips it (fix: chmod +x ${display})`);
   const early = exitsBeforeBlock(file.text);
   if (early !== null)

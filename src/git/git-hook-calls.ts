@@ -20,8 +20,6 @@ interface GitOptions {
 // Staged paths with their status; -z keeps unusual file names verbatim, --no-renames reports a
 // rename as a deletion plus an addition so a file moved out of a Forbidden directory is seen.
 const DIFF_CACHED = ['diff', '--cached', '--name-status', '-z', '--no-renames', '--no-ext-diff'];
-// Where hooks live: honours core.hooksPath and linked worktrees (the common hooks directory).
-const HOOKS_PATH = ['rev-parse', '--git-path', 'hooks'];
 // The repository's own git directory (shared by linked worktrees): where .git/hooks lives.
 const COMMON_DIR = ['rev-parse', '--git-common-dir'];
 // The directory holding HEAD and index for this work tree (a linked worktree has its own).
@@ -65,13 +63,10 @@ function gitText(cwd: string, args: readonly string[], options?: GitOptions): st
   return result.stdout.toString('utf8');
 }
 
-/** The absolute directory git runs hooks from (core.hooksPath when set). */
-export function gitHooksDir(cwd: string, options: GitOptions = {}): string {
-  const path = gitText(cwd, HOOKS_PATH, options).replace(/\n$/, '');
-  return isAbsolute(path) ? path : resolve(cwd, path);
-}
-
-/** The absolute path of a file in git's directory (`info/attributes` is the shared one's). */
+/**
+ * The absolute path of a file in git's directory (`info/attributes` is the shared one's); for
+ * `hooks`, where git runs hooks from: core.hooksPath when set, else the common hooks directory.
+ */
 export function gitPath(cwd: string, path: string, options: GitOptions = {}): string {
   const out = gitText(cwd, ['rev-parse', '--git-path', path], options).replace(/\n$/, '');
   return isAbsolute(out) ? out : resolve(cwd, out);
@@ -181,16 +176,17 @@ export function committedBlob(cwd: string, path: string, options: GitOptions = {
 
 /** The current branch's short name, or null on a detached HEAD. */
 export function currentBranch(cwd: string, options: GitOptions = {}): string | null {
-  const result = runHookGit(cwd, SYMBOLIC_REF, options);
-  if (result.status !== 0) return null;
-  return result.stdout.toString('utf8').trim() || null;
+  return trimmedOrNull(cwd, SYMBOLIC_REF, options);
 }
 
 /** The commit HEAD points at, or null before the first commit. */
 export function headCommit(cwd: string, options: GitOptions = {}): string | null {
-  const result = runHookGit(cwd, REV_PARSE_HEAD, options);
-  if (result.status !== 0) return null;
-  return result.stdout.toString('utf8').trim() || null;
+  return trimmedOrNull(cwd, REV_PARSE_HEAD, options);
+}
+
+function trimmedOrNull(cwd: string, args: readonly string[], options: GitOptions): string | null {
+  const result = runHookGit(cwd, args, options);
+  return result.status === 0 ? result.stdout.toString('utf8').trim() || null : null;
 }
 
 /** Tracked paths matching git pathspecs (for example `:(glob)**\/*.pem`). */

@@ -26,9 +26,7 @@ export interface GitStatus {
 }
 
 // Fixed fields before the path: `1 XY sub mH mI mW hH hI path`, `u XY sub m1 m2 m3 mW h1 h2 h3 path`.
-const CHANGED_FIELDS = 8;
-const RENAMED_FIELDS = 9;
-const UNMERGED_FIELDS = 10;
+const TRACKED = { '1': ['changed', 8], '2': ['renamed', 9], u: ['unmerged', 10] } as const;
 
 function afterFields(record: string, count: number): { fields: string[]; rest: string } {
   const fields: string[] = [];
@@ -70,35 +68,20 @@ export function parseStatusV2(records: readonly string[]): GitStatus {
   };
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
-    const type = record[0];
+    const type = record[0] ?? '';
     if (type === '#') parseHeader(status, record);
-    else if (type === '1') {
-      const { fields, rest } = afterFields(record, CHANGED_FIELDS);
-      status.entries.push({
+    else if (type in TRACKED) {
+      const [kind, count] = TRACKED[type as keyof typeof TRACKED];
+      const { fields, rest } = afterFields(record, count);
+      const entry: StatusEntry = {
         path: rest,
-        kind: 'changed',
+        kind,
         xy: fields[1] ?? '',
         submodule: fields[2] ?? '',
-      });
-    } else if (type === '2') {
-      // With -z the original path is the next NUL-separated record.
-      const { fields, rest } = afterFields(record, RENAMED_FIELDS);
-      const origPath = records[++i] ?? '';
-      status.entries.push({
-        path: rest,
-        kind: 'renamed',
-        xy: fields[1] ?? '',
-        submodule: fields[2] ?? '',
-        origPath,
-      });
-    } else if (type === 'u') {
-      const { fields, rest } = afterFields(record, UNMERGED_FIELDS);
-      status.entries.push({
-        path: rest,
-        kind: 'unmerged',
-        xy: fields[1] ?? '',
-        submodule: fields[2] ?? '',
-      });
+      };
+      // With -z a rename's original path is the next NUL-separated record.
+      if (type === '2') entry.origPath = records[++i] ?? '';
+      status.entries.push(entry);
     } else if (type === '?' || type === '!') {
       status.entries.push({
         path: record.slice(2),
