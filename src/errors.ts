@@ -58,54 +58,35 @@ export class AgentStateError extends Error {
   }
 }
 
-/** The caller's request is malformed (bad argument, unknown id). */
-export class UsageError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('USAGE', message, options);
-  }
+// Each subclass only fixes the code; a fresh class per call keeps `instanceof` apart for each.
+function errorClass(code: ErrorCode) {
+  return class extends AgentStateError {
+    constructor(message: string, options?: AgentStateErrorOptions) {
+      super(code, message, options);
+    }
+  };
 }
+
+/** The caller's request is malformed (bad argument, unknown id). */
+export class UsageError extends errorClass('USAGE') {}
 
 /** A file or input does not parse or validate; `location` names the place. */
-export class InvalidStateError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('INVALID', message, options);
-  }
-}
+export class InvalidStateError extends errorClass('INVALID') {}
 
 /** No `.agent/` directory exists for this working directory. */
-export class NotInitializedError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('NOT_INITIALIZED', message, options);
-  }
-}
+export class NotInitializedError extends errorClass('NOT_INITIALIZED') {}
 
 /** Another process holds the state lock. */
-export class BusyError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('BUSY', message, options);
-  }
-}
+export class BusyError extends errorClass('BUSY') {}
 
 /** A compare-and-swap lost: the state changed since the caller read it. */
-export class ConflictError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('CONFLICT', message, options);
-  }
-}
+export class ConflictError extends errorClass('CONFLICT') {}
 
 /** A check ran and did not pass (drift, stale marker, failing tests, forbidden path). */
-export class CheckFailedError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('CHECK_FAILED', message, options);
-  }
-}
+export class CheckFailedError extends errorClass('CHECK_FAILED') {}
 
 /** A long operation (the checkpoint's test run) was interrupted; nothing was written. */
-export class CancelledError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('CANCELLED', message, options);
-  }
-}
+export class CancelledError extends errorClass('CANCELLED') {}
 
 /** Formats a location as `file:line:column`, omitting what is unknown. */
 export function formatLocation(location: SourceLocation): string {
@@ -116,8 +97,4 @@ export function formatLocation(location: SourceLocation): string {
 }
 
 /** A plan item is claimed by another agent whose claim is still live (exit 4, like a held lock). */
-export class ClaimedError extends AgentStateError {
-  constructor(message: string, options?: AgentStateErrorOptions) {
-    super('CONFLICT', message, options);
-  }
-}
+export class ClaimedError extends errorClass('CONFLICT') {}
