@@ -17,7 +17,7 @@ import {
 } from '../state/store.js';
 import { redactSecrets } from '../text/redact.js';
 import type { BaseOptions, Progress } from '../types.js';
-import { applyClaimRules, changesStatus, touchesClaimedItem } from './claims.js';
+import { applyClaimRules, changesStatus } from './claims.js';
 import { emptyOwn, overlayProgress, splitProgress } from './own-state.js';
 import { dropShownReminders } from '../state/reminders.js';
 import { dropLegacyCounters, hasLegacyCounters, newRecord } from '../recovery/record.js';
@@ -121,7 +121,7 @@ export async function updateProgressLocked<T>(
       changesStatus(current, draft) && hasLinkedWorktrees(paths.root)
         ? (await import('./agents-overview.js')).foreignClaims(paths, agent, now, options.env)
         : undefined;
-    if (touchesClaimedItem(current, draft) || (foreign && foreign.size > 0)) {
+    if (changesStatus(current, draft, true) || (foreign && foreign.size > 0)) {
       const expireMinutes = valueOrThrow(readConfig(paths)).agents.claim_expire_minutes;
       applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force, foreign);
     }
