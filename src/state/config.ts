@@ -40,49 +40,28 @@ export const CONFIG_SPEC: YamlStateSpec = {
   allowEmpty: true,
 };
 
+// The keys that hold a group of settings: a file may set some of a group, the rest are defaults.
+const GROUPS = [
+  'evidence',
+  'agents',
+  'fingerprint',
+  'budget',
+  'boot',
+  'integrations',
+  'log',
+  'signals',
+  'hooks',
+] as const;
+type Group = (typeof GROUPS)[number];
+
 /** A config as written on disk: every key optional. */
-export type PartialConfig = Partial<
-  Omit<
-    Config,
-    | 'evidence'
-    | 'agents'
-    | 'fingerprint'
-    | 'budget'
-    | 'boot'
-    | 'integrations'
-    | 'log'
-    | 'signals'
-    | 'hooks'
-  >
-> & {
-  evidence?: Partial<Config['evidence']>;
-  agents?: Partial<Config['agents']>;
-  fingerprint?: Partial<Config['fingerprint']>;
-  budget?: Partial<Config['budget']>;
-  boot?: Partial<Config['boot']>;
-  integrations?: Partial<Config['integrations']>;
-  log?: Partial<Config['log']>;
-  signals?: Partial<Config['signals']>;
-  hooks?: Partial<Config['hooks']>;
-};
+export type PartialConfig = Partial<Omit<Config, Group>> & { [K in Group]?: Partial<Config[K]> };
 
 /** Fills defaults into a (validated) partial config. */
 export function resolveConfig(partial: PartialConfig | null | undefined): Config {
   const raw = partial ?? {};
-  return {
-    ...DEFAULT_CONFIG,
-    ...raw,
-    version: 1,
-    evidence: { ...DEFAULT_CONFIG.evidence, ...raw.evidence },
-    agents: { ...DEFAULT_CONFIG.agents, ...raw.agents },
-    fingerprint: { ...DEFAULT_CONFIG.fingerprint, ...raw.fingerprint },
-    budget: { ...DEFAULT_CONFIG.budget, ...raw.budget },
-    boot: { ...DEFAULT_CONFIG.boot, ...raw.boot },
-    integrations: { ...DEFAULT_CONFIG.integrations, ...raw.integrations },
-    log: { ...DEFAULT_CONFIG.log, ...raw.log },
-    signals: { ...DEFAULT_CONFIG.signals, ...raw.signals },
-    hooks: { ...DEFAULT_CONFIG.hooks, ...raw.hooks },
-  };
+  const groups = GROUPS.map((key) => [key, { ...DEFAULT_CONFIG[key], ...raw[key] }]);
+  return { ...DEFAULT_CONFIG, ...raw, version: 1, ...Object.fromEntries(groups) } as Config;
 }
 
 /** Parses and validates config.yaml text. Never throws for bad content. */

@@ -102,11 +102,10 @@ export function initializedRoot(info: RootInfo): string {
         hint: `switch back to the branch that has them (\`git switch -\`); \`git log --all --oneline -- ${AGENT_DIR}/state\` lists the commits that hold the state`,
       },
     );
-  if (!info.initialized) {
+  if (!info.initialized)
     throw new NotInitializedError(`no ${AGENT_DIR}/ directory found in ${info.root} or above`, {
       hint: 'run `agent-state init` at the root of your repository',
     });
-  }
   return info.root;
 }
 

@@ -1,6 +1,5 @@
 // goals.md: the human-owned goal layer. Parsing is forgiving (headings in any order and case,
 // English or Chinese, unknown sections kept verbatim) and reports warnings, never errors.
-import { globProblem } from './glob-problem.js';
 import type { ForbiddenEntry, Goals, Warning } from '../types.js';
 
 type KnownSection = 'successCriteria' | 'constraints' | 'forbidden' | 'nonGoals';
@@ -282,6 +281,26 @@ function emptySectionsWarning(
         : `empty sections: ${list}: add a bullet to each, or delete the heading`,
     once: `goals.md empty sections: ${empty.map((e) => e.heading).join(' | ')}`,
   };
+}
+
+// Forbidden globs are matched against POSIX paths inside the repository: a glob that leaves it
+// (`../**`), is absolute (`/etc/**`, `C:\...`), starts with `~` or uses backslashes guards nothing
+// the user meant, silently. Saying so is how the user learns it. Returns why `glob` cannot guard
+// the repository path it seems to name, with the fix; null when it can.
+function globProblem(glob: string): string | null {
+  const shown = `the Forbidden glob \`${glob}\``;
+  const inside = 'Forbidden globs name paths inside the repository, relative to its root';
+  if (/^[A-Za-z]:/.test(glob) || glob.includes('\\'))
+    return `${shown} can never match: paths are matched with \`/\` separators, relative to the repository root (fix: write it like \`src/storage/**\`)`;
+  if (glob.split('/').includes('..'))
+    return `${shown} can never match: \`..\` leaves the repository, and ${inside} (fix: name the path from the repository root, or remove it)`;
+  if (glob.startsWith('~'))
+    return `${shown} can never match: \`~\` is not expanded, and ${inside} (fix: name the path from the repository root, or remove it)`;
+  if (glob.startsWith('/')) {
+    const local = glob.replace(/^\/+/, '');
+    return `${shown} is an absolute path: ${inside}, so it guards \`${local}\` here and never ${glob} (fix: write \`${local}\` if that is meant, or remove it)`;
+  }
+  return null;
 }
 
 // A warning for each Forbidden glob that cannot guard a repository path, on the line that holds it.

@@ -1,7 +1,6 @@
 // `init`: scaffold .agent/ from templates/. Idempotent: an existing file is never changed unless
 // `force` is set, and a second run changes no byte.
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../errors.js';
@@ -37,24 +36,10 @@ export interface InitResult {
 
 // Manifests and lockfiles whose change alters the build: fingerprinted when present.
 const COMMON_KEY_FILES = [
-  'package.json',
-  'package-lock.json',
-  'pnpm-lock.yaml',
-  'yarn.lock',
-  'bun.lockb',
-  'tsconfig.json',
-  'Cargo.toml',
-  'Cargo.lock',
-  'go.mod',
-  'go.sum',
-  'pyproject.toml',
-  'poetry.lock',
-  'uv.lock',
-  'requirements.txt',
-  'Gemfile.lock',
-  'pom.xml',
-  'build.gradle',
-  'Makefile',
+  ...['package.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb'],
+  ...['tsconfig.json', 'Cargo.toml', 'Cargo.lock', 'go.mod', 'go.sum'],
+  ...['pyproject.toml', 'poetry.lock', 'uv.lock', 'requirements.txt'],
+  ...['Gemfile.lock', 'pom.xml', 'build.gradle', 'Makefile'],
 ];
 
 function template(name: string): string {
@@ -96,11 +81,10 @@ function createExclusive(path: string, content: string): boolean {
 
 /** Creates (or completes) the task directory for `cwd`: at the git top level, or `cwd` outside git. */
 export function initState(options: InitOptions = {}): InitResult {
-  if (options.goal !== undefined && options.goal.trim() === '') {
+  if (options.goal !== undefined && options.goal.trim() === '')
     throw new UsageError('--goal is empty', {
       hint: 'give the goal as one sentence: --goal "Make X do Y"',
     });
-  }
   const info = locateRoot(options.cwd);
   const paths: StatePaths = statePaths(info.root);
   const result: InitResult = {

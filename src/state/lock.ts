@@ -6,23 +6,20 @@
 // (BusyError, exit 4) only when the queue has not moved for `timeoutMs` — a wait that scales with
 // the queue. Without one, writers retry with jittered backoff and give up after `timeoutMs`.
 import {
-  closeSync,
   linkSync,
   mkdirSync,
-  openSync,
   readFileSync,
   readdirSync,
   renameSync,
   rmSync,
   statSync,
   utimesSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BusyError } from '../errors.js';
-import { processAlive } from './process-alive.js';
-import { uniqueSuffix } from './unique-suffix.js';
+import { uniqueSuffix } from './atomic-write.js';
 
 export interface LockOptions {
   /**
@@ -69,6 +66,16 @@ function isStale(path: string, owner: LockOwner | null, staleMs: number, now: Da
   }
   if (owner.host === hostname() && !processAlive(owner.pid)) return true;
   return now.getTime() - Date.parse(owner.at) > staleMs;
+}
+
+/** True when `pid` exists (signal 0 tests for existence; EPERM: it exists under another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function sleep(ms: number): Promise<void> {
@@ -144,12 +151,7 @@ class Attempt {
       token: this.token,
     };
     try {
-      const fd = openSync(this.path, 'wx', 0o644);
-      try {
-        writeSync(fd, JSON.stringify(owner));
-      } finally {
-        closeSync(fd);
-      }
+      writeFileSync(this.path, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -231,12 +233,8 @@ async function queued(
   mkdirSync(dir, { recursive: true });
   const ticket = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${uniqueSuffix()}.ticket`;
   const file = join(dir, ticket);
-  const fd = openSync(file, 'wx', 0o644);
-  try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname() }));
-  } finally {
-    closeSync(fd);
-  }
+  const content = JSON.stringify({ pid: process.pid, host: hostname() });
+  writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
   try {
     let progress = Date.now();
     let touched = Date.now();
@@ -247,12 +245,7 @@ async function queued(
       const ahead = tickets.indexOf(ticket);
       // A ticket removed by mistake (a clock jump made it look abandoned) is taken again.
       if (ahead === -1) {
-        const again = openSync(file, 'w', 0o644);
-        try {
-          writeSync(again, JSON.stringify({ pid: process.pid, host: hostname() }));
-        } finally {
-          closeSync(again);
-        }
+        writeFileSync(file, content, { mode: 0o644 });
         continue;
       }
       if (ahead === 0 && attempt.tryTake()) return attempt.lock();

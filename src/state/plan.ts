@@ -65,11 +65,10 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
   const plan = (progress.plan ??= []);
   const title = planTitle(input.title);
   const id = input.id ?? newPlanId(plan);
-  if (!ID_PATTERN.test(id)) {
+  if (!ID_PATTERN.test(id))
     throw new UsageError(`"${id}" is not a valid id`, {
       hint: 'use letters, digits, dot, dash or underscore (at most 64), starting with a letter or digit',
     });
-  }
   if (plan.some((p) => p.id === id))
     throw new UsageError(`plan id "${id}" already exists`, {
       hint: 'pick another --id or leave it out to get a new one',
@@ -99,12 +98,9 @@ export function setPlanStatus(
     if (note.trim() === '') delete item.note;
     else item.note = note.trim();
   }
-  if (status === 'running' && progress.current_step?.id !== id) {
+  if (status === 'running' && progress.current_step?.id !== id)
     progress.current_step = { id, objective: item.title };
-  }
-  if ((status === 'done' || status === 'skipped') && progress.current_step?.id === id) {
-    progress.current_step = null;
-  }
+  if (MET.has(status) && progress.current_step?.id === id) progress.current_step = null;
   return item;
 }
 
@@ -169,19 +165,13 @@ export function setPlanNeeds(progress: Progress, id: string, needs: readonly str
   return item;
 }
 
+/** Plan items per status, and in all. */
+export type PlanCounts = Record<PlanStatus, number> & { total: number };
+
 /** Counts plan items by status (every status present, zero when unused). */
-export function countPlan(
-  plan: readonly PlanItem[] = [],
-): Record<PlanStatus, number> & { total: number } {
-  const counts = {
-    total: plan.length,
-    pending: 0,
-    running: 0,
-    blocked: 0,
-    done: 0,
-    skipped: 0,
-    failed: 0,
-  };
+export function countPlan(plan: readonly PlanItem[] = []): PlanCounts {
+  const zero = Object.keys(PLAN_STATUS_ICONS).map((status) => [status, 0]);
+  const counts = { total: plan.length, ...Object.fromEntries(zero) } as PlanCounts;
   for (const item of plan) counts[item.status]++;
   return counts;
 }

@@ -101,8 +101,11 @@ export function realPathOf(path: string, real = tryRealpath): string {
 }
 
 function dirStaysInside(root: string, start: string): boolean {
-  const real = realPathOf(start);
-  const base = realRoot(root);
+  return isUnder(realPathOf(start), realRoot(root));
+}
+
+// Whether the real path `real` is the real root `base` or inside it.
+function isUnder(real: string, base: string): boolean {
   return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
 }
 
@@ -151,7 +154,7 @@ export function requireInsideRepo(
       hint: 'name a file of the work tree',
     });
   if (allowOutside) return;
-  if (real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`)) return;
+  if (isUnder(real, base)) return;
   throw new UsageError(`${option} ${path} is outside the repository`, {
     hint: `copy the file into the repository first, or pass --allow-outside to read ${real}`,
   });

@@ -46,44 +46,41 @@ function typeName(type: unknown): string {
   return types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
 }
 
-// One message per error; `path` is where to point, `key` whether to point at the key itself.
+// One message per error; `path` (default: the instance path) is where to point, `key` whether to
+// point at the key itself.
 function explain(
   error: ErrorObject,
   data: unknown,
-): { path: NodePath; key: boolean; message: string; hint: string } {
+): { path?: NodePath; key?: boolean; message: string; hint: string } {
   const path = parseInstancePath(error.instancePath);
   const where = formatPath(path);
-  const found = valueAt(data, path);
+  const found = describe(valueAt(data, path));
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String).join(', ');
       return {
-        path,
-        key: false,
-        message: `${where} must be one of ${allowed} (found ${describe(found)})`,
+        message: `${where} must be one of ${allowed} (found ${found})`,
         hint: `use one of: ${allowed}`,
       };
     }
-    case 'const':
+    case 'const': {
+      const value = JSON.stringify(params.allowedValue);
       return {
-        path,
-        key: false,
-        message: `${where} must be ${JSON.stringify(params.allowedValue)} (found ${describe(found)})`,
-        hint: `set ${where} to ${JSON.stringify(params.allowedValue)}`,
+        message: `${where} must be ${value} (found ${found})`,
+        hint: `set ${where} to ${value}`,
       };
-    case 'type':
+    }
+    case 'type': {
+      const type = typeName(params.type);
       return {
-        path,
-        key: false,
-        message: `${where} must be ${typeName(params.type)} (found ${describe(found)})`,
-        hint: `write ${where} as ${typeName(params.type)}`,
+        message: `${where} must be ${type} (found ${found})`,
+        hint: `write ${where} as ${type}`,
       };
+    }
     case 'required': {
       const missing = String(params.missingProperty);
       return {
-        path,
-        key: false,
         message: `${where} is missing the required key "${missing}"`,
         hint: `add "${missing}" to ${where}`,
       };
@@ -101,32 +98,21 @@ function explain(
     }
     case 'pattern':
       return {
-        path,
-        key: false,
-        message: `${where} has an invalid format (found ${describe(found)})`,
+        message: `${where} has an invalid format (found ${found})`,
         hint: `${where} must match ${String(params.pattern)}`,
       };
     case 'format':
       return {
-        path,
-        key: false,
-        message: `${where} must be a ${String(params.format)} (found ${describe(found)})`,
+        message: `${where} must be a ${String(params.format)} (found ${found})`,
         hint:
           params.format === 'date-time'
             ? 'use an ISO 8601 UTC time such as 2026-01-31T12:00:00Z'
             : `write a valid ${String(params.format)}`,
       };
     case 'minLength':
-      return {
-        path,
-        key: false,
-        message: `${where} must not be empty`,
-        hint: `give ${where} a value`,
-      };
+      return { message: `${where} must not be empty`, hint: `give ${where} a value` };
     case 'maxLength':
       return {
-        path,
-        key: false,
         message: `${where} is longer than ${String(params.limit)} characters`,
         hint: 'shorten it; keep long text in evidence',
       };
@@ -134,22 +120,16 @@ function explain(
     case 'maximum':
     case 'exclusiveMinimum':
       return {
-        path,
-        key: false,
-        message: `${where} ${error.message ?? 'is out of range'} (found ${describe(found)})`,
+        message: `${where} ${error.message ?? 'is out of range'} (found ${found})`,
         hint: `change ${where} to a value in range`,
       };
     case 'propertyNames':
       return {
-        path,
-        key: false,
         message: `${where} has an invalid key`,
         hint: 'keys must be ids: letters, digits, dot, dash, underscore',
       };
     default:
       return {
-        path,
-        key: false,
         message: `${where} ${error.message ?? 'is invalid'}`,
         hint: 'see docs/protocol.md for the expected shape',
       };
@@ -167,11 +147,11 @@ export function schemaProblems(
   // `propertyNames` failures come with a child error naming the bad key; keep the clearer one.
   for (const error of errors) {
     if (error.keyword === 'if') continue;
-    const { path, key, message, hint } = explain(error, data);
-    const id = `${error.instancePath}|${error.keyword}|${message}`;
+    const { path = parseInstancePath(error.instancePath), key, ...text } = explain(error, data);
+    const id = `${error.instancePath}|${error.keyword}|${text.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    problems.push({ location: locate(located, path, key), message, hint });
+    problems.push({ location: locate(located, path, key), ...text });
   }
   return problems.sort(
     (a, b) =>

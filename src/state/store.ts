@@ -12,8 +12,7 @@ import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
 import { parseConfig, resolveConfig } from './config.js';
 import { findRoot } from './find-root.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
-import { acquireLock, type LockOptions } from './lock.js';
-import { processAlive } from './process-alive.js';
+import { acquireLock, processAlive, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { agentProgressPath, displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
@@ -27,8 +26,13 @@ import { detectYamlStyle, parseYaml, type LocatedDocument } from './yaml-doc.js'
 export interface LockWait
   extends Pick<BaseOptions, 'now'>, Pick<LockOptions, 'timeoutMs' | 'staleMs'> {}
 
-function restoreHint(paths: StatePaths, file: string): string {
-  return `restore it from git (\`git checkout -- ${displayPath(paths, file)}\`) or fix it by hand; see docs/protocol.md`;
+const BY_HAND = 'fix it by hand; see docs/protocol.md';
+
+// Reads a state file as text; `fix`: how else than from git the hint says to mend it.
+function readText(paths: StatePaths, file: string, allowEmpty = false, fix = BY_HAND): string {
+  const display = displayPath(paths, file);
+  const restoreHint = `restore it from git (\`git checkout -- ${display}\`) or ${fix}`;
+  return readStateText(file, { display, allowEmpty, restoreHint });
 }
 
 /**
@@ -37,10 +41,7 @@ function restoreHint(paths: StatePaths, file: string): string {
  */
 export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: string } {
   const display = displayPath(paths, paths.progress);
-  const text = readStateText(paths.progress, {
-    display,
-    restoreHint: restoreHint(paths, paths.progress),
-  });
+  const text = readText(paths, paths.progress);
   const cached = cachedProgress(paths, text);
   if (cached) {
     let located: LocatedDocument | undefined;
@@ -66,38 +67,21 @@ export function readAgentProgress(
 ): ParsedFile<Progress> & { text: string | null } {
   const path = agentProgressPath(paths, agent);
   if (!existsSync(path)) return { value: undefined, problems: [], warnings: [], text: null };
-  const display = displayPath(paths, path);
-  const text = readStateText(path, {
-    display,
-    restoreHint: `restore it from git (\`git checkout -- ${display}\`) or delete it (the agent starts afresh); see docs/multi-agent.md`,
-  });
-  return { ...parseProgress(text, display, agent), text };
+  const fix = 'delete it (the agent starts afresh); see docs/multi-agent.md';
+  const text = readText(paths, path, false, fix);
+  return { ...parseProgress(text, displayPath(paths, path), agent), text };
 }
 
 /** Reads config.yaml; a missing file means every default. */
 export function readConfig(paths: StatePaths): ParsedFile<Config> {
   if (!existsSync(paths.config)) return { value: resolveConfig(null), problems: [], warnings: [] };
-  const display = displayPath(paths, paths.config);
-  const text = readStateText(paths.config, {
-    display,
-    allowEmpty: true,
-    restoreHint: restoreHint(paths, paths.config),
-  });
-  return parseConfig(text, display);
+  return parseConfig(readText(paths, paths.config, true), displayPath(paths, paths.config));
 }
 
 /** Reads goals.md; a missing file is an empty goal layer with a warning. */
 export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[]; text: string } {
   const display = displayPath(paths, paths.goals);
-  if (!existsSync(paths.goals)) {
-    const parsed = parseGoals('', display);
-    return { ...parsed, text: '' };
-  }
-  const text = readStateText(paths.goals, {
-    display,
-    allowEmpty: true,
-    restoreHint: restoreHint(paths, paths.goals),
-  });
+  const text = existsSync(paths.goals) ? readText(paths, paths.goals, true) : '';
   return { ...parseGoals(text, display), text };
 }
 
@@ -147,13 +131,8 @@ function sweepTempFiles(paths: StatePaths): void {
   } catch {
     // no named agent yet
   }
-  for (const dir of [
-    paths.agentDir,
-    paths.stateDir,
-    paths.evidenceDir,
-    paths.markersDir,
-    ...agents,
-  ])
+  const ours = [paths.agentDir, paths.stateDir, paths.evidenceDir, paths.markersDir, ...agents];
+  for (const dir of ours)
     for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
   for (const dir of [paths.artifactsDir, paths.logDir])
     for (const name of tempNames(dir)) {
@@ -276,8 +255,8 @@ function serializeProgress(
   const value = located.doc.toJS() as Progress;
   const problems = checkProgress(value, located, agent);
   const first = problems[0];
+  const file = agent === null ? 'progress.yaml' : located.display;
   if (first) {
-    const file = agent === null ? 'progress.yaml' : located.display;
     throw new InvalidStateError(`the change would make ${file} invalid: ${first.message}`, {
       hint: first.hint,
       details: problems.map((p) => ({ at: formatLocation(p.location), message: p.message })),
@@ -288,7 +267,7 @@ function serializeProgress(
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_STATE_FILE_BYTES)
     throw new InvalidStateError(
-      `the change would make ${agent === null ? 'progress.yaml' : located.display} ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB every reader accepts`,
+      `the change would make ${file} ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB every reader accepts`,
       {
         hint: 'keep bulky text in evidence or .agent/artifacts/; shorten notes, or remove done items',
       },

@@ -93,7 +93,6 @@ function view(
     active:
       claims.some((c) => !c.expired) ||
       clock.now.getTime() - time(lastSeen) < clock.expireMinutes * 60_000,
-    here: where.here,
   };
 }
 

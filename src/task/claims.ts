@@ -42,10 +42,7 @@ export function claimState(item: PlanItem, clock: ClaimClock): ClaimState | null
 
 /** Every claim in the plan, live and expired, in plan order. */
 export function planClaims(progress: Progress, clock: ClaimClock): ClaimState[] {
-  return (progress.plan ?? []).flatMap((item) => {
-    const state = claimState(item, clock);
-    return state ? [state] : [];
-  });
+  return (progress.plan ?? []).flatMap((item) => claimState(item, clock) ?? []);
 }
 
 /** "12m", "3h", "2d": a short duration for claim ages. */
@@ -169,14 +166,13 @@ export function applyClaimRules(
   }
 }
 
-/** Whether a write changes the status of (or removes) an item that had a claim. */
-export function touchesClaimedItem(before: Progress, after: Progress): boolean {
+/**
+ * Whether a write changes or removes any item's status (claims in other worktrees then matter);
+ * `claimedOnly`: of an item that had a claim.
+ */
+export function changesStatus(before: Progress, after: Progress, claimedOnly = false): boolean {
   const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
-  return (before.plan ?? []).some((was) => was.claim && now.get(was.id) !== was.status);
-}
-
-/** Whether a write changes or removes any item's status (claims in other worktrees then matter). */
-export function changesStatus(before: Progress, after: Progress): boolean {
-  const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
-  return (before.plan ?? []).some((was) => now.get(was.id) !== was.status);
+  return (before.plan ?? []).some(
+    (was) => (was.claim || !claimedOnly) && now.get(was.id) !== was.status,
+  );
 }

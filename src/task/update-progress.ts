@@ -17,10 +17,11 @@ import {
 } from '../state/store.js';
 import { redactSecrets } from '../text/redact.js';
 import type { BaseOptions, Progress } from '../types.js';
-import { applyClaimRules, changesStatus, touchesClaimedItem } from './claims.js';
-import { recordNextAction } from './next-action-history.js';
+import { applyClaimRules, changesStatus } from './claims.js';
 import { emptyOwn, overlayProgress, splitProgress } from './own-state.js';
-import { settleVolatile } from './settle.js';
+import { dropShownReminders } from '../state/reminders.js';
+import { dropLegacyCounters, hasLegacyCounters, newRecord } from '../recovery/record.js';
+import { readStoredRecovery, writeRecovery } from '../recovery/record-store.js';
 
 export interface UpdateOptions extends BaseOptions, LockWait {
   /**
@@ -120,7 +121,7 @@ export async function updateProgressLocked<T>(
       changesStatus(current, draft) && hasLinkedWorktrees(paths.root)
         ? (await import('./agents-overview.js')).foreignClaims(paths, agent, now, options.env)
         : undefined;
-    if (touchesClaimedItem(current, draft) || (foreign && foreign.size > 0)) {
+    if (changesStatus(current, draft, true) || (foreign && foreign.size > 0)) {
       const expireMinutes = valueOrThrow(readConfig(paths)).agents.claim_expire_minutes;
       applyClaimRules(current, draft, agent, { now, expireMinutes }, options.force, foreign);
     }
@@ -149,4 +150,44 @@ export async function updateProgressLocked<T>(
   });
   outcome!.written?.();
   return { progress: outcome!.progress, changed: outcome!.changed, result };
+}
+
+// The short history of next_action lets a restarted agent see it is going in circles. How many
+// next actions the stamp keeps; the restart-loop warning shows the last three.
+const NEXT_ACTION_HISTORY = 5;
+
+/** Appends `after.next_action` to `after.stamp.recent_next_actions` when it differs from `before`'s. */
+export function recordNextAction(before: Progress, after: Progress, now: Date): void {
+  const text = after.next_action ?? '';
+  if (text.trim() === '' || text === (before.next_action ?? '')) return;
+  const stamp = (after.stamp ??= {});
+  const history = [...(stamp.recent_next_actions ?? []), { text, at: now.toISOString() }];
+  stamp.recent_next_actions = history.slice(-NEXT_ACTION_HISTORY);
+}
+
+// What the next write of progress.yaml does for the local recovery record (I/O, under the state
+// lock): the boot counters a 0.1.0 stamp still holds move into the record (which starts from
+// them when it does not exist yet), and the reminders a boot has shown are removed from `draft`.
+// Call `written()` once the write succeeded.
+function settleVolatile(
+  paths: StatePaths,
+  draft: Progress,
+  agent: string | null,
+): { written(): void } {
+  const legacy = hasLegacyCounters(draft.stamp);
+  const stored = readStoredRecovery(paths, agent);
+  const shown = stored?.reminders_shown ?? [];
+  if (shown.length > 0) dropShownReminders(draft, shown);
+  if (legacy) {
+    // The record first: if the write below fails, the counters are still somewhere.
+    if (stored === null) writeRecovery(paths, newRecord(draft.stamp), agent);
+    dropLegacyCounters(draft.stamp!);
+  }
+  return {
+    written() {
+      if (shown.length === 0 || stored === null) return;
+      // The file holds none of the shown reminders now: their keys are done with.
+      writeRecovery(paths, { ...stored, reminders_shown: [] }, agent);
+    },
+  };
 }

@@ -11,7 +11,7 @@ import {
   parseMemoryRef,
   promoteMemory,
 } from '../../src/state/memory.js';
-import { recordNextAction } from '../../src/task/next-action-history.js';
+import { recordNextAction } from '../../src/task/update-progress.js';
 import { queueReminder, takeReminders } from '../../src/state/reminders.js';
 import type { Progress } from '../../src/types.js';
 
