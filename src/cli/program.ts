@@ -4,76 +4,40 @@ import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
 import { withSuggestion } from './suggest.js';
-import { bootCommand } from './commands/boot.js';
-import { eventCommand } from './commands/event.js';
-import { hookCommand } from './commands/hook.js';
-import { statuslineCommand } from './commands/statusline.js';
-import { runLean } from './lean.js';
+import { LEAN_COMMANDS, runLean } from './lean.js';
 import type { LeanCommand } from './parse-args.js';
 import { COMMANDS, isLean, type CommandWord, type LeanWord } from './command-list.js';
-import { registerDoctor } from './commands/doctor.js';
-import { registerGoal } from './commands/goal.js';
-import { registerInit } from './commands/init.js';
-import { registerIntegrate } from './commands/integrate.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerMergeDriver } from './commands/merge-driver.js';
-import { registerNext } from './commands/next.js';
-import { registerPlan } from './commands/plan.js';
-import { statusCommand } from './commands/status.js';
-import { registerValidate } from './commands/validate.js';
-import { registerHooks } from './commands/hooks.js';
-import { registerWatch } from './commands/watch.js';
-import { registerEvents } from './commands/events.js';
-import { registerCheck } from './commands/check.js';
-import { registerCheckpoint } from './commands/checkpoint.js';
-import { registerDone } from './commands/done.js';
-import { registerEvidence } from './commands/evidence.js';
-import { registerFingerprint } from './commands/fingerprint.js';
-import { registerUndone } from './commands/undone.js';
-import { registerVerify } from './commands/verify.js';
-import { registerRemind } from './commands/remind.js';
-import { registerMemory } from './commands/memory.js';
-import { registerCurrent } from './commands/current.js';
-import { registerUi } from './commands/ui.js';
-import { registerReport } from './commands/report.js';
-import { registerImport } from './commands/import.js';
 
 type Register = (program: Command, state: RunState) => void;
 
-// What registers each command with commander; the lean ones from their specs.
-const REGISTER: Record<Exclude<CommandWord, LeanWord>, Register> = {
-  doctor: registerDoctor,
-  goal: registerGoal,
-  init: registerInit,
-  integrate: registerIntegrate,
-  mcp: registerMcp,
-  'merge-driver': registerMergeDriver,
-  next: registerNext,
-  plan: registerPlan,
-  validate: registerValidate,
-  hooks: registerHooks,
-  watch: registerWatch,
-  events: registerEvents,
-  check: registerCheck,
-  checkpoint: registerCheckpoint,
-  done: registerDone,
-  evidence: registerEvidence,
-  fingerprint: registerFingerprint,
-  undone: registerUndone,
-  verify: registerVerify,
-  remind: registerRemind,
-  memory: registerMemory,
-  current: registerCurrent,
-  ui: registerUi,
-  report: registerReport,
-  import: registerImport,
-};
-const LEAN: Record<LeanWord, LeanCommand> = {
-  hook: hookCommand,
-  statusline: statuslineCommand,
-  event: eventCommand,
-  boot: bootCommand,
-  status: statusCommand,
+// What registers each command with commander (the lean ones from their specs), imported when
+// registered: a call's parse initializes its own command's module only.
+const REGISTER: Record<Exclude<CommandWord, LeanWord>, () => Promise<Register>> = {
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
+  goal: async () => (await import('./commands/goal.js')).registerGoal,
+  init: async () => (await import('./commands/init.js')).registerInit,
+  integrate: async () => (await import('./commands/integrate.js')).registerIntegrate,
+  mcp: async () => (await import('./commands/mcp.js')).registerMcp,
+  'merge-driver': async () => (await import('./commands/merge-driver.js')).registerMergeDriver,
+  next: async () => (await import('./commands/next.js')).registerNext,
+  plan: async () => (await import('./commands/plan.js')).registerPlan,
+  validate: async () => (await import('./commands/validate.js')).registerValidate,
+  hooks: async () => (await import('./commands/hooks.js')).registerHooks,
+  watch: async () => (await import('./commands/watch.js')).registerWatch,
+  events: async () => (await import('./commands/events.js')).registerEvents,
+  check: async () => (await import('./commands/check.js')).registerCheck,
+  checkpoint: async () => (await import('./commands/checkpoint.js')).registerCheckpoint,
+  done: async () => (await import('./commands/done.js')).registerDone,
+  evidence: async () => (await import('./commands/evidence.js')).registerEvidence,
+  fingerprint: async () => (await import('./commands/fingerprint.js')).registerFingerprint,
+  undone: async () => (await import('./commands/undone.js')).registerUndone,
+  verify: async () => (await import('./commands/verify.js')).registerVerify,
+  remind: async () => (await import('./commands/remind.js')).registerRemind,
+  memory: async () => (await import('./commands/memory.js')).registerMemory,
+  current: async () => (await import('./commands/current.js')).registerCurrent,
+  ui: async () => (await import('./commands/ui.js')).registerUi,
+  report: async () => (await import('./commands/report.js')).registerReport,
+  import: async () => (await import('./commands/import.js')).registerImport,
 };
 
 // A lean command (lean.ts) as commander sees it: its options and arguments for --help. Calls
@@ -109,7 +73,7 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
  * the command a call runs, the one registered (a call's parse needs no other; help, a typo's
  * suggestion and a call without a command get them all).
  */
-export function createProgram(state: RunState, only?: CommandWord): Command {
+export async function createProgram(state: RunState, only?: CommandWord): Promise<Command> {
   const { io } = state;
   const program = new Command('agent-state')
     .description(
@@ -156,8 +120,8 @@ Examples:
     );
 
   for (const word of only ? [only] : (Object.keys(COMMANDS) as CommandWord[])) {
-    if (isLean(word)) registerLean(program, LEAN[word], state);
-    else REGISTER[word](program, state);
+    if (isLean(word)) registerLean(program, await LEAN_COMMANDS[word](), state);
+    else (await REGISTER[word]())(program, state);
   }
   return program;
 }

@@ -71,7 +71,7 @@ export async function runProgram(argv: readonly string[], io: CliIo): Promise<Ex
   const style = await stylesFor(globals, io);
   const makeContext = (command: Command) => contextFor(command, io, style);
   const state: RunState = { exitCode: EXIT.OK, argv, io, makeContext };
-  const program = createProgram(state, help ? undefined : commandWord(words[0]));
+  const program = await createProgram(state, help ? undefined : commandWord(words[0]));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return state.exitCode;

@@ -38,8 +38,8 @@ describe('cacheFamily (which code cache a run uses)', () => {
     expect(cacheFamily(['toString'])).toBe('-');
   });
 
-  it('the program registers exactly the command list, in its order', () => {
-    const program = createProgram({
+  it('the program registers exactly the command list, in its order', async () => {
+    const program = await createProgram({
       exitCode: 0,
       argv: [],
       io: processIo(),
