@@ -18,7 +18,8 @@ export interface OutStream {
 export function isTerminal(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
-    if (!stat.isCharacterDevice() || stat.rdev === statSync('/dev/null').rdev) return false;
+    if (!stat.isCharacterDevice()) return false;
+    if (stat.rdev === statSync('/dev/null', { throwIfNoEntry: false })?.rdev) return false;
   } catch {
     return false;
   }

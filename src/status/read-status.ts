@@ -42,10 +42,11 @@ export async function readStatus(
     // their cache: a status that parses no YAML but progress.yaml's.
     const info = locateRoot(options.cwd);
     const paths = statePaths(initializedRoot(info));
-    gitRoot ??= info.gitRoot;
+    if (gitRoot === undefined) gitRoot = info.gitRoot;
     state = loadState({ ...options, paths, config: await cachedConfig(paths) });
   }
-  gitRoot ??= locateRoot(state.paths.root).gitRoot;
+  // null is an answer (outside git), not a miss.
+  if (gitRoot === undefined) gitRoot = locateRoot(state.paths.root).gitRoot;
   const loaded = loadStatus(state.paths);
   const snapshot = withTaskState(loaded.snapshot, {
     anchor: state.goals.anchor,
