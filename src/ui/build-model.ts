@@ -58,6 +58,10 @@ export interface UiInput {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+// The fields `keys` of `value`, in that order (the order the model's JSON shows them in).
+const pick = <T, K extends keyof T>(value: T, ...keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((k) => [k, value[k]])) as Pick<T, K>;
+
 // Owners come with plan claims (several agents on one task): the item's owner, or its claim's.
 function ownerOf(item: PlanItem): string | null {
   const record = item as unknown as Record<string, unknown>;
@@ -76,9 +80,7 @@ function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): UiP
     const check = checks.get(item.id);
     const stored = progress?.markers?.[item.id];
     return {
-      id: item.id,
-      title: item.title,
-      status: item.status,
+      ...pick(item, 'id', 'title', 'status'),
       owner: ownerOf(item),
       note: item.note ?? null,
       depends_on: item.depends_on ?? [],
@@ -86,10 +88,8 @@ function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): UiP
       marker:
         check && check.state !== 'missing'
           ? {
-              state: check.state,
-              at: check.at,
-              files: check.files,
-              changed: check.changed.map((c) => ({ path: c.path, reason: c.reason })),
+              ...pick(check, 'state', 'at', 'files'),
+              changed: check.changed.map((c) => pick(c, 'path', 'reason')),
               commit: stored?.commit ?? null,
               ...(check.problem ? { problem: check.problem.what } : {}),
             }
@@ -126,58 +126,33 @@ function nowOf(progress: Progress | null): UiNow {
 function statusOf(s: StatusSnapshot): UiStatus {
   const limited = (c: { limit: number | null; used: number }) =>
     c.limit === null ? null : { limit: c.limit, used: c.used };
+  const v = s.verification;
   return {
-    events: s.events,
-    first_at: s.first_at,
-    last_at: s.last_at,
-    cwd: s.cwd,
-    tool_calls: s.tool_calls,
-    tool_calls_since_checkpoint: s.tool_calls_since_checkpoint,
+    ...pick(s, 'events', 'first_at', 'last_at', 'cwd', 'tool_calls', 'tool_calls_since_checkpoint'),
     tools: Object.entries(s.tools)
       .sort((a, b) => b[1].last_seq - a[1].last_seq)
       .map(([name, t]) => ({
         name,
-        calls: t.calls,
-        failures: t.failures,
-        consecutive_failures: t.consecutive_failures,
-        no_new_results: t.no_new_results,
+        ...pick(t, 'calls', 'failures', 'consecutive_failures', 'no_new_results'),
         last_artifact: t.last_artifact ?? null,
       })),
-    verification: s.verification && {
-      passed: s.verification.passed,
-      failed: s.verification.failed,
-      exit_code: s.verification.exit_code,
-      command: s.verification.command,
-      artifact: s.verification.artifact,
-      at: s.verification.at,
-    },
+    verification: v && pick(v, 'passed', 'failed', 'exit_code', 'command', 'artifact', 'at'),
     budget: { tool_calls: limited(s.budget.tool_calls), tokens: limited(s.budget.tokens) },
-    checkpoint: s.checkpoint,
-    permissions: s.permissions,
+    ...pick(s, 'checkpoint', 'permissions'),
     files_modified: [...s.files.modified].reverse(),
     files_modified_count: s.files.count,
-    boots: s.boots,
-    boots_since_progress: s.boots_since_progress,
-    compactions: s.compactions,
-    errors: s.errors,
-    interrupts: s.interrupts,
-    git: s.git && { kind: s.git.kind, branch: s.git.branch, head: s.git.head, at: s.git.at },
+    ...pick(s, 'boots', 'boots_since_progress', 'compactions', 'errors', 'interrupts'),
+    git: s.git && pick(s.git, 'kind', 'branch', 'head', 'at'),
   };
 }
 
 function evidenceOf(entries: readonly EvidenceEntry[], present: ReadonlySet<string>): UiEvidence[] {
   return [...entries].reverse().map((e) => ({
-    id: e.id,
-    at: e.at,
-    kind: e.kind,
-    summary: e.summary,
-    body: e.body,
-    file: e.file,
+    ...pick(e, 'id', 'at', 'kind', 'summary', 'body', 'file'),
     redactions: e.redactions ?? 0,
     truncated_bytes: e.truncated_bytes ?? 0,
     refs: (e.refs ?? []).map((r) => ({
-      path: r.path,
-      sha256: r.sha256,
+      ...pick(r, 'path', 'sha256'),
       bytes: r.bytes ?? null,
       present: present.has(r.path),
     })),
@@ -195,7 +170,7 @@ function driftOf(report: UiInput['report']): UiDrift {
     key_files: drift?.key_files ?? [],
     runtime: drift?.runtime ?? [],
     unlisted: drift?.unlisted ?? [],
-    findings: (report?.findings ?? []).map(({ kind, message, fix }) => ({ kind, message, fix })),
+    findings: (report?.findings ?? []).map((f) => pick(f, 'kind', 'message', 'fix')),
   };
 }
 
@@ -303,20 +278,19 @@ function modelOf(input: UiInput): UiModel {
     root: input.root,
     seq: input.log.snapshot.seq,
     revision: progress?.revision ?? null,
-    problems: input.problems.map((p) => ({ at: p.at, message: p.message, hint: p.hint })),
+    problems: input.problems.map((p) => pick(p, 'at', 'message', 'hint')),
     warnings,
     goal: goals && {
-      title: goals.title,
-      anchor: goals.anchor,
+      ...pick(goals, 'title', 'anchor'),
       success_criteria: goals.successCriteria,
       constraints: goals.constraints,
-      forbidden: goals.forbidden.map((f) => ({ text: f.text, globs: f.globs })),
+      forbidden: goals.forbidden.map((f) => pick(f, 'text', 'globs')),
       non_goals: goals.nonGoals,
-      extra: goals.extraSections.map((s) => ({ heading: s.heading, body: s.body })),
+      extra: goals.extraSections.map((s) => pick(s, 'heading', 'body')),
     },
     now: nowOf(progress),
     plan: planOf(progress, input.report?.markers ?? []),
-    signals: signals.map((s) => ({ id: s.id, level: s.level, message: s.message })),
+    signals: signals.map((s) => pick(s, 'id', 'level', 'message')),
     status: statusOf(snapshot),
     timeline: describeTimeline(input.timeline, input.forbidden),
     evidence: evidenceOf(input.evidence, input.presentArtifacts),

@@ -3,8 +3,12 @@
 // HTML (render-page.ts). Text in it is as stored: escaping happens only when it is rendered.
 import type { Drift } from '../fingerprint/diff.js';
 import type { OmittedFact } from '../boot/omitted-fact.js';
-import type { MarkerState } from '../markers/check-markers.js';
-import type { PlanStatus } from '../types.js';
+import type { EvidenceEntry, EvidenceRef } from '../evidence/evidence-file.js';
+import type { StatusSignal } from '../events/signals.js';
+import type { GitState, StatusSnapshot, ToolStats } from '../events/types.js';
+import type { MarkerCheck, MarkerChange } from '../markers/check-markers.js';
+import type * as T from '../types.js';
+import type { StateProblem } from '../verify/read-state-checked.js';
 
 /** The goal layer: always at the top of the page. */
 export interface UiGoal {
@@ -12,22 +16,18 @@ export interface UiGoal {
   anchor: string;
   success_criteria: string[];
   constraints: string[];
-  forbidden: { text: string; globs: string[] }[];
+  forbidden: T.ForbiddenEntry[];
   non_goals: string[];
   /** Sections of goals.md the tool does not know, verbatim. */
-  extra: { heading: string; body: string }[];
+  extra: T.ExtraSection[];
 }
 
-/** The current step and its limits. */
-export interface UiStep {
-  id: string | null;
-  objective: string | null;
-  expected_output: string | null;
-  allowed_tools: string[];
-  denied_tools: string[];
-  file_scopes: string[];
-  constraints: string[];
-}
+/** The current step and its limits: a field it does not set is null, a list it does not set empty. */
+export type UiStep = {
+  [K in keyof T.CurrentStep]-?: NonNullable<T.CurrentStep[K]> extends string[]
+    ? string[]
+    : string | null;
+};
 
 /** Where the task stands now. */
 export interface UiNow {
@@ -35,28 +35,22 @@ export interface UiNow {
   next_action: string | null;
   step: UiStep | null;
   /** One-shot notes the next boot shows. */
-  reminders: { text: string; at: string }[];
+  reminders: T.Reminder[];
   memory: { durable: string[]; working: string[] };
   /** The previous next actions, newest first. */
-  recent_next_actions: { text: string; at: string }[];
+  recent_next_actions: T.NextActionRecord[];
 }
 
 /** A completion marker judged against the files now. */
-export interface UiMarker {
-  state: MarkerState;
-  at: string | null;
-  files: number;
-  changed: { path: string; reason: string }[];
+export interface UiMarker extends Pick<MarkerCheck, 'state' | 'at' | 'files'> {
+  changed: Pick<MarkerChange, 'path' | 'reason'>[];
   commit: string | null;
   /** Why an unverifiable marker with files cannot be checked. */
   problem?: string;
 }
 
 /** One plan item. */
-export interface UiPlanItem {
-  id: string;
-  title: string;
-  status: PlanStatus;
+export interface UiPlanItem extends Pick<T.PlanItem, 'id' | 'title' | 'status'> {
   /** Who holds it (plan owners and claims), or null. */
   owner: string | null;
   note: string | null;
@@ -67,53 +61,28 @@ export interface UiPlanItem {
 }
 
 /** A control signal: the fact and what to do, in one sentence. */
-export interface UiSignal {
-  id: string;
-  level: 'stop' | 'warn';
-  message: string;
-}
+export type UiSignal = Pick<StatusSignal, 'id' | 'level' | 'message'>;
 
 /** One tool's counts. */
-export interface UiTool {
+export interface UiTool extends Pick<
+  ToolStats,
+  'calls' | 'failures' | 'consecutive_failures' | 'no_new_results'
+> {
   name: string;
-  calls: number;
-  failures: number;
-  consecutive_failures: number;
-  no_new_results: number;
   last_artifact: string | null;
 }
 
+type Limited = { limit: number; used: number } | null;
+type Reshaped = 'version' | 'seq' | 'task' | 'tools' | 'verification' | 'budget' | 'files' | 'git';
+
 /** The status bar's snapshot. */
-export interface UiStatus {
-  events: number;
-  first_at: string | null;
-  last_at: string | null;
-  cwd: string | null;
-  tool_calls: number;
-  tool_calls_since_checkpoint: number;
+export interface UiStatus extends Omit<StatusSnapshot, Reshaped> {
   tools: UiTool[];
-  verification: {
-    passed: number | null;
-    failed: number | null;
-    exit_code: number | null;
-    command: string | null;
-    artifact: string | null;
-    at: string;
-  } | null;
-  budget: {
-    tool_calls: { limit: number; used: number } | null;
-    tokens: { limit: number; used: number } | null;
-  };
-  checkpoint: { seq: number; at: string; summary: string | null } | null;
-  permissions: { requested: number; granted: number; denied: number; last_denied: string | null };
+  verification: Omit<NonNullable<StatusSnapshot['verification']>, 'skipped' | 'seq'> | null;
+  budget: { tool_calls: Limited; tokens: Limited };
   files_modified: string[];
   files_modified_count: number;
-  boots: number;
-  boots_since_progress: number;
-  compactions: number;
-  errors: { count: number; last: string | null };
-  interrupts: number;
-  git: { kind: string; branch: string | null; head: string | null; at: string } | null;
+  git: Omit<GitState, 'seq'> | null;
 }
 
 /** What kind of fact an event is, for its colour and the filter. */
@@ -153,16 +122,13 @@ export interface UiTimeline {
 }
 
 /** An evidence entry: the headline, the body on demand, the raw artifacts it refers to. */
-export interface UiEvidence {
-  id: string;
-  at: string;
-  kind: string;
-  summary: string;
-  body: string;
-  file: string;
+export interface UiEvidence extends Pick<
+  EvidenceEntry,
+  'id' | 'at' | 'kind' | 'summary' | 'body' | 'file'
+> {
   redactions: number;
   truncated_bytes: number;
-  refs: { path: string; sha256: string; bytes: number | null; present: boolean }[];
+  refs: (Pick<EvidenceRef, 'path' | 'sha256'> & { bytes: number | null; present: boolean })[];
 }
 
 /** Drift since the last checkpoint, with what verify found (each finding with its fix). */
@@ -208,7 +174,7 @@ export interface UiModel {
   /** progress.yaml's revision; null when it could not be read. */
   revision: number | null;
   /** State files that do not parse or validate: what the rest of the page could not show. */
-  problems: { at: string; message: string; hint: string }[];
+  problems: Pick<StateProblem, 'at' | 'message' | 'hint'>[];
   warnings: string[];
   goal: UiGoal | null;
   now: UiNow;
