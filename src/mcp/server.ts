@@ -81,20 +81,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       },
     );
   }
+  const markdown = 'text/markdown';
+  const contents = (uri: URL, mimeType: string, text: string) => ({
+    contents: [{ uri: uri.href, mimeType, text: fileText(text) }],
+  });
   // The two state files, read as they are on disk at each request.
   const stateFiles = [
-    [
-      'goals',
-      'goals.md: anchor, success criteria, constraints, forbidden, non-goals',
-      'text/markdown',
-    ],
+    ['goals', 'goals.md: anchor, success criteria, constraints, forbidden, non-goals', markdown],
     ['progress', 'progress.yaml: stage, next action, plan, markers, stamp', 'application/yaml'],
   ] as const;
   for (const [name, description, mimeType] of stateFiles)
-    server.registerResource(name, `agent-state://${name}`, { description, mimeType }, (uri) => {
-      const text = fileText(readFileSync(findRoot(options.cwd)[name], 'utf8'));
-      return { contents: [{ uri: uri.href, mimeType, text }] };
-    });
+    server.registerResource(name, `agent-state://${name}`, { description, mimeType }, (uri) =>
+      contents(uri, mimeType, readFileSync(findRoot(options.cwd)[name], 'utf8')),
+    );
   server.registerResource(
     'evidence',
     new ResourceTemplate('agent-state://evidence/{id}', {
@@ -102,20 +101,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         resources: entryFiles(findRoot(options.cwd)).map((entry) => ({
           uri: `agent-state://evidence/${entry.id}`,
           name: entry.name,
-          mimeType: 'text/markdown',
+          mimeType: markdown,
         })),
       }),
     }),
-    { description: 'one evidence entry (newest N kept)', mimeType: 'text/markdown' },
-    (uri, variables) => ({
-      contents: [
-        {
-          uri: uri.href,
-          mimeType: 'text/markdown',
-          text: fileText(readEvidenceFile(findRoot(options.cwd), String(variables.id))),
-        },
-      ],
-    }),
+    { description: 'one evidence entry (newest N kept)', mimeType: markdown },
+    (uri, { id }) => contents(uri, markdown, readEvidenceFile(findRoot(options.cwd), String(id))),
   );
   return server;
 }

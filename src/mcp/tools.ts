@@ -96,8 +96,7 @@ export const mcpTools: McpTool[] = [
     description: 'Set the next action (and optionally the stage); without arguments, show them.',
     input: { text: z.string().optional(), stage: z.string().optional() },
     run: async (args, ctx) => {
-      const text = typeof args.text === 'string' ? args.text.trim() : undefined;
-      const stage = typeof args.stage === 'string' ? args.stage.trim() : undefined;
+      const [text, stage] = [optional(args.text)?.trim(), optional(args.stage)?.trim()];
       const { progress, changed } = await updateProgress(
         (p) => {
           if (text) p.next_action = text;
@@ -118,8 +117,7 @@ export const mcpTools: McpTool[] = [
       note: z.string().optional(),
     },
     run: async (args, ctx) => {
-      const action = String(args.action);
-      const id = typeof args.id === 'string' ? args.id : undefined;
+      const [action, id] = [String(args.action), typeof args.id === 'string' ? args.id : undefined];
       const note = typeof args.note === 'string' ? args.note : undefined;
       const { result, progress } = await updateProgress(
         (p) => {
@@ -149,16 +147,14 @@ export const mcpTools: McpTool[] = [
     },
     run: async (args, ctx) => {
       const { markDone } = await import('../markers/mark-done.js');
-      const files = strings(args.files);
-      const note = optional(args.note);
       const result = await markDone(String(args.id), {
         ...ctx,
-        ...(files ? { files } : {}),
-        ...(args.refresh === true ? { refresh: true } : {}),
-        ...(note ? { note } : {}),
+        files: strings(args.files),
+        refresh: args.refresh === true,
+        note: optional(args.note),
       });
-      const { id, revision } = result;
-      return { id, files: result.files, status: result.item.status, revision };
+      const { id, files, revision } = result;
+      return { id, files, status: result.item.status, revision };
     },
   },
   {
@@ -168,18 +164,12 @@ export const mcpTools: McpTool[] = [
     input: { ids: z.array(z.string()).min(1) },
     run: async (args, ctx) => {
       const { checkMarkers } = await import('../markers/check-markers.js');
-      const result = await checkMarkers({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        ids: strings(args.ids) ?? [],
-      });
+      const { cwd, env } = ctx;
+      const { ok, markers } = await checkMarkers({ cwd, env, ids: strings(args.ids) ?? [] });
+      const paths = (changes: { path: string }[]) => changes.map((c) => c.path);
       return {
-        ok: result.ok,
-        markers: result.markers.map((m) => ({
-          id: m.id,
-          state: m.state,
-          changed: m.changed.map((c) => c.path),
-        })),
+        ok,
+        markers: markers.map((m) => ({ id: m.id, state: m.state, changed: paths(m.changed) })),
       };
     },
   },
@@ -189,11 +179,8 @@ export const mcpTools: McpTool[] = [
     input: { kind: z.string(), summary: z.string(), body: z.string().optional() },
     run: async (args, ctx) => {
       const { addEvidence } = await import('../evidence/add-evidence.js');
-      const body = optional(args.body);
-      const result = await addEvidence(
-        { kind: String(args.kind), summary: String(args.summary), ...(body ? { body } : {}) },
-        ctx,
-      );
+      const [kind, summary, body] = [String(args.kind), String(args.summary), optional(args.body)];
+      const result = await addEvidence({ kind, summary, body }, ctx);
       const { file, redactions, removed } = result;
       return { id: result.meta.id, file, redactions, removed };
     },
@@ -209,13 +196,11 @@ export const mcpTools: McpTool[] = [
     },
     run: async (args, ctx) => {
       const { checkpoint } = await import('../checkpoint/checkpoint.js');
-      const summary = optional(args.message);
-      const next = optional(args.next);
       const result = await checkpoint({
         ...ctx,
         test: args.no_test !== true,
-        ...(summary ? { summary } : {}),
-        ...(next ? { next } : {}),
+        summary: optional(args.message),
+        next: optional(args.next),
       });
       if (!result.ok) {
         const why =
