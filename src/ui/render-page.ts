@@ -9,28 +9,12 @@ import type { UiModel, UiTimeline } from './model.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { PAGE_STYLE } from './page-style.js';
 import { renderEvidence, renderTimeline, renderTimelineRows } from './render-history.js';
-import type { RenderOptions } from './render-parts.js';
+import { shortTime, type RenderOptions } from './render-parts.js';
 import { renderBoot, renderCheckpoints, renderDrift } from './render-recovery.js';
 import { renderStatus } from './render-status.js';
 import { renderGoal, renderNow, renderPlan, renderProblems, renderSignals } from './render-task.js';
 
 export type { RenderOptions } from './render-parts.js';
-
-/** The sections a live update replaces, by element id, in page order (the timeline aside). */
-export const SECTION_IDS = [
-  'goal',
-  'problems',
-  'now',
-  'signals',
-  'plan',
-  'status',
-  'evidence',
-  'drift',
-  'boot',
-  'checkpoints',
-] as const;
-
-export type SectionId = (typeof SECTION_IDS)[number];
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const STYLE_HASH = hash(PAGE_STYLE);
@@ -54,7 +38,8 @@ export function contentSecurityPolicy(mode: RenderOptions['mode']): string {
 const forMode = (model: UiModel, options: RenderOptions): UiModel =>
   options.mode === 'live' ? { ...model, generated_at: '' } : model;
 
-const SECTION_HTML: Record<SectionId, (model: UiModel, options: RenderOptions) => Html> = {
+// The sections a live update replaces, by element id, in page order (the timeline aside).
+const SECTION_HTML = {
   goal: renderGoal,
   problems: renderProblems,
   now: renderNow,
@@ -65,7 +50,12 @@ const SECTION_HTML: Record<SectionId, (model: UiModel, options: RenderOptions) =
   drift: renderDrift,
   boot: renderBoot,
   checkpoints: renderCheckpoints,
-};
+} satisfies Record<string, (model: UiModel, options: RenderOptions) => Html>;
+
+export type SectionId = keyof typeof SECTION_HTML;
+
+/** The sections a live update replaces, by element id, in page order (the timeline aside). */
+export const SECTION_IDS = Object.keys(SECTION_HTML) as readonly SectionId[];
 
 /** Every section's HTML by id (what a live update carries). */
 export function renderSections(model: UiModel, options: RenderOptions): Record<SectionId, string> {
@@ -86,8 +76,6 @@ export function renderTimelinePage(
     oldest: timeline.events[timeline.events.length - 1]?.seq ?? 0,
   };
 }
-
-const shortTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 
 /** The whole document (the style and the script byte for byte as their CSP hashes say). */
 export function renderPage(model: UiModel, options: RenderOptions): string {

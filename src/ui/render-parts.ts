@@ -21,11 +21,13 @@ export function ago(iso: string | null | undefined, now: string): string {
   return `${Math.round(seconds / 86400)} d ago`;
 }
 
-/** A time as `2026-01-31 12:00:00Z`, with its age; the live page keeps the age current. */
+/** A time as `2026-01-31 12:00:00Z`. */
+export const shortTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+
+/** A time as `shortTime` shows it, with its age; the live page keeps the age current. */
 export function time(iso: string | null | undefined, now: string): Html {
   if (!iso) return markup`<span class="muted">never</span>`;
-  const shown = iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
-  return markup`<time datetime="${iso}">${shown}</time>
+  return markup`<time datetime="${iso}">${shortTime(iso)}</time>
     <span class="ago" data-at="${iso}">${ago(iso, now)}</span>`;
 }
 

@@ -32,14 +32,11 @@ function splitHost(value: string): { name: string; port: number | null } | null 
  * the `--host` given; any IP literal is accepted (DNS rebinding needs a name).
  */
 export function hostAllowed(hostHeader: string | undefined, options: GuardOptions): boolean {
-  if (!hostHeader) return false;
-  const parsed = splitHost(hostHeader);
-  if (!parsed) return false;
-  if (parsed.port !== null && parsed.port !== options.port) return false;
-  if (parsed.port === null && options.port !== 80) return false;
+  const parsed = hostHeader ? splitHost(hostHeader) : null;
+  // No port in the header: the default one, 80.
+  if (!parsed || (parsed.port ?? 80) !== options.port) return false;
   const { name } = parsed;
-  if (LOOPBACK_NAMES.has(name)) return true;
-  if (name === options.host.toLowerCase()) return true;
+  if (LOOPBACK_NAMES.has(name) || name === options.host.toLowerCase()) return true;
   const bare = name.startsWith('[') ? name.slice(1, -1) : name;
   return isIP(bare) !== 0;
 }

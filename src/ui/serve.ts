@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { StatePaths } from '../state/paths.js';
 import type { BaseOptions } from '../types.js';
@@ -51,10 +52,7 @@ const LIVE: RenderOptions = {
   artifactHref: (path) => `/artifact?path=${encodeURIComponent(path)}`,
 };
 
-interface Snapshot {
-  sections: Record<string, string>;
-  timeline: string;
-}
+type Snapshot = { sections: Record<string, string>; timeline: string };
 
 const COMMON_HEADERS = {
   'Cache-Control': 'no-store',
@@ -64,14 +62,20 @@ const COMMON_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-function send(res: ServerResponse, status: number, type: string, body: string, extra = {}): void {
+const TEXT = 'text/plain; charset=utf-8';
+
+// A function: a stream, opened only when the answer has a body (not for HEAD).
+type Body = string | (() => Readable);
+
+function send(res: ServerResponse, status: number, type: string, body: Body, extra = {}): void {
   res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': type, ...extra });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  if (res.req.method === 'HEAD') res.end();
+  else if (typeof body === 'string') res.end(body);
+  else body().pipe(res);
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  send(res, status, 'text/plain; charset=utf-8', `${text}\n`);
-}
+const sendText = (res: ServerResponse, status: number, text: string, extra = {}) =>
+  send(res, status, TEXT, `${text}\n`, extra);
 
 const sendJson = (res: ServerResponse, value: unknown) =>
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify(value));
@@ -86,36 +90,31 @@ function sendArtifact(res: ServerResponse, paths: StatePaths, rel: string): void
     const dir = join(realpathSync(root), relative(root, artifactsDir));
     if (!real.startsWith(dir + sep) || !statSync(real).isFile()) throw new Error('outside');
   } catch {
-    sendText(res, 404, `no artifact ${rel}`);
-    return;
+    return sendText(res, 404, `no artifact ${rel}`);
   }
-  res.writeHead(200, {
-    ...COMMON_HEADERS,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-  });
-  if (res.req.method === 'HEAD') res.end();
-  else createReadStream(real).pipe(res);
+  const csp = "default-src 'none'; sandbox";
+  send(res, 200, TEXT, () => createReadStream(real), { 'Content-Security-Policy': csp });
 }
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string) {
   return new Promise<number>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE')
-        reject(
-          new UsageError(`port ${port} on ${host} is in use`, {
-            hint: 'pick another with --port N, or --port 0 for any free port',
-          }),
-        );
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-        reject(
-          new UsageError(`cannot listen on ${host}: ${error.code}`, {
-            hint: 'give --host an address of this machine (default 127.0.0.1)',
-          }),
-        );
-      else if (error.code === 'EACCES')
-        reject(new UsageError(`port ${port} needs privileges`, { hint: 'use a port above 1023' }));
-      else reject(error);
+      const code = error.code ?? '';
+      const [message, hint] =
+        code === 'EADDRINUSE'
+          ? [
+              `port ${port} on ${host} is in use`,
+              'pick another with --port N, or --port 0 for any free port',
+            ]
+          : ['EADDRNOTAVAIL', 'ENOTFOUND'].includes(code)
+            ? [
+                `cannot listen on ${host}: ${code}`,
+                'give --host an address of this machine (default 127.0.0.1)',
+              ]
+            : code === 'EACCES'
+              ? [`port ${port} needs privileges`, 'use a port above 1023']
+              : [];
+      reject(message ? new UsageError(message, { hint }) : error);
     });
     server.listen(port, host, () => {
       const address = server.address();
@@ -196,56 +195,38 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      send(res, 405, 'text/plain; charset=utf-8', 'read-only: GET and HEAD only\n', {
-        Allow: 'GET, HEAD',
-      });
-      return;
-    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendText(res, 405, 'read-only: GET and HEAD only', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const refusal = checkRequest(
-      {
-        host: req.headers.host,
-        origin: req.headers.origin,
-        token: url.searchParams.get('token'),
-      },
-      guard,
-    );
-    if (refusal) {
-      sendText(res, refusal.status, `${refusal.status}: ${refusal.reason}`);
-      return;
-    }
+    const { host, origin } = req.headers;
+    const refusal = checkRequest({ host, origin, token: url.searchParams.get('token') }, guard);
+    if (refusal) return sendText(res, refusal.status, `${refusal.status}: ${refusal.reason}`);
     switch (url.pathname) {
-      case '/': {
-        const page = renderPage(await source.model(), LIVE);
-        send(res, 200, 'text/html; charset=utf-8', page, {
+      case '/':
+        return send(res, 200, 'text/html; charset=utf-8', renderPage(await source.model(), LIVE), {
           'Content-Security-Policy': `${contentSecurityPolicy('live')}; frame-ancestors 'none'`,
         });
-        return;
-      }
       case '/api/model':
-        sendJson(res, await source.model());
-        return;
+        return sendJson(res, await source.model());
       case '/api/timeline': {
         const types = (url.searchParams.get('types') ?? '').split(',').filter(Boolean);
-        const before = Number(url.searchParams.get('before'));
-        const limit = Number(url.searchParams.get('limit'));
+        const positive = (name: string, max = Infinity) => {
+          const n = Number(url.searchParams.get(name));
+          return Number.isSafeInteger(n) && n > 0 && n <= max ? n : undefined;
+        };
         const page = source.timeline({
           types,
-          before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
-          limit: Number.isSafeInteger(limit) && limit > 0 && limit <= 1000 ? limit : undefined,
+          before: positive('before'),
+          limit: positive('limit', 1000),
         });
-        sendJson(res, renderTimelinePage(page, LIVE, ''));
-        return;
+        return sendJson(res, renderTimelinePage(page, LIVE, ''));
       }
       case '/api/stream':
-        await stream(res);
-        return;
+        return stream(res);
       case '/artifact':
-        sendArtifact(res, source.repo.paths, url.searchParams.get('path') ?? '');
-        return;
+        return sendArtifact(res, source.repo.paths, url.searchParams.get('path') ?? '');
       default:
-        sendText(res, 404, `404: nothing at ${url.pathname}`);
+        return sendText(res, 404, `404: nothing at ${url.pathname}`);
     }
   };
 
