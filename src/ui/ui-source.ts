@@ -17,9 +17,7 @@ import { hookAgent } from '../state/agent-name.js';
 import { DEFAULT_CONFIG } from '../state/config.js';
 import { signalInputs } from '../status/signal-inputs.js';
 import { withTaskState } from '../events/task-state.js';
-import type { StatusSnapshot } from '../events/types.js';
 import { readRecovery } from '../recovery/record-store.js';
-import type { Progress } from '../types.js';
 import { buildUiModel, describeTimeline } from './build-model.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
 import type { UiModel, UiTimeline } from './model.js';
@@ -40,10 +38,7 @@ export class UiSource {
   readonly repo: Repo;
   readonly log: EventLogPaths;
   private readonly follower: LogFollower;
-  private forbidden: { key: string; match: ForbiddenMatcher | undefined } = {
-    key: '[]',
-    match: undefined,
-  };
+  private forbidden: { key: string; match?: ForbiddenMatcher } = { key: '[]' };
 
   constructor(private readonly options: BaseOptions & { recent?: number } = {}) {
     this.repo = findRepo(options.cwd);
@@ -63,7 +58,18 @@ export class UiSource {
     const page = custom
       ? readTimeline(this.log, { ...timeline, limit: timeline.limit ?? RECENT_EVENTS })
       : { events: log.recent, more: log.olderExist };
-    const facts = await this.signalInputs(state, log.snapshot, forbidden);
+    const progress = state.progress ?? null;
+    // The facts `status` judges its signals with, so that the page shows the same signals.
+    const facts = await signalInputs({
+      repo: this.repo,
+      snapshot: progress ? withTaskState(log.snapshot, { anchor: '', progress }) : log.snapshot,
+      forbidden,
+      fingerprint: progress?.fingerprint ?? null,
+      record: readRecovery(paths, progress?.stamp, hookAgent(this.options.env)),
+      threshold: (state.config ?? DEFAULT_CONFIG).boot.stall_threshold,
+      progress,
+      env: this.options.env,
+    });
     const present = new Set<string>();
     for (const entry of state.evidence)
       for (const ref of entry.refs ?? [])
@@ -74,7 +80,7 @@ export class UiSource {
       root: paths.root,
       generator: `agent-state ${packageVersion()}`,
       goals: state.goals ?? null,
-      progress: state.progress ?? null,
+      progress,
       config: state.config ?? null,
       problems: state.problems,
       warnings: report.warnings,
@@ -85,28 +91,6 @@ export class UiSource {
       timeline: { ...page, types: timeline.types ?? [] },
       forbidden,
       facts,
-    });
-  }
-
-  // The facts `status` judges its signals with, so that the page shows the same signals.
-  private async signalInputs(
-    state: ReturnType<typeof readStateChecked>,
-    logged: StatusSnapshot,
-    forbidden: ForbiddenMatcher | undefined,
-  ) {
-    const { paths, gitRoot } = this.repo;
-    const { config } = state;
-    const progress: Progress | null = state.progress ?? null;
-    const agent = hookAgent(this.options.env);
-    return signalInputs({
-      repo: { paths, gitRoot },
-      snapshot: progress ? withTaskState(logged, { anchor: '', progress }) : logged,
-      forbidden,
-      fingerprint: progress?.fingerprint ?? null,
-      record: readRecovery(paths, progress?.stamp, agent),
-      threshold: (config ?? DEFAULT_CONFIG).boot.stall_threshold,
-      progress,
-      env: this.options.env,
     });
   }
 
