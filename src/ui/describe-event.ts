@@ -14,6 +14,11 @@ export type ForbiddenCheck = (path: string) => ForbiddenHit | null;
 const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const short = (sha: unknown): string | null => str(sha)?.slice(0, 12) ?? null;
+// A field's value between `before` and `after`, or null when the field says nothing.
+const says = (before: string, v: unknown, after = ''): string | null => {
+  const s = str(v);
+  return s && `${before}${s}${after}`;
+};
 
 const clip = (text: string, max: number): string =>
   text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -54,7 +59,7 @@ function bootSummary(e: AgentEvent): string {
       ? 'nothing left out'
       : `left out ${e.omitted.length} kind${e.omitted.length === 1 ? '' : 's'} of content`
     : null;
-  return join(`level ${str(e.level) ?? '?'}`, str(e.source) && `after ${str(e.source)}`, omitted);
+  return join(`level ${str(e.level) ?? '?'}`, says('after ', e.source), omitted);
 }
 
 type Describe = (e: AgentEvent) => string;
@@ -66,16 +71,14 @@ const SUMMARIES: Record<string, Describe> = {
   boot: bootSummary,
   compaction: (e) => join(str(e.trigger) ?? str(e.reason), str(e.host)),
   'checkpoint.created': (e) =>
-    join(str(e.summary), str(e.commit) && `commit ${short(e.commit)}`, str(e.evidence)),
+    join(str(e.summary), says('commit ', short(e.commit)), str(e.evidence)),
   'task.created': (e) => join(str(e.goal)),
   'task.updated': (e) =>
     join(
-      str(e.goal) && `goal: ${str(e.goal)}`,
-      str(e.stage) && `stage: ${str(e.stage)}`,
-      str(e.next_action) && `next: ${str(e.next_action)}`,
-      e.current_step === ''
-        ? 'current step cleared'
-        : str(e.current_step) && `step: ${str(e.current_step)}`,
+      says('goal: ', e.goal),
+      says('stage: ', e.stage),
+      says('next: ', e.next_action),
+      e.current_step === '' ? 'current step cleared' : says('step: ', e.current_step),
     ),
   'plan.updated': (e) =>
     join(str(e.item) && `${str(e.item)} → ${e.removed ? 'removed' : str(e.status)}`, str(e.title)),
@@ -86,16 +89,12 @@ const SUMMARIES: Record<string, Describe> = {
   'permission.granted': (e) => join(str(e.tool), str(e.permission)),
   'permission.denied': (e) => join(str(e.tool), str(e.permission)),
   error: (e) => join(str(e.message)),
-  'budget.set': (e) =>
-    join(
-      str(e.tool_calls) && `${str(e.tool_calls)} tool calls`,
-      str(e.tokens) && `${str(e.tokens)} tokens`,
-    ),
-  usage: (e) => join(str(e.tokens) && `${str(e.tokens)} tokens`),
+  'budget.set': (e) => join(says('', e.tool_calls, ' tool calls'), says('', e.tokens, ' tokens')),
+  usage: (e) => join(says('', e.tokens, ' tokens')),
   'git.checkout': (e) =>
     join(`switched to ${str(e.branch) ?? 'a detached HEAD'}`, short(e.to) ?? null),
   'git.merge': (e) => join(`merge into ${str(e.branch) ?? 'the detached HEAD'}`, short(e.head)),
-  'log.rotated': (e) => join('log rotated', str(e.previous) && `older events: ${str(e.previous)}`),
+  'log.rotated': (e) => join('log rotated', says('older events: ', e.previous)),
   'evidence.added': (e) => join(str(e.evidence), str(e.kind), str(e.summary)),
 };
 
