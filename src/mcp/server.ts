@@ -16,12 +16,8 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { StatePaths } from '../state/paths.js';
 
-export interface McpServerOptions {
-  /** The directory whose task the server serves (the state root is found from here). */
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  now?: () => Date;
-}
+/** The directory whose task the server serves (the state root is found from there), env, clock. */
+export type McpServerOptions = Omit<McpToolContext, 'now'> & Partial<McpToolContext>;
 
 // Evidence entries are MCP resources: the files as written (the files are the interface).
 /** The text of one entry, by its number (or file name); UsageError when there is none. */

@@ -5,13 +5,10 @@ import { CheckFailedError, UsageError } from '../errors.js';
 import { addPlanItem, countPlan, readyItems, setPlanStatus } from '../state/plan.js';
 import { loadState } from '../task/load-state.js';
 import { updateProgress } from '../task/update-progress.js';
-import type { PlanStatus } from '../types.js';
+import type { BaseOptions, PlanStatus } from '../types.js';
 
-export interface McpToolContext {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  now: () => Date;
-}
+/** What every tool runs with: the directory, the environment, the clock. */
+export type McpToolContext = Required<Pick<BaseOptions, 'cwd' | 'env' | 'now'>>;
 
 /** One MCP tool: a name, a one-line description, a zod input shape, and what it does. */
 export interface McpTool {
@@ -47,24 +44,15 @@ export const mcpTools: McpTool[] = [
     },
     run: async (args, ctx) => {
       const { boot } = await import('../boot/boot.js');
-      const level =
-        args.level === undefined || args.level === 'auto'
-          ? 'auto'
-          : (Number(args.level) as 1 | 2 | 3);
+      // The schema allows 1, 2, 3, auto or nothing: NaN is auto.
+      const level = (Number(args.level) || 'auto') as 1 | 2 | 3 | 'auto';
       const result = await boot({ ...ctx, level });
       // Every boot is a fact in the log, as the CLI and the host hooks record it.
       const { recordEvent } = await import('../events/record.js');
       const { findRoot } = await import('../state/find-root.js');
-      await recordEvent(
-        findRoot(ctx.cwd),
-        {
-          type: 'boot',
-          level: result.level,
-          stalled: result.choice.stalled,
-          reason: result.choice.reason,
-        },
-        { env: ctx.env, now: ctx.now },
-      );
+      const { stalled, reason } = result.choice;
+      const event = { type: 'boot', level: result.level, stalled, reason };
+      await recordEvent(findRoot(ctx.cwd), event, ctx);
       return result.text;
     },
   },
