@@ -1,5 +1,4 @@
-// Publishing to a named consumer from disk: read the status and the consumer's cursor, decide
-// what to print, store the moved cursor. What `status --publish` does, for harnesses to call.
+// `status --publish` for harnesses: the status told to a named consumer as a delta from its cursor.
 import type { BaseOptions } from '../types.js';
 import {
   checkConsumerName,

@@ -1,6 +1,5 @@
-// The page's data model from the Task Context (pure): the state files as read, what verify found
-// (markers, drift), what the event log says (snapshot, newest events, checkpoints, last boot),
-// the evidence, and the clock. `agent-state ui` and `report --markup` both show exactly this.
+// The page's data model from the Task Context (pure): state files, verify's findings, the event
+// log, the evidence, the clock. `agent-state ui` and `report --markup` both show exactly this.
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { redactValue } from '../text/redact.js';

@@ -1,8 +1,7 @@
-// What the page needs from the event log, kept current at the cost of the lines appended since
-// the last look: the status snapshot (from the status cache, then folded forward in memory —
-// the page never writes the cache or anything else), the newest events, the checkpoints and the
-// last boot. The history is found once by a backward scan; later lines only move it forward. A
-// rotated or replaced log (another inode, or a shorter file) starts it over.
+// What the page needs from the event log, at the cost of the lines appended since the last look:
+// the snapshot (the status cache folded forward in memory: the page writes nothing), the newest
+// events, the checkpoints, the last boot. History is found once by a backward scan; a rotated or
+// replaced log (another inode, or a shorter file) starts it over.
 import { statSync } from 'node:fs';
 import type { EventLogPaths } from '../events/log-paths.js';
 import { readLogFrom } from '../events/read-log.js';

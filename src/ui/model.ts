@@ -1,6 +1,5 @@
-// The page's data model: everything `agent-state ui` and `report --markup` show, as plain JSON.
-// A pure function of the Task Context (build-model.ts) makes it; a pure renderer turns it into
-// HTML (render-page.ts). Text in it is as stored: escaping happens only when it is rendered.
+// The page's data model, plain JSON: built by build-model.ts (pure), rendered by render-page.ts.
+// Text in it is as stored: escaping happens only when it is rendered.
 import type { Drift } from '../fingerprint/diff.js';
 import type { OmittedFact } from '../boot/omitted-fact.js';
 import type { EvidenceEntry, EvidenceRef } from '../evidence/evidence-file.js';

@@ -1,5 +1,4 @@
-// What happened (pure): the event timeline, newest first, with a type filter; and the evidence,
-// headlines first, bodies and raw artifacts on demand.
+// What happened (pure): the timeline, newest first, filtered by type; evidence, bodies on demand.
 import { markup, type Html } from './html.js';
 import type { UiEvent, UiModel } from './model.js';
 import { badge, count, section, table, time, type RenderOptions } from './render-parts.js';

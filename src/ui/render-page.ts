@@ -1,8 +1,7 @@
-// The page as HTML (pure): one document with its style and script inline, the same for the live
-// page and the report file. The live page also gets each section on its own, for updates. A
-// Content-Security-Policy in the document allows only its own inline style and script (by hash)
-// and, for the live page, requests to the server that sent it: a report file cannot reach the
-// network even if some text slipped through the escaping.
+// The page as HTML (pure): one document, style and script inline, for the live page and the report
+// file alike; the live page also gets each section on its own. Its Content-Security-Policy allows
+// only that style and script (by hash) and, live, the server that sent it: a report cannot reach
+// the network even if some text slipped through the escaping.
 import { createHash } from 'node:crypto';
 import { markup, raw, type Html } from './html.js';
 import type { UiModel, UiTimeline } from './model.js';

@@ -1,6 +1,5 @@
-// What a recovery needs (pure): the drift since the last checkpoint with each finding's fix,
-// what the last boot left out and the command that shows it, and the checkpoints with the git
-// commands that bring one back.
+// What a recovery needs (pure): drift with each finding's fix, what the last boot left out (and
+// the command that shows it), the checkpoints with the git commands that bring one back.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel } from './model.js';
 import { command, count, list, section, table, time } from './render-parts.js';

@@ -1,5 +1,4 @@
-// The status bar's snapshot as a section of the page (pure): tools, tests, budgets, checkpoint,
-// permissions, files modified since the checkpoint, boots and compactions.
+// The status bar's snapshot as a section of the page (pure).
 import { markup, type Html } from './html.js';
 import type { UiModel } from './model.js';
 import { badge, chips, section, table, time } from './render-parts.js';

@@ -1,5 +1,4 @@
-// The task half of the page (pure): the goal layer at the top, what is wrong with the state
-// files, where the task stands now, the signals, the plan with its markers.
+// The task half of the page (pure): goal layer, state-file problems, now, signals, plan, markers.
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel, UiPlanItem, UiStep } from './model.js';
 import { badge, chips, count, list, section, table, time } from './render-parts.js';

@@ -1,8 +1,7 @@
-// `agent-state ui`'s server (node:http): one page, its JSON, a timeline endpoint, a stream of
-// updates (server-sent events) and the raw artifacts — read-only (GET and HEAD only), guarded by
-// the Host header and a token (request-guard.ts). A change to the state files or the log is on
-// the page within a fraction of a second: the watcher wakes a refresh, which sends each client
-// only the sections whose HTML changed.
+// `agent-state ui`'s server (node:http), read-only (GET and HEAD), guarded by the Host header and
+// a token (request-guard.ts): the page, its JSON, the timeline, server-sent updates, raw artifacts.
+// A change is on the page within a fraction of a second: the watcher wakes a refresh, which sends
+// each client only the sections whose HTML changed.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,7 +1,6 @@
-// Reading the page's model from disk (I/O), with the library's own readers: the state files as
-// `verify` reads them (every problem collected, nothing thrown), verify's markers and drift, the
-// evidence folder, and the event log through a follower that reads only what is new. Nothing is
-// written: not the state, not the status cache.
+// Reading the page's model from disk with the library's own readers (the state files as `verify`
+// reads them, every problem collected; a log follower that reads only what is new). Writes nothing,
+// not even the status cache.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';

@@ -1,8 +1,7 @@
-// Noticing that the Task Context changed, within a fraction of a second: fs.watch on the state
-// and log folders (atomic writes rename files, so folders are watched, not files) and on git's
-// HEAD and index (in the git directory, which a linked worktree keeps elsewhere), with a cheap
-// stat poll behind it for file systems where fs.watch says nothing and for folders created after
-// the start.
+// Noticing a change of the Task Context within a fraction of a second: fs.watch on the state and
+// log folders (atomic writes rename files: folders are watched, not files) and on git's HEAD and
+// index, with a cheap stat poll behind it for file systems where fs.watch is silent and for
+// folders created after the start.
 import { watch, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { gitAbsoluteDir } from '../git/git-hook-calls.js';

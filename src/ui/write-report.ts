@@ -1,6 +1,5 @@
-// `report --html FILE`: the page of `agent-state ui` as one self-contained file — style and
-// script inline, no request to any server or network — for a pull request, a CI artifact or a
-// bug report. Links to raw artifacts are relative to the file, so they work next to the repo.
+// `report --html FILE`: the page of `agent-state ui` as one self-contained file (no request to
+// any network) for a pull request, a CI artifact or a bug report; artifact links relative to it.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
