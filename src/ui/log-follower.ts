@@ -48,7 +48,8 @@ export class LogFollower {
 
   /** The log as it is now. */
   refresh(): LogView {
-    const file = identity(this.log.events);
+    // No log yet (or no folder for it): an empty one.
+    const file = statSync(this.log.events, { throwIfNoEntry: false }) ?? { ino: 0, size: 0 };
     if (!this.view || file.ino !== this.ino || file.size < this.offset) return this.start();
     if (file.size === this.offset) return this.view;
     const view = this.view;
@@ -119,16 +120,6 @@ export class LogFollower {
       view.checkpoints.unshift(event);
       view.checkpoints.length = Math.min(view.checkpoints.length, MAX_CHECKPOINTS);
     }
-  }
-}
-
-function identity(file: string): { ino: number; size: number } {
-  try {
-    const st = statSync(file);
-    return { ino: st.ino, size: st.size };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ino: 0, size: 0 };
-    throw error;
   }
 }
 
