@@ -1,20 +1,16 @@
 // The status bar's snapshot as a section of the page (pure).
 import { markup, type Html } from './html.js';
 import type { UiModel } from './model.js';
-import { badge, chips, section, table, time } from './render-parts.js';
+import { badge, chips, section, table, time, type RenderOptions } from './render-parts.js';
 
 function budgetLine(b: { limit: number; used: number } | null, unit: string): Html | string {
   if (!b) return '';
-  const left = b.limit - b.used;
   return markup`<dt>Budget</dt>
-    <dd>${left} of ${b.limit} ${unit} left</dd>`;
+    <dd>${b.limit - b.used} of ${b.limit} ${unit} left</dd>`;
 }
 
 /** The status snapshot folded from the event log. */
-export function renderStatus(
-  model: UiModel,
-  options: { artifactHref(path: string): string },
-): Html {
+export function renderStatus(model: UiModel, options: RenderOptions): Html {
   const s = model.status;
   const at = model.generated_at;
   const v = s.verification;

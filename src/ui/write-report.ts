@@ -48,10 +48,6 @@ export async function writeHtmlReport(options: HtmlReportOptions): Promise<HtmlR
       relative(folder, join(root, path)).split(sep).map(encodeURIComponent).join('/'),
   });
   writeFileAtomic(file, html);
-  return {
-    file,
-    bytes: Buffer.byteLength(html),
-    events: model.timeline.events.length,
-    seq: model.seq,
-  };
+  const events = model.timeline.events.length;
+  return { file, bytes: Buffer.byteLength(html), events, seq: model.seq };
 }
