@@ -14,17 +14,7 @@ import type { StateProblem } from '../verify/read-state-checked.js';
 import type { VerifyReport } from '../verify/verify.js';
 import { describeEvent } from './describe-event.js';
 import type { LogView } from './log-follower.js';
-import type {
-  UiBoot,
-  UiCheckpoint,
-  UiDrift,
-  UiEvidence,
-  UiModel,
-  UiNow,
-  UiPlanItem,
-  UiStatus,
-  UiTimeline,
-} from './model.js';
+import type * as M from './model.js';
 import type { TimelinePage } from '../events/read-backward.js';
 
 /** Everything the page is made of, read from disk by read-model.ts. */
@@ -72,7 +62,7 @@ function ownerOf(item: PlanItem): string | null {
   );
 }
 
-function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): UiPlanItem[] {
+function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): M.UiPlanItem[] {
   const checks = new Map(markers.map((m) => [m.id, m]));
   const currentId = progress?.current_step?.id ?? null;
   return (progress?.plan ?? []).map((item) => {
@@ -97,7 +87,7 @@ function planOf(progress: Progress | null, markers: readonly MarkerCheck[]): UiP
   });
 }
 
-function nowOf(progress: Progress | null): UiNow {
+function nowOf(progress: Progress | null): M.UiNow {
   const step = progress?.current_step;
   return {
     stage: progress?.stage ?? null,
@@ -122,7 +112,7 @@ function nowOf(progress: Progress | null): UiNow {
   };
 }
 
-function statusOf(s: StatusSnapshot): UiStatus {
+function statusOf(s: StatusSnapshot): M.UiStatus {
   const limited = (c: { limit: number | null; used: number }) =>
     c.limit === null ? null : { limit: c.limit, used: c.used };
   const v = s.verification;
@@ -145,8 +135,8 @@ function statusOf(s: StatusSnapshot): UiStatus {
   };
 }
 
-function evidenceOf(entries: readonly EvidenceEntry[], present: ReadonlySet<string>): UiEvidence[] {
-  return [...entries].reverse().map((e) => ({
+function evidenceOf(all: readonly EvidenceEntry[], present: ReadonlySet<string>): M.UiEvidence[] {
+  return [...all].reverse().map((e) => ({
     ...pick(e, 'id', 'at', 'kind', 'summary', 'body', 'file'),
     redactions: e.redactions ?? 0,
     truncated_bytes: e.truncated_bytes ?? 0,
@@ -158,7 +148,7 @@ function evidenceOf(entries: readonly EvidenceEntry[], present: ReadonlySet<stri
   }));
 }
 
-function driftOf(report: UiInput['report']): UiDrift {
+function driftOf(report: UiInput['report']): M.UiDrift {
   const drift = report?.drift ?? null;
   return {
     checkpoint_at: report?.last_checkpoint ?? null,
@@ -185,7 +175,7 @@ function omittedOf(value: unknown): OmittedFact[] | null {
     }));
 }
 
-function bootOf(event: AgentEvent | null): UiBoot | null {
+function bootOf(event: AgentEvent | null): M.UiBoot | null {
   if (!event) return null;
   return {
     seq: event.seq,
@@ -200,7 +190,7 @@ function bootOf(event: AgentEvent | null): UiBoot | null {
 export function restoreCommands(
   commit: string | null,
   head: string | null,
-): UiCheckpoint['restore'] {
+): M.UiCheckpoint['restore'] {
   if (commit)
     return [
       {
@@ -222,7 +212,7 @@ export function restoreCommands(
   return [];
 }
 
-function checkpointsOf(events: readonly AgentEvent[], progress: Progress | null): UiCheckpoint[] {
+function checkpointsOf(events: readonly AgentEvent[], progress: Progress | null): M.UiCheckpoint[] {
   const lastHead = progress?.fingerprint?.git?.head ?? null;
   return events.map((e, i) => {
     const commit = text(e.commit);
@@ -244,7 +234,7 @@ function checkpointsOf(events: readonly AgentEvent[], progress: Progress | null)
 export function describeTimeline(
   page: UiInput['timeline'],
   forbidden?: ForbiddenMatcher,
-): UiTimeline {
+): M.UiTimeline {
   return { ...page, events: page.events.map((e) => describeEvent(e, forbidden)) };
 }
 
@@ -252,11 +242,11 @@ export function describeTimeline(
  * The page's model (pure: the same input gives the same model). Secrets are redacted from the
  * data, as the status bar and the boot do: text written before redaction-on-write still holds them.
  */
-export function buildUiModel(input: UiInput): UiModel {
+export function buildUiModel(input: UiInput): M.UiModel {
   return redactValue(modelOf(input));
 }
 
-function modelOf(input: UiInput): UiModel {
+function modelOf(input: UiInput): M.UiModel {
   const { goals, progress } = input;
   const config = input.config ?? DEFAULT_CONFIG;
   const snapshot = progress
