@@ -18,9 +18,9 @@ import {
 } from './host-adapter.js';
 import { HOST_NAMES } from './host-names.js';
 import { loadHost } from './hosts.js';
-import { isHostHook } from './install/hook-groups.js';
+import { isHostHook, ourHandlers } from './install/hook-groups.js';
 import { programFound, whichAgentState } from './install/hook-binary.js';
-import { isJsonObject, parseJsonObject, type JsonObject } from './install/json-text.js';
+import { parseJsonObject, type JsonObject } from './install/json-text.js';
 
 export type { CheckStatus, DoctorCheck } from './host-adapter.js';
 
@@ -37,22 +37,6 @@ function hookProgram(command: string, host: HostAdapter, root: string): string {
   const expanded = command.replace(new RegExp(`"?${dir}"?`, 'g'), root).trim();
   const quoted = /^'([^']*)'|^"([^"]*)"/.exec(expanded);
   return quoted ? (quoted[1] ?? quoted[2]!) : expanded.split(/\s+/)[0]!;
-}
-
-function ourHandlers(settings: JsonObject, host: HostAdapter): Map<string, string> {
-  const isOurs = isHostHook(host);
-  const found = new Map<string, string>();
-  const hooks = settings.hooks;
-  if (!isJsonObject(hooks)) return found;
-  for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
-      const handlers = isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
-      for (const h of handlers)
-        if (isOurs(h) && isJsonObject(h)) found.set(event, String(h.command));
-    }
-  }
-  return found;
 }
 
 // A host's hooks file: it parses, holds every event we register, and starts a program that exists.
@@ -81,7 +65,9 @@ function checkHooksFile(
       ),
     ];
   }
-  const found = ourHandlers(settings, host);
+  const found = new Map(
+    ourHandlers(settings, isHostHook(host)).map((x) => [x.event, String(x.handler.command)]),
+  );
   if (found.size === 0) return [];
   const registered = Object.keys(host.events).filter((e) => host.events[e]!.timeout !== undefined);
   const missing = registered.filter((e) => !found.has(e));

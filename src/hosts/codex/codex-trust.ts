@@ -6,7 +6,7 @@
 // JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
 // `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
 import { createHash } from '../../text/lazy-crypto.js';
-import type { HandlerTest } from '../install/hook-groups.js';
+import { ourHandlers, type HandlerTest } from '../install/hook-groups.js';
 import { isJsonObject, type JsonObject } from '../install/json-text.js';
 
 /** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
@@ -70,25 +70,12 @@ export function codexHookTrusts(
   path: string,
   isOurs: HandlerTest,
 ): CodexHookTrust[] {
-  const out: CodexHookTrust[] = [];
-  const hooks = isJsonObject(hooksFile.hooks) ? hooksFile.hooks : {};
-  for (const [event, groups] of Object.entries(hooks)) {
+  return ourHandlers(hooksFile, isOurs).flatMap(({ event, g, matcher, h, handler }) => {
     const eventKey = EVENT_KEYS[event];
-    if (!eventKey || !Array.isArray(groups)) continue;
-    groups.forEach((group, g) => {
-      if (!isJsonObject(group) || !Array.isArray(group.hooks)) return;
-      const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
-      group.hooks.forEach((handler, h) => {
-        if (!isOurs(handler) || !isJsonObject(handler)) return;
-        out.push({
-          key: `${path}:${eventKey}:${g}:${h}`,
-          hash: codexHookHash(eventKey, matcher, handler),
-          event,
-        });
-      });
-    });
-  }
-  return out;
+    if (!eventKey) return [];
+    const hash = codexHookHash(eventKey, matcher, handler);
+    return [{ key: `${path}:${eventKey}:${g}:${h}`, hash, event }];
+  });
 }
 
 // A TOML basic string for a key or value.
