@@ -2,7 +2,8 @@
 // called in-process (never by spawning the CLI). Heavy modules load only in the calls that need
 // them, so the hot path (after every tool call) stays lean: it appends to the log, brings the
 // cached status snapshot up to date and computes the signals once, without the YAML parser.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { appendEvents } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
@@ -13,6 +14,7 @@ import type { EventInput } from '../events/types.js';
 import { readStoredRecovery } from '../recovery/record-store.js';
 import { buildStatusView } from '../status/status-view.js';
 import { hookAgent } from '../state/agent-name.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Repo } from '../state/repo.js';
@@ -217,4 +219,25 @@ export async function progressSinceCheckpoint(
     : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
       Object.keys(progress.markers ?? {}).length > 0;
   return { changed, key: digest };
+}
+
+// What the host hooks remember between calls, in .agent/log/hooks.json (local, git-ignored): the
+// progress (digest or revision key) a Stop hook last blocked for, as it blocks once per progress.
+// (A compaction in flight is part of the recovery record: src/recovery/compaction.ts.)
+const hookStatePath = (paths: StatePaths) => join(paths.logDir, 'hooks.json');
+
+/** The progress the Stop hook last blocked for; a missing or unreadable file says none. */
+export function stopBlockedFor(paths: StatePaths): string | null {
+  try {
+    const raw = JSON.parse(readFileSync(hookStatePath(paths), 'utf8')) as Record<string, unknown>;
+    return typeof raw.stop_blocked_for === 'string' ? raw.stop_blocked_for : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records the progress the Stop hook blocks for (atomically). */
+export function blockStopFor(paths: StatePaths, key: string): void {
+  mkdirSync(paths.logDir, { recursive: true });
+  writeFileAtomic(hookStatePath(paths), `${JSON.stringify({ stop_blocked_for: key })}\n`);
 }
