@@ -69,31 +69,25 @@ function checkHooksFile(
     ourHandlers(settings, isHostHook(host)).map((x) => [x.event, String(x.handler.command)]),
   );
   if (found.size === 0) return [];
-  const registered = Object.keys(host.events).filter((e) => host.events[e]!.timeout !== undefined);
-  const missing = registered.filter((e) => !found.has(e));
-  const checks: DoctorCheck[] = [];
-  if (missing.length)
-    checks.push(
-      check(
-        name,
-        'warn',
-        `installed, but without ${missing.join(', ')}`,
-        `run \`agent-state integrate ${host.name}\` again`,
-      ),
-    );
-  else checks.push(check(name, 'ok', `${found.size} hooks installed`));
-  const programs = new Set([...found.values()].map((c) => hookProgram(c, host, root)));
-  for (const program of programs) {
+  const missing = Object.keys(host.events).filter(
+    (e) => host.events[e]!.timeout !== undefined && !found.has(e),
+  );
+  const again = `run \`agent-state integrate ${host.name}\` again`;
+  const checks = [
+    missing.length
+      ? check(name, 'warn', `installed, but without ${missing.join(', ')}`, again)
+      : check(name, 'ok', `${found.size} hooks installed`),
+  ];
+  for (const program of new Set([...found.values()].map((c) => hookProgram(c, host, root))))
     if (!programFound(program, env))
       checks.push(
         check(
           `${host.name} hook binary`,
           'fail',
           `the hooks run \`${program}\`, which is not found or not executable`,
-          `put agent-state on PATH (${installHint()}) or run \`agent-state integrate ${host.name}\` again to point the hooks at this installation`,
+          `put agent-state on PATH (${installHint()}) or ${again} to point the hooks at this installation`,
         ),
       );
-  }
   return checks;
 }
 
@@ -126,36 +120,26 @@ function checkState(paths: StatePaths): DoctorCheck[] {
 
 // The git hooks guard the state at commit time (Forbidden paths, invalid state files).
 function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const warn = (message: string, fix = 'run `agent-state hooks install`') =>
+    check('git hooks', 'warn', message, fix);
   try {
     const status = hooksStatus({ cwd: root, env });
     const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
     if (broken) {
       const [, why, fix] = /^(.*?)(?: \(fix: (.*)\))?$/.exec(broken.problems[0]!)!;
-      return check(
-        'git hooks',
-        'warn',
-        `${broken.file}: ${why}`,
-        fix ?? 'run `agent-state hooks install`',
-      );
+      return warn(`${broken.file}: ${why}`, fix);
     }
     if (status.active) {
       const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
       return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
     }
   } catch (error) {
-    return check(
-      'git hooks',
-      'warn',
+    return warn(
       error instanceof Error ? error.message : String(error),
       'run `agent-state hooks status`',
     );
   }
-  return check(
-    'git hooks',
-    'warn',
-    'no agent-state pre-commit hook (Forbidden paths are not checked at commit time)',
-    'run `agent-state hooks install`',
-  );
+  return warn('no agent-state pre-commit hook (Forbidden paths are not checked at commit time)');
 }
 
 /** Runs every check for the repository of `cwd`. */
@@ -163,9 +147,10 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
   const env = options.env ?? process.env;
   const info = locateRoot(options.cwd);
   const root = info.root;
-  const checks: DoctorCheck[] = [];
   const onPath = whichAgentState(env);
-  checks.push(
+  const hosts = await Promise.all(HOST_NAMES.map(loadHost));
+  const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
+  const checks: DoctorCheck[] = [
     onPath
       ? check('binary', 'ok', `agent-state on PATH: ${onPath}`)
       : check(
@@ -174,24 +159,20 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
           'agent-state is not on PATH',
           `hooks written with an absolute path still work; to put it on PATH: ${installHint()}`,
         ),
-  );
-  const hosts = await Promise.all(HOST_NAMES.map(loadHost));
-  const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
-  if (hostChecks.length === 0)
-    hostChecks.push(
-      check(
-        'host integrations',
-        'warn',
-        'no agent host is wired to agent-state here',
-        'run `agent-state integrate claude` (or codex, gemini, opencode)',
-      ),
-    );
-  checks.push(...hostChecks);
-  if (!info.initialized) {
-    checks.push(check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`'));
-  } else {
-    checks.push(...checkState(statePaths(root)));
-    if (info.gitRoot) checks.push(checkGitHooks(root, env));
-  }
+    ...(hostChecks.length > 0
+      ? hostChecks
+      : [
+          check(
+            'host integrations',
+            'warn',
+            'no agent host is wired to agent-state here',
+            'run `agent-state integrate claude` (or codex, gemini, opencode)',
+          ),
+        ]),
+    ...(!info.initialized
+      ? [check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`')]
+      : checkState(statePaths(root))),
+  ];
+  if (info.initialized && info.gitRoot) checks.push(checkGitHooks(root, env));
   return { root, ok: checks.every((c) => c.status !== 'fail'), checks };
 }

@@ -29,15 +29,8 @@ function clip(text: string, max: number): string {
 function age(fromIso: string | null, now: Date): string {
   if (!fromIso) return 'no checkpoint yet';
   const s = Math.max(0, Math.round((now.getTime() - Date.parse(fromIso)) / 1000));
-  const text =
-    s < 60
-      ? 'just now'
-      : s < 3600
-        ? `${Math.round(s / 60)}m ago`
-        : s < 86400
-          ? `${Math.round(s / 3600)}h ago`
-          : `${Math.round(s / 86400)}d ago`;
-  return `checkpoint ${text}`;
+  const [unit, per] = s < 3600 ? ['m', 60] : s < 86400 ? ['h', 3600] : ['d', 86400];
+  return `checkpoint ${s < 60 ? 'just now' : `${Math.round(s / per)}${unit} ago`}`;
 }
 
 /** The status line for some facts (pure). */
@@ -48,10 +41,9 @@ export function renderStatusline(facts: StatuslineValues, now: Date): string {
     `plan ${facts.done}/${facts.total}`,
     age(facts.lastCheckpoint, now),
   ];
+  const [first, ...more] = facts.signals;
   if (facts.signals.length)
-    parts.push(
-      `⚠ ${clip(facts.signals[0]!, 40)}${facts.signals.length > 1 ? ` (+${facts.signals.length - 1})` : ''}`,
-    );
+    parts.push(`⚠ ${clip(first!, 40)}${more.length ? ` (+${more.length})` : ''}`);
   return parts.join(' · ');
 }
 
@@ -123,13 +115,10 @@ export async function statuslineReport(
     };
   } catch (error) {
     const known = error instanceof AgentStateError;
-    const line =
-      known && error.code === 'NOT_INITIALIZED'
-        ? 'agent-state: no .agent/ here'
-        : known
-          ? `agent-state: ${error.message}`
-          : 'agent-state: status unavailable';
     const code = known ? error.code : 'INTERNAL';
+    const line = !known
+      ? 'agent-state: status unavailable'
+      : `agent-state: ${code === 'NOT_INITIALIZED' ? 'no .agent/ here' : error.message}`;
     const message = error instanceof Error ? error.message : String(error);
     return { line: safeText(line), json: { ok: false, line, error: { code, message } } };
   }

@@ -17,19 +17,13 @@ export interface CodexHookTrust {
   event: string;
 }
 
-// hooks.json event names → Codex's keys for them (HookEventName in snake case).
-const EVENT_KEYS: Record<string, string> = {
-  SessionStart: 'session_start',
-  UserPromptSubmit: 'user_prompt_submit',
-  PreToolUse: 'pre_tool_use',
-  PermissionRequest: 'permission_request',
-  PostToolUse: 'post_tool_use',
-  PreCompact: 'pre_compact',
-  PostCompact: 'post_compact',
-  Stop: 'stop',
-  SubagentStart: 'subagent_start',
-  SubagentStop: 'subagent_stop',
-};
+// The hooks.json events Codex trusts; its key for one is its HookEventName in snake case.
+const EVENTS = new Set([
+  ...'SessionStart UserPromptSubmit PreToolUse PermissionRequest PostToolUse'.split(' '),
+  ...'PreCompact PostCompact Stop SubagentStart SubagentStop'.split(' '),
+]);
+const eventKey = (event: string) =>
+  event.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
 
 // Codex ignores the matcher of events that have none (UserPromptSubmit, Stop).
 const NO_MATCHER = new Set(['user_prompt_submit', 'stop']);
@@ -71,10 +65,9 @@ export function codexHookTrusts(
   isOurs: HandlerTest,
 ): CodexHookTrust[] {
   return ourHandlers(hooksFile, isOurs).flatMap(({ event, g, matcher, h, handler }) => {
-    const eventKey = EVENT_KEYS[event];
-    if (!eventKey) return [];
-    const hash = codexHookHash(eventKey, matcher, handler);
-    return [{ key: `${path}:${eventKey}:${g}:${h}`, hash, event }];
+    if (!EVENTS.has(event)) return [];
+    const hash = codexHookHash(eventKey(event), matcher, handler);
+    return [{ key: `${path}:${eventKey(event)}:${g}:${h}`, hash, event }];
   });
 }
 
