@@ -28,7 +28,6 @@ import {
   recordFacts as record,
   stopBlockedFor,
   type HookCall,
-  type HookStatusOptions,
 } from './host-hook-context.js';
 import {
   announce,
@@ -44,18 +43,7 @@ import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
 
-// The status for this host's consumer, at most `maxChars` (default: the config's limit) long,
-// as an outcome ({} when there is nothing to tell).
-async function status(call: HookCall, mode: HookStatusOptions['mode'], maxChars?: number) {
-  const config = await call.config();
-  return hookStatus(call.repo, call.event.host, {
-    mode,
-    maxChars: maxChars ?? config.integrations.max_context_chars,
-    format: call.host.statusFormat,
-    config,
-    env: call.env,
-  });
-}
+// The status as an outcome ({} when there is nothing to tell).
 const told = (context: string): HostHookOutcome => (context ? { context } : {});
 
 // The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
@@ -63,18 +51,16 @@ async function bootContext(call: HookCall, source: string): Promise<string> {
   const config = await call.config();
   const maxChars = config.integrations.max_context_chars;
   const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
-  const session = call.event.sessionId ?? call.event.host;
-  const options = { source, maxChars: maxChars - room - 2, session, env: call.env };
   let boot: string;
   try {
-    boot = await bootPrompt(call.repo, config, options);
+    boot = await bootPrompt(call, source, maxChars - room - 2);
   } catch (error) {
     // A busy state costs the boot's count, never the prompt.
     if (!(error instanceof AgentStateError) || error.code !== 'BUSY') throw error;
     call.notes.push(`the boot was not counted: ${error.message}`);
-    boot = await bootPrompt(call.repo, config, { ...options, dryRun: true });
+    boot = await bootPrompt(call, source, maxChars - room - 2, true);
   }
-  const baseline = await status(call, 'baseline', room);
+  const baseline = await hookStatus(call, 'baseline', room);
   return baseline ? `${boot}\n\n${baseline}` : boot;
 }
 
@@ -141,7 +127,7 @@ async function prompt(call: HookCall): Promise<HostHookOutcome> {
   // A compaction announced and never confirmed did not happen: no boot, no count.
   if (!call.host.transcript && peekCompaction(call.repo.paths, call.env).note)
     await setCompaction(call, (state) => expireNote(state).state);
-  return told(await status(call, 'delta'));
+  return told(await hookStatus(call, 'delta'));
 }
 
 // Forbidden (forbidden-guard.ts: it needs only goals.md and the mode) and the current step's
@@ -154,7 +140,7 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
   const guard = (await import('./forbidden-guard.js')).guardForbidden(tool, event.cwd, paths, env);
   let state: LoadedState | null = null;
   try {
-    state = await loadTask(repo, await call.config(), env);
+    state = await loadTask(call);
   } catch (error) {
     if (guard.findings.length === 0) throw error;
   }
@@ -216,7 +202,7 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     await announce(call, false);
     if (owed !== null) return owed;
   }
-  return told(await status(call, 'signals'));
+  return told(await hookStatus(call, 'signals'));
 }
 
 async function preCompact(call: HookCall): Promise<HostHookOutcome> {
@@ -225,7 +211,7 @@ async function preCompact(call: HookCall): Promise<HostHookOutcome> {
   let state: LoadedState | null = null;
   let broken: HostHookOutcome | null = null;
   try {
-    state = await loadTask(call.repo, await call.config(), call.env);
+    state = await loadTask(call);
   } catch (error) {
     broken = brokenStateNotice(error);
     if (!broken) throw error;
@@ -247,7 +233,7 @@ async function preCompact(call: HookCall): Promise<HostHookOutcome> {
 async function stop(call: HookCall): Promise<HostHookOutcome> {
   const { event, repo } = call;
   if (event.stopHookActive) return {};
-  const state = await loadTask(repo, await call.config(), call.env);
+  const state = await loadTask(call);
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
   const progress = await progressSinceCheckpoint(state.progress);
   if (!progress.changed || stopBlockedFor(repo.paths) === progress.key) return {};
