@@ -8,6 +8,7 @@ import { loadState } from '../../task/load-state.js';
 import { countPlan } from '../../state/plan.js';
 import { safeText } from '../../text/safe-text.js';
 import type { Progress } from '../../types.js';
+import { orElse } from '../or-else.js';
 
 export interface StatuslineValues {
   stage: string | null;
@@ -61,13 +62,10 @@ export function statuslineValues(progress: Progress, signals: string[] = []): St
 }
 
 function cwdFrom(input: string, fallback: string): string {
-  try {
-    const payload = JSON.parse(input) as { workspace?: { current_dir?: unknown }; cwd?: unknown };
-    const dir = payload.workspace?.current_dir ?? payload.cwd;
-    return typeof dir === 'string' && dir !== '' ? dir : fallback;
-  } catch {
-    return fallback;
-  }
+  type Payload = { workspace?: { current_dir?: unknown }; cwd?: unknown } | null;
+  const payload = orElse(() => JSON.parse(input) as Payload, null);
+  const dir = payload?.workspace?.current_dir ?? payload?.cwd;
+  return typeof dir === 'string' && dir !== '' ? dir : fallback;
 }
 
 /** The status line and, for `--json`, the facts behind it (or why there are none). */

@@ -20,6 +20,7 @@ import { parseJsonObject } from '../install/json-text.js';
 import { protocolBlockEdit } from '../install/protocol-block.js';
 import { codexToolOk } from './codex-exit-code.js';
 import { codexHookTrusts, codexTrustBlock, codexTrustGaps, readCodexTrust } from './codex-trust.js';
+import { orElse } from '../or-else.js';
 
 // Codex's home: $CODEX_HOME, else ~/.codex.
 const codexHome = (env: NodeJS.ProcessEnv) => env.CODEX_HOME || join(homeDir(env), '.codex');
@@ -51,20 +52,15 @@ function trustEdit(context: InstallContext, hooksPath: string): FileEdit {
 function trustChecks(root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
   return (['project', 'user'] as const).flatMap((scope) => {
     const hooks = codexHost.hooksFile!(scope, root, env);
-    let trusts;
-    try {
-      const settings = parseJsonObject(readFileSync(hooks.path, 'utf8'), hooks.path);
-      trusts = codexHookTrusts(settings, hooks.path, isHostHook(codexHost));
-    } catch {
-      return []; // absent, or reported by the hooks check
-    }
+    // Absent, or reported by the hooks check: nothing to say.
+    const settings = orElse(
+      () => parseJsonObject(readFileSync(hooks.path, 'utf8'), hooks.path),
+      {},
+    );
+    const trusts = codexHookTrusts(settings, hooks.path, isHostHook(codexHost));
     if (trusts.length === 0) return [];
-    let config = '';
-    try {
-      config = readFileSync(join(codexHome(env), 'config.toml'), 'utf8');
-    } catch {
-      /* no config.toml: nothing is trusted */
-    }
+    // No config.toml: nothing is trusted.
+    const config = orElse(() => readFileSync(join(codexHome(env), 'config.toml'), 'utf8'), '');
     const gaps = codexTrustGaps(readCodexTrust(config), trusts, scope === 'project' ? root : null);
     const name = `codex trust (${hooks.display})`;
     const fix = `run \`${trustCommand(scope)}\``;

@@ -9,6 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { jsonEdit, type FileEdit } from '../install/file-edits.js';
 import { homeDir } from '../install/home-dir.js';
 import { isJsonObject, parseJsonObject } from '../install/json-text.js';
+import { orElse } from '../or-else.js';
 
 /** Gemini CLI's user directory: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */
 export const geminiUserDir = (env: NodeJS.ProcessEnv): string =>
@@ -26,21 +27,9 @@ export interface GeminiTrust {
   reason: string;
 }
 
-function realpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-function readJson(path: string): Record<string, unknown> | null {
-  try {
-    return parseJsonObject(readFileSync(path, 'utf8'), path);
-  } catch {
-    return null;
-  }
-}
+const realpath = (path: string) => orElse(() => realpathSync(path), resolve(path));
+const readJson = (path: string) =>
+  orElse(() => parseJsonObject(readFileSync(path, 'utf8'), path), null);
 
 function within(parent: string, child: string): boolean {
   const rel = relative(parent, child);

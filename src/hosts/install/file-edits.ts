@@ -18,6 +18,7 @@ import { writeFileAtomic } from '../../state/atomic-write.js';
 import { hasBlock, removeBlock, upsertBlock, type BlockMarkers } from '../../text/managed-block.js';
 import { detectJsonStyle, formatJson, parseJsonObject, type JsonObject } from './json-text.js';
 import { forgetOriginal, readOriginal, saveOriginal } from './originals.js';
+import { orElse } from '../or-else.js';
 
 /** How one integration edits one file; all functions are pure over the file's text. */
 export interface FileEdit {
@@ -142,13 +143,11 @@ export function applyEdits(
 }
 
 // `equivalent` for JSON settings files: same parsed value (absent and empty mean `{}`).
-function sameJson(a: string | null, b: string | null): boolean {
-  try {
-    return isDeepStrictEqual(parseJsonObject(a ?? '', 'a'), parseJsonObject(b ?? '', 'b'));
-  } catch {
-    return false;
-  }
-}
+const sameJson = (a: string | null, b: string | null): boolean =>
+  orElse(
+    () => isDeepStrictEqual(parseJsonObject(a ?? '', 'a'), parseJsonObject(b ?? '', 'b')),
+    false,
+  );
 
 /** A JSON settings file's edit as pure transforms of the parsed object (they must not mutate). */
 export interface JsonEditSpec extends Pick<FileEdit, 'path' | 'display'> {
