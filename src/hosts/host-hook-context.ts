@@ -22,6 +22,7 @@ import type { LoadedState } from '../task/load-state.js';
 import type { Config, Progress } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';
 import type { HostHookEvent, HostHookFact } from './host-hook-event.js';
+import { orElse } from './or-else.js';
 
 /** One hook call: its event and host, the state root found once, the config read once. */
 export interface HookCall {
@@ -211,12 +212,9 @@ const hookStatePath = (paths: StatePaths) => join(paths.logDir, 'hooks.json');
 
 /** The progress the Stop hook last blocked for; a missing or unreadable file says none. */
 export function stopBlockedFor(paths: StatePaths): string | null {
-  try {
-    const raw = JSON.parse(readFileSync(hookStatePath(paths), 'utf8')) as Record<string, unknown>;
-    return typeof raw.stop_blocked_for === 'string' ? raw.stop_blocked_for : null;
-  } catch {
-    return null;
-  }
+  const raw = orElse(() => JSON.parse(readFileSync(hookStatePath(paths), 'utf8')) as unknown, null);
+  const key = (raw as { stop_blocked_for?: unknown } | null)?.stop_blocked_for;
+  return typeof key === 'string' ? key : null;
 }
 
 /** Records the progress the Stop hook blocks for (atomically). */

@@ -38,12 +38,8 @@ const TAIL_BYTES = [64 * 1024, 1024 * 1024];
 
 /** The exit code the transcript records for call `id`, searching from the end; null if none. */
 export function transcriptExitCode(path: string, id: string): number | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
+  const fd = orElse(() => openSync(path, 'r'), null);
+  if (fd === null) return null;
   try {
     const size = fstatSync(fd).size;
     for (const want of TAIL_BYTES) {

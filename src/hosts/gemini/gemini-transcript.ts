@@ -49,12 +49,8 @@ export function isCompressionRecord(line: string, sinceMs: number): boolean {
 export function geminiCompressedSince(path: string, offset: number, since: string): boolean {
   // One second of slack: the recording and the hook payload stamp times separately.
   const sinceMs = Date.parse(since) - 1000;
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return false;
-  }
+  const fd = orElse(() => openSync(path, 'r'), null);
+  if (fd === null) return false;
   try {
     const size = fstatSync(fd).size;
     const start = offset >= 0 && offset <= size ? offset : 0;
