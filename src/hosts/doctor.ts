@@ -18,9 +18,9 @@ import {
 } from './host-adapter.js';
 import { HOST_NAMES } from './host-names.js';
 import { loadHost } from './hosts.js';
-import { isHostHook } from './install/hook-groups.js';
+import { isHostHook, ourHandlers } from './install/hook-groups.js';
 import { programFound, whichAgentState } from './install/hook-binary.js';
-import { isJsonObject, parseJsonObject, type JsonObject } from './install/json-text.js';
+import { parseJsonObject, type JsonObject } from './install/json-text.js';
 
 export type { CheckStatus, DoctorCheck } from './host-adapter.js';
 
@@ -37,22 +37,6 @@ function hookProgram(command: string, host: HostAdapter, root: string): string {
   const expanded = command.replace(new RegExp(`"?${dir}"?`, 'g'), root).trim();
   const quoted = /^'([^']*)'|^"([^"]*)"/.exec(expanded);
   return quoted ? (quoted[1] ?? quoted[2]!) : expanded.split(/\s+/)[0]!;
-}
-
-function ourHandlers(settings: JsonObject, host: HostAdapter): Map<string, string> {
-  const isOurs = isHostHook(host);
-  const found = new Map<string, string>();
-  const hooks = settings.hooks;
-  if (!isJsonObject(hooks)) return found;
-  for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
-      const handlers = isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
-      for (const h of handlers)
-        if (isOurs(h) && isJsonObject(h)) found.set(event, String(h.command));
-    }
-  }
-  return found;
 }
 
 // A host's hooks file: it parses, holds every event we register, and starts a program that exists.
@@ -81,33 +65,29 @@ function checkHooksFile(
       ),
     ];
   }
-  const found = ourHandlers(settings, host);
+  const found = new Map(
+    ourHandlers(settings, isHostHook(host)).map((x) => [x.event, String(x.handler.command)]),
+  );
   if (found.size === 0) return [];
-  const registered = Object.keys(host.events).filter((e) => host.events[e]!.timeout !== undefined);
-  const missing = registered.filter((e) => !found.has(e));
-  const checks: DoctorCheck[] = [];
-  if (missing.length)
-    checks.push(
-      check(
-        name,
-        'warn',
-        `installed, but without ${missing.join(', ')}`,
-        `run \`agent-state integrate ${host.name}\` again`,
-      ),
-    );
-  else checks.push(check(name, 'ok', `${found.size} hooks installed`));
-  const programs = new Set([...found.values()].map((c) => hookProgram(c, host, root)));
-  for (const program of programs) {
+  const missing = Object.keys(host.events).filter(
+    (e) => host.events[e]!.timeout !== undefined && !found.has(e),
+  );
+  const again = `run \`agent-state integrate ${host.name}\` again`;
+  const checks = [
+    missing.length
+      ? check(name, 'warn', `installed, but without ${missing.join(', ')}`, again)
+      : check(name, 'ok', `${found.size} hooks installed`),
+  ];
+  for (const program of new Set([...found.values()].map((c) => hookProgram(c, host, root))))
     if (!programFound(program, env))
       checks.push(
         check(
           `${host.name} hook binary`,
           'fail',
           `the hooks run \`${program}\`, which is not found or not executable`,
-          `put agent-state on PATH (${installHint()}) or run \`agent-state integrate ${host.name}\` again to point the hooks at this installation`,
+          `put agent-state on PATH (${installHint()}) or ${again} to point the hooks at this installation`,
         ),
       );
-  }
   return checks;
 }
 
@@ -140,36 +120,26 @@ function checkState(paths: StatePaths): DoctorCheck[] {
 
 // The git hooks guard the state at commit time (Forbidden paths, invalid state files).
 function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const warn = (message: string, fix = 'run `agent-state hooks install`') =>
+    check('git hooks', 'warn', message, fix);
   try {
     const status = hooksStatus({ cwd: root, env });
     const broken = status.entries.find((e) => e.installed && e.problems.length > 0);
     if (broken) {
       const [, why, fix] = /^(.*?)(?: \(fix: (.*)\))?$/.exec(broken.problems[0]!)!;
-      return check(
-        'git hooks',
-        'warn',
-        `${broken.file}: ${why}`,
-        fix ?? 'run `agent-state hooks install`',
-      );
+      return warn(`${broken.file}: ${why}`, fix);
     }
     if (status.active) {
       const where = status.entries.find((e) => e.hook === 'pre-commit' && e.installed)!;
       return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
     }
   } catch (error) {
-    return check(
-      'git hooks',
-      'warn',
+    return warn(
       error instanceof Error ? error.message : String(error),
       'run `agent-state hooks status`',
     );
   }
-  return check(
-    'git hooks',
-    'warn',
-    'no agent-state pre-commit hook (Forbidden paths are not checked at commit time)',
-    'run `agent-state hooks install`',
-  );
+  return warn('no agent-state pre-commit hook (Forbidden paths are not checked at commit time)');
 }
 
 /** Runs every check for the repository of `cwd`. */
@@ -177,9 +147,10 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
   const env = options.env ?? process.env;
   const info = locateRoot(options.cwd);
   const root = info.root;
-  const checks: DoctorCheck[] = [];
   const onPath = whichAgentState(env);
-  checks.push(
+  const hosts = await Promise.all(HOST_NAMES.map(loadHost));
+  const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
+  const checks: DoctorCheck[] = [
     onPath
       ? check('binary', 'ok', `agent-state on PATH: ${onPath}`)
       : check(
@@ -188,24 +159,20 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
           'agent-state is not on PATH',
           `hooks written with an absolute path still work; to put it on PATH: ${installHint()}`,
         ),
-  );
-  const hosts = await Promise.all(HOST_NAMES.map(loadHost));
-  const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
-  if (hostChecks.length === 0)
-    hostChecks.push(
-      check(
-        'host integrations',
-        'warn',
-        'no agent host is wired to agent-state here',
-        'run `agent-state integrate claude` (or codex, gemini, opencode)',
-      ),
-    );
-  checks.push(...hostChecks);
-  if (!info.initialized) {
-    checks.push(check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`'));
-  } else {
-    checks.push(...checkState(statePaths(root)));
-    if (info.gitRoot) checks.push(checkGitHooks(root, env));
-  }
+    ...(hostChecks.length > 0
+      ? hostChecks
+      : [
+          check(
+            'host integrations',
+            'warn',
+            'no agent host is wired to agent-state here',
+            'run `agent-state integrate claude` (or codex, gemini, opencode)',
+          ),
+        ]),
+    ...(!info.initialized
+      ? [check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`')]
+      : checkState(statePaths(root))),
+  ];
+  if (info.initialized && info.gitRoot) checks.push(checkGitHooks(root, env));
   return { root, ok: checks.every((c) => c.status !== 'fail'), checks };
 }

@@ -26,6 +26,7 @@ import type { HostHookTool } from './host-hook-event.js';
 import type { PathWrite, WriteHow } from './shell-paths.js';
 import { toolCheckModes, type ToolCheckModes, type ToolFinding } from './tool-check.js';
 import { repoRelative, shellCommand, toolWrites } from './tool-paths.js';
+import { orElse } from './or-else.js';
 
 /** The guard's verdict: the mode its findings are handled in, and what it found. */
 export interface ForbiddenGuard {
@@ -36,12 +37,7 @@ export interface ForbiddenGuard {
 // integrations.forbidden, enforce when config.yaml cannot be read; the user's approval in the
 // host's environment (AGENT_STATE_ALLOW_FORBIDDEN=1) makes it warn.
 function forbiddenMode(paths: StatePaths, env: NodeJS.ProcessEnv): ToolCheckModes['forbidden'] {
-  let configured: ToolCheckModes['forbidden'] | undefined;
-  try {
-    configured = readConfig(paths).value?.integrations.forbidden;
-  } catch {
-    /* unreadable: the default */
-  }
+  const configured = orElse(() => readConfig(paths).value?.integrations.forbidden, undefined);
   return toolCheckModes({ forbidden: configured, pre_tool_use: 'off' }, env).forbidden;
 }
 
@@ -49,11 +45,10 @@ function forbiddenMode(paths: StatePaths, env: NodeJS.ProcessEnv): ToolCheckMode
 const reals = new Map<string, string | null>();
 function realpath(path: string): string | null {
   if (!reals.has(path))
-    try {
-      reals.set(path, realpathSync.native(path));
-    } catch {
-      reals.set(path, null);
-    }
+    reals.set(
+      path,
+      orElse(() => realpathSync.native(path), null),
+    );
   return reals.get(path)!;
 }
 const realish = (path: string) => realPathOf(path, realpath);
@@ -67,15 +62,9 @@ function expand(pattern: string): string[] {
       continue;
     }
     const match = picomatch(part);
-    found = found.flatMap((f) => {
-      try {
-        return readdirSync(f || '.')
-          .filter((n) => match(n))
-          .map((n) => join(f, n));
-      } catch {
-        return [];
-      }
-    });
+    found = found.flatMap((f) =>
+      orElse(() => readdirSync(f || '.').flatMap((n) => (match(n) ? [join(f, n)] : [])), []),
+    );
   }
   return found;
 }
@@ -188,11 +177,7 @@ function zoneFindings(
   let hits: ForbiddenHit[] | null | undefined;
   const listed = () => {
     if (hits === undefined)
-      try {
-        hits = listRepoFiles(root, trees).flatMap((f) => match(f) ?? []);
-      } catch {
-        hits = null;
-      }
+      hits = orElse(() => listRepoFiles(root, trees).flatMap((f) => match(f) ?? []), null);
     return hits;
   };
   const seen = new Set<string>();

@@ -10,6 +10,7 @@ import type { HostHookTool } from './host-hook-event.js';
 import { parsePatch, patchedText } from './patch-text.js';
 import { shellWords } from './shell-words.js';
 import { patchBody } from './tool-paths.js';
+import { orElse } from './or-else.js';
 
 // What an edit tool leaves in the file `isTarget` names: each possible content ('' when it is
 // deleted), or null when that cannot be told.
@@ -61,12 +62,7 @@ export function weakening(
   entries: readonly ForbiddenEntry[],
   isTarget: (p: string) => boolean,
 ): string | null {
-  let before = '';
-  try {
-    before = readFileSync(file, 'utf8');
-  } catch {
-    /* a new file */
-  }
+  const before = orElse(() => readFileSync(file, 'utf8'), ''); // '': a new file
   const after = contentsAfter(tool, before, isTarget);
   if (after === null)
     return `agent-state cannot tell what this ${tool.name} call leaves in ${display}, which holds the Forbidden rules`;

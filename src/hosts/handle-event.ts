@@ -20,68 +20,47 @@ import type { Config } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';
 import type { HostHookEvent, HostHookFact, HostHookOutcome } from './host-hook-event.js';
 import {
+  blockStopFor,
   bootPrompt,
   hookStatus,
   loadTask,
   progressSinceCheckpoint,
   recordFacts as record,
+  stopBlockedFor,
   type HookCall,
-  type HookStatusOptions,
 } from './host-hook-context.js';
 import {
   announce,
-  compaction,
   compactionNote,
   confirm,
   confirmFromTranscript,
+  setCompaction,
 } from './host-hook-compaction.js';
-import { readHookState, writeHookState } from './host-hook-state.js';
-import {
-  checkToolCall,
-  denyReason,
-  toolCheckModes,
-  warningContext,
-  type ToolFinding,
-} from './tool-check.js';
+import { checkToolCall, denyReason, toolCheckModes, warningContext } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
 
-// The status for this host's consumer, at most `maxChars` (default: the config's limit) long.
-async function status(call: HookCall, mode: HookStatusOptions['mode'], maxChars?: number) {
-  const config = await call.config();
-  return hookStatus(call.repo, call.event.host, {
-    mode,
-    maxChars: maxChars ?? config.integrations.max_context_chars,
-    format: call.host.statusFormat,
-    config,
-    env: call.env,
-  });
-}
+// The status as an outcome ({} when there is nothing to tell).
+const told = (context: string): HostHookOutcome => (context ? { context } : {});
 
 // The boot prompt, then the status baseline for this host's consumer (so later deltas apply).
 async function bootContext(call: HookCall, source: string): Promise<string> {
   const config = await call.config();
   const maxChars = config.integrations.max_context_chars;
   const room = Math.min(STATUS_ROOM, Math.floor(maxChars / 4));
-  const options = {
-    source,
-    maxChars: maxChars - room - 2,
-    session: call.event.sessionId ?? call.event.host,
-    env: call.env,
-  };
   let boot: string;
   try {
-    boot = await bootPrompt(call.repo, config, options);
+    boot = await bootPrompt(call, source, maxChars - room - 2);
   } catch (error) {
     // A busy state costs the boot's count, never the prompt.
     if (!(error instanceof AgentStateError) || error.code !== 'BUSY') throw error;
     call.notes.push(`the boot was not counted: ${error.message}`);
-    boot = await bootPrompt(call.repo, config, { ...options, dryRun: true });
+    boot = await bootPrompt(call, source, maxChars - room - 2, true);
   }
-  const baseline = await status(call, 'baseline', room);
+  const baseline = await hookStatus(call, 'baseline', room);
   return baseline ? `${boot}\n\n${baseline}` : boot;
 }
 
@@ -93,7 +72,7 @@ const NOTICE_MESSAGE_CHARS = 400;
  * model nothing of stderr: instead of the prompt it gets this notice, naming file:line and the
  * fix, so that it can repair the file or tell the user. Null for any other error.
  */
-export function brokenStateNotice(error: unknown): HostHookOutcome | null {
+function brokenStateNotice(error: unknown): HostHookOutcome | null {
   if (!(error instanceof AgentStateError) || error.code !== 'INVALID') return null;
   const where = error.location ? `${formatLocation(error.location)}: ` : '';
   const message = redactSecrets(error.message).text;
@@ -111,36 +90,32 @@ export function brokenStateNotice(error: unknown): HostHookOutcome | null {
 }
 
 // The boot context, or, while a state file is broken, the notice that says so (the boot owed
-// after a compaction stays owed until it is fixed).
-async function bootOrNotice(call: HookCall, source: string): Promise<HostHookOutcome> {
+// after a compaction stays owed until it is fixed); delivered, the boot owed is not.
+async function bootOrNotice(call: HookCall, source: string, owed: boolean) {
+  let outcome: HostHookOutcome;
   try {
-    return { context: await bootContext(call, source) };
+    outcome = { context: await bootContext(call, source) };
   } catch (error) {
     const notice = brokenStateNotice(error);
-    if (notice) return notice;
-    throw error;
+    if (!notice) throw error;
+    outcome = notice;
   }
+  if (owed && outcome.note === undefined) await setCompaction(call, bootDelivered);
+  return outcome;
 }
 
 // The boot prompt owed after a confirmed compaction, delivered once.
 async function deliverOwed(call: HookCall): Promise<HostHookOutcome | null> {
   if (!peekCompaction(call.repo.paths, call.env).owed) return null;
-  const outcome = await bootOrNotice(call, 'compact');
-  if (outcome.note === undefined)
-    await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
-  return outcome;
+  return bootOrNotice(call, 'compact', true);
 }
 
 async function sessionStart(call: HookCall): Promise<HostHookOutcome> {
   const source = call.event.source ?? 'startup';
   const pending = peekCompaction(call.repo.paths, call.env);
   if (source === 'compact') await confirm(call, 'session-start');
-  else if (pending.note || pending.owed)
-    await compaction(call, (state) => ({ state: sessionStarted(state), result: null }));
-  const outcome = await bootOrNotice(call, source);
-  if (source === 'compact' && outcome.note === undefined)
-    await compaction(call, (state) => ({ state: bootDelivered(state), result: null }));
-  return outcome;
+  else if (pending.note || pending.owed) await setCompaction(call, sessionStarted);
+  return bootOrNotice(call, source, source === 'compact');
 }
 
 async function prompt(call: HookCall): Promise<HostHookOutcome> {
@@ -151,34 +126,21 @@ async function prompt(call: HookCall): Promise<HostHookOutcome> {
   if (owed !== null) return owed;
   // A compaction announced and never confirmed did not happen: no boot, no count.
   if (!call.host.transcript && peekCompaction(call.repo.paths, call.env).note)
-    await compaction(call, (state) => ({ state: expireNote(state).state, result: null }));
-  const context = await status(call, 'delta', (await call.config()).integrations.max_context_chars);
-  return context ? { context } : {};
-}
-
-async function preTool(call: HookCall): Promise<HostHookOutcome> {
-  const tool = call.event.tool;
-  if (!tool) return {};
-  const outcome = await checkTool(tool, call);
-  // When a shell command starts (unless refused): a file it changes can then be told apart
-  // from someone else's edit.
-  if (!outcome.deny && toolNames(tool.name).includes('bash'))
-    await record(call.repo.paths, [{ type: 'tool.started', name: tool.name }]);
-  return outcome;
+    await setCompaction(call, (state) => expireNote(state).state);
+  return told(await hookStatus(call, 'delta'));
 }
 
 // Forbidden (forbidden-guard.ts: it needs only goals.md and the mode) and the current step's
 // limits (from the whole state; a broken state file costs those, never the Forbidden check).
-async function checkTool(
-  tool: NonNullable<HostHookEvent['tool']>,
-  call: HookCall,
-): Promise<HostHookOutcome> {
+async function preTool(call: HookCall): Promise<HostHookOutcome> {
   const { event, repo, env } = call;
+  const { tool } = event;
+  if (!tool) return {};
   const paths = repo.paths;
   const guard = (await import('./forbidden-guard.js')).guardForbidden(tool, event.cwd, paths, env);
   let state: LoadedState | null = null;
   try {
-    state = await loadTask(repo, await call.config(), env);
+    state = await loadTask(call);
   } catch (error) {
     if (guard.findings.length === 0) throw error;
   }
@@ -197,18 +159,18 @@ async function checkTool(
           step: state!.progress.current_step,
         })),
   ];
-  const modeOf = (f: ToolFinding) => (f.kind === 'forbidden' ? guard.mode : step);
-  const enforced = findings.filter((f) => modeOf(f) === 'enforce');
+  const enforced = findings.filter(
+    (f) => (f.kind === 'forbidden' ? guard.mode : step) === 'enforce',
+  );
   if (enforced.length > 0) {
-    await record(paths, [
-      {
-        type: 'permission.denied',
-        tool: tool.name,
-        permission: enforced.map((f) => f.rule).join('; '),
-      },
-    ]);
+    const permission = enforced.map((f) => f.rule).join('; ');
+    await record(paths, [{ type: 'permission.denied', tool: tool.name, permission }]);
     return { deny: denyReason(enforced, event.host) };
   }
+  // When a shell command starts (unless refused): a file it changes can then be told apart
+  // from someone else's edit.
+  if (toolNames(tool.name).includes('bash'))
+    await record(paths, [{ type: 'tool.started', name: tool.name }]);
   return findings.length > 0 ? { context: warningContext(findings) } : {};
 }
 
@@ -218,14 +180,19 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
   if (!tool) return {};
   const ok = tool.ok !== false;
   const facts: HostHookFact[] = [{ type: 'tool.finished', name: tool.name, ok }];
-  const config = await call.config();
-  if (ok) {
-    for (const raw of toolWrittenPaths(tool)) {
-      const rel = repoRelative(repo.paths.root, event.cwd, raw);
-      // What the file holds right after: a later change by someone else is then told apart.
-      const state = rel === null ? null : (fileState(repo.paths.root, rel, config) ?? 'deleted');
-      if (rel !== null) facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
+  const { max_hash_bytes } = (await call.config()).fingerprint;
+  for (const raw of ok ? toolWrittenPaths(tool) : []) {
+    const rel = repoRelative(repo.paths.root, event.cwd, raw);
+    if (rel === null) continue;
+    // What the file holds right after (a later change by someone else is then told apart);
+    // never fails the hook.
+    let state = 'deleted';
+    try {
+      state = hashFile(join(repo.paths.root, rel), max_hash_bytes) ?? 'deleted';
+    } catch {
+      /* gone */
     }
+    facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
   }
   await record(repo.paths, facts);
   // A host that proves compactions by its transcript: one announced may have happened.
@@ -235,56 +202,42 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     await announce(call, false);
     if (owed !== null) return owed;
   }
-  const context = await status(call, 'signals');
-  return context ? { context } : {};
+  return told(await hookStatus(call, 'signals'));
 }
 
 async function preCompact(call: HookCall): Promise<HostHookOutcome> {
-  const { event } = call;
-  const trigger = event.trigger ?? 'auto';
+  const trigger = call.event.trigger ?? 'auto';
   // A broken state file must not cost the boot owed after this compaction (nor its notice).
   let state: LoadedState | null = null;
   let broken: HostHookOutcome | null = null;
   try {
-    state = await loadTask(call.repo, await call.config(), call.env);
+    state = await loadTask(call);
   } catch (error) {
     broken = brokenStateNotice(error);
     if (!broken) throw error;
   }
-  if (state && state.config.integrations.pre_compact === 'block' && trigger === 'manual') {
-    const progress = await progressSinceCheckpoint(state.progress);
-    if (progress.changed) {
-      return {
-        block:
-          'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary"` first, then compact.',
-      };
-    }
-  }
+  const blocks = state?.config.integrations.pre_compact === 'block' && trigger === 'manual';
+  if (blocks && (await progressSinceCheckpoint(state!.progress)).changed)
+    return {
+      block:
+        'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary"` first, then compact.',
+    };
   // Only a note: the host may still decide not to compact (nothing is counted until it says so).
   // The boot prompt follows the confirmation: SessionStart(compact) (Claude Code, Codex, OpenCode's
   // session.compacted), or, for hosts without one, the next prompt or tool call.
   const note = compactionNote(call, trigger);
-  await compaction(call, (st) => ({ state: noteCompaction(st, note), result: null }));
+  await setCompaction(call, (st) => noteCompaction(st, note));
   return broken ? { note: broken.note } : {};
-}
-
-async function postCompact(call: HookCall): Promise<HostHookOutcome> {
-  // Claude Code's and Codex's PostCompact: counted (once, with SessionStart(compact)), the boot
-  // prompt owed until a session start or prompt delivers it.
-  await confirm(call, 'post-compact');
-  return {};
 }
 
 async function stop(call: HookCall): Promise<HostHookOutcome> {
   const { event, repo } = call;
   if (event.stopHookActive) return {};
-  const state = await loadTask(repo, await call.config(), call.env);
+  const state = await loadTask(call);
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
   const progress = await progressSinceCheckpoint(state.progress);
-  if (!progress.changed) return {};
-  const hooks = readHookState(repo.paths);
-  if (hooks.stop_blocked_for === progress.key) return {};
-  writeHookState(repo.paths, { ...hooks, stop_blocked_for: progress.key });
+  if (!progress.changed || stopBlockedFor(repo.paths) === progress.key) return {};
+  blockStopFor(repo.paths, progress.key);
   return {
     block:
       'agent-state: progress changed since the last checkpoint. Run `agent-state checkpoint -m "a one-line summary of what was done"` now (it verifies the tree and runs the tests), then stop.',
@@ -297,18 +250,14 @@ const HANDLERS = {
   'pre-tool': preTool,
   'post-tool': postTool,
   'pre-compact': preCompact,
-  'post-compact': postCompact,
+  // Claude Code's and Codex's PostCompact: counted (once, with SessionStart(compact)), the boot
+  // prompt owed until a session start or prompt delivers it.
+  'post-compact': async (call: HookCall): Promise<HostHookOutcome> => {
+    await confirm(call, 'post-compact');
+    return {};
+  },
   stop,
 } as const;
-
-// What a file the agent's tool wrote holds now (null: gone); never fails the hook.
-function fileState(root: string, rel: string, config: Config): string | null {
-  try {
-    return hashFile(join(root, rel), config.fingerprint.max_hash_bytes);
-  } catch {
-    return null;
-  }
-}
 
 /** Handles one hook call of `host` against the state of `repo`. */
 export async function handleHookEvent(

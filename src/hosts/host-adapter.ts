@@ -2,6 +2,7 @@
 // OpenCode's plugin `Hooks` are), how to read its payloads and answer them, where its settings
 // live and what `integrate` and `doctor` do there. The host-neutral core (handle-event.ts) and
 // the installer skeleton (install/) never name a host; each folder holds everything about one.
+import { join } from 'node:path';
 import type { CompactionNote } from '../recovery/compaction.js';
 import type { FileEdit } from './install/file-edits.js';
 import type { HookBinary } from './install/hook-binary.js';
@@ -69,6 +70,17 @@ export interface HostFile {
   /** How to name it to the user (relative to the repository, or with ~). */
   display: string;
 }
+
+/** A host's file `name` in the repository's `dir` (.claude) or, user scope, in `userDir`. */
+export const scopeFile = (
+  user: string | null,
+  root: string,
+  dir: string,
+  name: string,
+): HostFile =>
+  user === null
+    ? { path: join(root, dir, name), display: `${dir}/${name}` }
+    : { path: join(user, name), display: `~/${dir}/${name}` };
 
 /** Everything agent-state knows about one agent host. */
 export interface HostAdapter {

@@ -32,6 +32,12 @@ export async function compaction<T>(
   }
 }
 
+// A change of the compaction state that returns nothing.
+export const setCompaction = (
+  call: HookCall,
+  change: (state: CompactionState) => CompactionState,
+) => compaction(call, (state) => ({ state: change(state), result: null }));
+
 // A host confirmed a compaction (or its transcript shows one): counted once, recorded in the log
 // (a new status epoch), and the boot prompt owed.
 export async function confirm(
@@ -90,8 +96,5 @@ export async function announce(call: HookCall, fresh: boolean): Promise<void> {
   if (!fresh && pending?.host === event.host && pending.session === (event.sessionId ?? null))
     return;
   const note = compactionNote(call, 'auto');
-  await compaction(call, (st) => ({
-    state: noteCompaction(fresh ? expireNote(st).state : st, note),
-    result: null,
-  }));
+  await setCompaction(call, (st) => noteCompaction(fresh ? expireNote(st).state : st, note));
 }

@@ -2,7 +2,8 @@
 // called in-process (never by spawning the CLI). Heavy modules load only in the calls that need
 // them, so the hot path (after every tool call) stays lean: it appends to the log, brings the
 // cached status snapshot up to date and computes the signals once, without the YAML parser.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { appendEvents } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
@@ -13,6 +14,7 @@ import type { EventInput } from '../events/types.js';
 import { readStoredRecovery } from '../recovery/record-store.js';
 import { buildStatusView } from '../status/status-view.js';
 import { hookAgent } from '../state/agent-name.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Repo } from '../state/repo.js';
@@ -20,6 +22,7 @@ import type { LoadedState } from '../task/load-state.js';
 import type { Config, Progress } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';
 import type { HostHookEvent, HostHookFact } from './host-hook-event.js';
+import { orElse } from './or-else.js';
 
 /** One hook call: its event and host, the state root found once, the config read once. */
 export interface HookCall {
@@ -58,13 +61,10 @@ export async function recordFacts(paths: StatePaths, facts: HostHookFact[]): Pro
 }
 
 /** The whole state (goals, progress; the config as already read); throws for invalid files. */
-export async function loadTask(
-  repo: Repo,
-  config: Config,
-  env: NodeJS.ProcessEnv,
-): Promise<LoadedState> {
+export async function loadTask(call: HookCall): Promise<LoadedState> {
   const { loadState } = await import('../task/load-state.js');
-  return loadState({ cwd: repo.paths.root, paths: repo.paths, config, env });
+  const { paths } = call.repo;
+  return loadState({ cwd: paths.root, paths, config: await call.config(), env: call.env });
 }
 
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
@@ -75,28 +75,24 @@ const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
  * it under maxChars (prose runs ~4 characters a token).
  */
 export async function bootPrompt(
-  repo: Repo,
-  config: Config,
-  options: {
-    source: string;
-    maxChars: number;
-    session: string | null;
-    dryRun?: boolean;
-    env: NodeJS.ProcessEnv;
-  },
+  call: HookCall,
+  source: string,
+  maxChars: number,
+  dryRun?: boolean,
 ): Promise<string> {
   const { boot } = await import('../boot/boot.js');
   const { omittedFact } = await import('../boot/omitted-fact.js');
+  const config = await call.config();
   const result = await boot({
-    cwd: repo.paths.root,
+    cwd: call.repo.paths.root,
     level: 'auto',
-    source: BOOT_SOURCES.find((s) => s === options.source) ?? null,
-    budget: Math.max(100, Math.min(config.budget.total, Math.floor(options.maxChars / 4))),
-    session: options.session,
-    dryRun: options.dryRun,
-    env: options.env,
+    source: BOOT_SOURCES.find((s) => s === source) ?? null,
+    budget: Math.max(100, Math.min(config.budget.total, Math.floor(maxChars / 4))),
+    session: call.event.sessionId ?? call.event.host,
+    dryRun,
+    env: call.env,
   });
-  await recordFacts(repo.paths, [
+  await recordFacts(call.repo.paths, [
     {
       type: 'boot',
       actor: 'system',
@@ -107,21 +103,15 @@ export async function bootPrompt(
       omitted: omittedFact(result.omitted),
     },
   ]);
-  return capContext(result.text, options.maxChars, 'run `agent-state boot` for the whole prompt');
+  return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
 }
 
-export interface HookStatusOptions {
-  /**
-   * `baseline` starts the consumer over and returns the whole status; `delta` what changed since
-   * it was last told ('' when nothing); `signals` only a change of the control signals (one new,
-   * one gone, one of another level), '' otherwise.
-   */
-  mode: 'baseline' | 'delta' | 'signals';
-  maxChars: number;
-  format: 'xml' | 'markdown';
-  config: Config;
-  env: NodeJS.ProcessEnv;
-}
+/**
+ * `baseline` starts the consumer over and returns the whole status; `delta` what changed since
+ * it was last told ('' when nothing); `signals` only a change of the control signals (one new,
+ * one gone, one of another level), '' otherwise.
+ */
+export type HookStatusMode = 'baseline' | 'delta' | 'signals';
 
 // What identifies the signals a consumer was told: a count moving in a message is not news.
 const signalsKey = (signals: StatusSections['signals'] | undefined) =>
@@ -132,11 +122,11 @@ const signalsKey = (signals: StatusSections['signals'] | undefined) =>
 // file: is it still changed? a loop the last boot found: did anything move since?) or when the
 // consumer needs the whole status (no baseline of this epoch yet).
 async function signalsFromLog(
-  paths: StatePaths,
+  call: HookCall,
   cursor: PublishCursor | null,
-  consumer: string,
-  options: HookStatusOptions,
+  config: Config,
 ): Promise<string | null> {
+  const { paths } = call.repo;
   const { snapshot } = loadStatus(paths);
   let forbidden: ForbiddenMatcher | undefined;
   if (snapshot.files.modified.length > 0 && existsSync(paths.goals)) {
@@ -147,25 +137,19 @@ async function signalsFromLog(
       forbidden = compileForbidden(entries, { nocase: caseInsensitive(paths.root) });
     }
   }
-  const threshold = options.config.boot.stall_threshold;
-  const looped =
-    (readStoredRecovery(paths, hookAgent(options.env))?.last?.stalled ?? 0) >= threshold;
+  const stalled = readStoredRecovery(paths, hookAgent(call.env))?.last?.stalled ?? 0;
+  const looped = stalled >= config.boot.stall_threshold;
   if (looped || (forbidden && snapshot.files.modified.some((p) => forbidden(p) !== null)))
     return null;
   const now = new Date();
-  const { view } = buildStatusView(snapshot, {
-    now,
-    config: options.config,
-    forbidden,
-    restartLoop: null,
-  });
+  const { view } = buildStatusView(snapshot, { now, config, forbidden, restartLoop: null });
   if (signalsKey(view.sections.signals) === signalsKey(cursor?.baseline.signals)) return '';
   if (!cursor || cursor.strategy !== 'delta' || snapshot.compactions > cursor.compactions)
     return null;
   const result = publishStatus(cursor, view, {
     strategy: 'delta',
-    format: options.format,
-    consumer,
+    format: call.host.statusFormat,
+    consumer: call.event.host,
     compactions: snapshot.compactions,
     only: ['signals'],
   });
@@ -173,33 +157,35 @@ async function signalsFromLog(
   return result.output ?? '';
 }
 
-/** The status for a host's consumer (see HookStatusOptions.mode), at most maxChars long. */
+/** The status for the host's consumer (see HookStatusMode), at most `maxChars` (default: config). */
 export async function hookStatus(
-  repo: Repo,
-  consumer: string,
-  options: HookStatusOptions,
+  call: HookCall,
+  mode: HookStatusMode,
+  maxChars?: number,
 ): Promise<string> {
-  const signals = options.mode === 'signals';
+  const { repo } = call;
+  const config = await call.config();
+  const consumer = call.event.host;
+  const cap = (text: string) =>
+    capContext(text, maxChars ?? config.integrations.max_context_chars, 'run `agent-state status`');
+  const signals = mode === 'signals';
   const cursor = signals ? readCursor(eventLogPaths(repo.paths), consumer) : null;
-  const told = signals ? await signalsFromLog(repo.paths, cursor, consumer, options) : null;
-  if (told !== null) return told && capContext(told, options.maxChars, 'run `agent-state status`');
+  const told = signals ? await signalsFromLog(call, cursor, config) : null;
+  if (told !== null) return told && cap(told);
   const { publishStatusTo } = await import('../status/publish-to.js');
   const { readStatus } = await import('../status/read-status.js');
-  const state = await loadTask(repo, options.config, options.env);
-  const status = await readStatus({ state, gitRoot: repo.gitRoot });
+  const status = await readStatus({ state: await loadTask(call), gitRoot: repo.gitRoot });
   if (signals && signalsKey(status.view.sections.signals) === signalsKey(cursor?.baseline.signals))
     return '';
   const result = await publishStatusTo({
     strategy: 'delta',
-    format: options.format,
+    format: call.host.statusFormat,
     consumer,
-    reset: options.mode === 'baseline',
+    reset: mode === 'baseline',
     only: signals ? ['signals'] : undefined,
     status,
   });
-  return result.output
-    ? capContext(result.output, options.maxChars, 'run `agent-state status`')
-    : '';
+  return result.output ? cap(result.output) : '';
 }
 
 /**
@@ -217,4 +203,22 @@ export async function progressSinceCheckpoint(
     : (progress.plan ?? []).some((p) => p.status !== 'pending') ||
       Object.keys(progress.markers ?? {}).length > 0;
   return { changed, key: digest };
+}
+
+// What the host hooks remember between calls, in .agent/log/hooks.json (local, git-ignored): the
+// progress (digest or revision key) a Stop hook last blocked for, as it blocks once per progress.
+// (A compaction in flight is part of the recovery record: src/recovery/compaction.ts.)
+const hookStatePath = (paths: StatePaths) => join(paths.logDir, 'hooks.json');
+
+/** The progress the Stop hook last blocked for; a missing or unreadable file says none. */
+export function stopBlockedFor(paths: StatePaths): string | null {
+  const raw = orElse(() => JSON.parse(readFileSync(hookStatePath(paths), 'utf8')) as unknown, null);
+  const key = (raw as { stop_blocked_for?: unknown } | null)?.stop_blocked_for;
+  return typeof key === 'string' ? key : null;
+}
+
+/** Records the progress the Stop hook blocks for (atomically). */
+export function blockStopFor(paths: StatePaths, key: string): void {
+  mkdirSync(paths.logDir, { recursive: true });
+  writeFileAtomic(hookStatePath(paths), `${JSON.stringify({ stop_blocked_for: key })}\n`);
 }

@@ -216,14 +216,9 @@ function commandWrites(words: readonly string[], inputs: readonly string[]): Pat
   else if (base === 'install' && rest.includes('-d')) out.push(...each(operands(rest), 'write'));
   else if (base === 'cp' || base === 'install' || base === 'rsync')
     out.push(...copyWrites(rest, null, base === 'rsync'));
-  else if (base === 'dd')
-    out.push(
-      ...each(
-        rest.flatMap((a) => (a.startsWith('of=') ? [a.slice(3)] : [])),
-        'write',
-      ),
-    );
-  else if (base === 'find') out.push(...findWrites(rest));
+  else if (base === 'dd') {
+    for (const a of rest) if (a.startsWith('of=')) out.push({ path: a.slice(3), how: 'write' });
+  } else if (base === 'find') out.push(...findWrites(rest));
   else if (base === 'git') out.push(...gitWrites(rest, inputs));
   else if (base === 'apply_patch' || base === 'applypatch')
     out.push(...each([...inputs, ...rest].flatMap(patchPaths), 'write'));
@@ -245,10 +240,7 @@ function splitHeredocs(command: string): { command: string; bodies: Map<string, 
       if (line.replace(/^\t+/, '') !== pending[next]) body.push(line);
       else {
         const delimiter = pending[next++]!;
-        bodies
-          .set(delimiter, bodies.get(delimiter) ?? [])
-          .get(delimiter)!
-          .push(body.join('\n'));
+        bodies.set(delimiter, [...(bodies.get(delimiter) ?? []), body.join('\n')]);
         body = [];
       }
       continue;

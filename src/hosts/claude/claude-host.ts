@@ -2,38 +2,19 @@
 // ~/.claude/settings.json (user); optionally a statusLine and the MCP server in .mcp.json.
 // Formats: https://code.claude.com/docs/en/hooks, /statusline, /mcp (see docs/integrations.md).
 import { join } from 'node:path';
-import type { HostAdapter, HostHookRegistration, IntegrationScope } from '../host-adapter.js';
+import { scopeFile, type HostAdapter } from '../host-adapter.js';
 import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
 import { parseHookCall } from '../host-hook-payload.js';
-import type { FileEdit } from '../install/file-edits.js';
+import { jsonEdit, type FileEdit } from '../install/file-edits.js';
 import { homeDir } from '../install/home-dir.js';
 import { commandRuns, hooksFileEdit } from '../install/hook-groups.js';
 import type { HookBinary } from '../install/hook-binary.js';
-import type { JsonObject } from '../install/json-text.js';
-import { mcpServersEdit } from '../install/mcp-json.js';
+import { isJsonObject, type JsonObject } from '../install/json-text.js';
 
-/** The tools whose input names the files they change (PreToolUse checks only these). */
-export const CLAUDE_EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
-
-/**
- * What `integrate claude` registers, event by event, with a timeout (seconds) well above what
- * the hook needs, so a stuck file system cannot hang the session for the default 10 minutes.
- */
-const EVENTS: Record<string, HostHookRegistration> = {
-  SessionStart: { kind: 'session-start', timeout: 20 },
-  UserPromptSubmit: { kind: 'prompt', timeout: 5 },
-  PreToolUse: { kind: 'pre-tool', matcher: CLAUDE_EDIT_MATCHER, timeout: 5 },
-  PostToolUse: { kind: 'post-tool', timeout: 5 },
-  PostToolUseFailure: { kind: 'post-tool', timeout: 5 },
-  PreCompact: { kind: 'pre-compact', timeout: 10 },
-  PostCompact: { kind: 'post-compact', timeout: 10 },
-  Stop: { kind: 'stop', timeout: 10 },
-};
+/** The server name we register in an MCP config (only that key is ours). */
+export const MCP_SERVER_NAME = 'agent-state';
 
 const isOurStatusLine = commandRuns('statusline');
-
-// Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
-const userDir = (env: NodeJS.ProcessEnv) => env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude');
 
 /**
  * Claude Code's answer: hookSpecificOutput.additionalContext; PreToolUse denies with
@@ -49,10 +30,10 @@ export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): Js
       },
     };
   }
-  if (outcome.block && (event.kind === 'stop' || event.kind === 'pre-compact'))
-    return { decision: 'block', reason: outcome.block };
+  const blocks = event.kind === 'stop' || event.kind === 'pre-compact';
+  if (outcome.block && blocks) return { decision: 'block', reason: outcome.block };
   const out: JsonObject = {};
-  if (outcome.context && event.kind !== 'stop' && event.kind !== 'pre-compact')
+  if (outcome.context && !blocks)
     out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
   if (outcome.userMessage) out.systemMessage = outcome.userMessage;
   return out;
@@ -62,9 +43,8 @@ export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): Js
 function statusLineEdit(binary: HookBinary, wanted: boolean, notes: string[]) {
   const without = (s: JsonObject): JsonObject => {
     if (!isOurStatusLine(s.statusLine)) return s;
-    const next = { ...s };
-    delete next.statusLine;
-    return next;
+    const { statusLine: _ours, ...rest } = s;
+    return rest;
   };
   return {
     install: (s: JsonObject): JsonObject => {
@@ -73,44 +53,75 @@ function statusLineEdit(binary: HookBinary, wanted: boolean, notes: string[]) {
         notes.push('a statusLine is already configured in this file; it was left as it is');
         return s;
       }
-      return {
-        ...s,
-        statusLine: { type: 'command', command: `${binary.command} statusline`, padding: 0 },
-      };
+      const statusLine = { type: 'command', command: `${binary.command} statusline`, padding: 0 };
+      return { ...s, statusLine };
     },
     remove: without,
     holdsOurs: (s: JsonObject) => isOurStatusLine(s.statusLine),
   };
 }
 
+// Our stdio server in .mcp.json's `mcpServers`; every other server stays as it is.
+function mcpServersEdit(root: string, server: JsonObject): FileEdit {
+  const servers = (s: JsonObject) => (isJsonObject(s.mcpServers) ? s.mcpServers : {});
+  return jsonEdit({
+    path: join(root, '.mcp.json'),
+    display: '.mcp.json',
+    install: (s) => ({ ...s, mcpServers: { ...servers(s), [MCP_SERVER_NAME]: server } }),
+    remove: (s) => {
+      if (!(MCP_SERVER_NAME in servers(s))) return s;
+      const { [MCP_SERVER_NAME]: _ours, ...rest } = servers(s);
+      const { mcpServers: _all, ...next } = s;
+      return Object.keys(rest).length === 0 ? next : { ...s, mcpServers: rest };
+    },
+    holdsOurs: (s) => MCP_SERVER_NAME in servers(s),
+  });
+}
+
 export const claudeHost: HostAdapter = {
   name: 'claude',
-  events: EVENTS,
+  // What `integrate claude` registers, with a timeout (seconds) well above what the hook needs,
+  // so a stuck file system cannot hang the session for the default 10 minutes.
+  events: {
+    SessionStart: { kind: 'session-start', timeout: 20 },
+    UserPromptSubmit: { kind: 'prompt', timeout: 5 },
+    // The tools whose input names the files they change (PreToolUse checks only these).
+    PreToolUse: { kind: 'pre-tool', matcher: 'Edit|Write|MultiEdit|NotebookEdit|Bash', timeout: 5 },
+    PostToolUse: { kind: 'post-tool', timeout: 5 },
+    PostToolUseFailure: { kind: 'post-tool', timeout: 5 },
+    PreCompact: { kind: 'pre-compact', timeout: 10 },
+    PostCompact: { kind: 'post-compact', timeout: 10 },
+    Stop: { kind: 'stop', timeout: 10 },
+  },
   statusFormat: 'xml',
   scopes: ['project', 'local', 'user'],
   flags: ['statusline', 'mcp'],
   projectDir: '$CLAUDE_PROJECT_DIR',
-  hooksFile(scope: IntegrationScope, root, env) {
-    if (scope === 'user')
-      return { path: join(userDir(env), 'settings.json'), display: '~/.claude/settings.json' };
-    const name = scope === 'local' ? 'settings.local.json' : 'settings.json';
-    return { path: join(root, '.claude', name), display: `.claude/${name}` };
-  },
+  hooksFile: (scope, root, env) =>
+    // Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
+    scope === 'user'
+      ? scopeFile(
+          env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude'),
+          root,
+          '.claude',
+          'settings.json',
+        )
+      : scopeFile(
+          null,
+          root,
+          '.claude',
+          scope === 'local' ? 'settings.local.json' : 'settings.json',
+        ),
   parse: (p, cwd) => parseHookCall(claudeHost, p, cwd, (_, name) => name !== 'PostToolUseFailure'),
   render: claudeOutput,
   install({ scope, root, env, binary, statusline, mcp, remove }) {
     const notes: string[] = [];
     const file = claudeHost.hooksFile!(scope, root, env);
-    const edits: FileEdit[] = [
+    const edits = [
       hooksFileEdit(claudeHost, file, binary, statusLineEdit(binary, statusline || remove, notes)),
     ];
     if ((mcp || remove) && scope === 'project') {
-      edits.push(
-        mcpServersEdit(join(root, '.mcp.json'), '.mcp.json', {
-          command: binary.executable,
-          args: ['mcp'],
-        }),
-      );
+      edits.push(mcpServersEdit(root, { command: binary.executable, args: ['mcp'] }));
       notes.push(
         'Claude Code asks once before it starts a project MCP server from .mcp.json: approve agent-state',
       );

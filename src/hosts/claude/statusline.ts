@@ -8,6 +8,7 @@ import { loadState } from '../../task/load-state.js';
 import { countPlan } from '../../state/plan.js';
 import { safeText } from '../../text/safe-text.js';
 import type { Progress } from '../../types.js';
+import { orElse } from '../or-else.js';
 
 export interface StatuslineValues {
   stage: string | null;
@@ -29,15 +30,8 @@ function clip(text: string, max: number): string {
 function age(fromIso: string | null, now: Date): string {
   if (!fromIso) return 'no checkpoint yet';
   const s = Math.max(0, Math.round((now.getTime() - Date.parse(fromIso)) / 1000));
-  const text =
-    s < 60
-      ? 'just now'
-      : s < 3600
-        ? `${Math.round(s / 60)}m ago`
-        : s < 86400
-          ? `${Math.round(s / 3600)}h ago`
-          : `${Math.round(s / 86400)}d ago`;
-  return `checkpoint ${text}`;
+  const [unit, per] = s < 3600 ? ['m', 60] : s < 86400 ? ['h', 3600] : ['d', 86400];
+  return `checkpoint ${s < 60 ? 'just now' : `${Math.round(s / per)}${unit} ago`}`;
 }
 
 /** The status line for some facts (pure). */
@@ -48,10 +42,9 @@ export function renderStatusline(facts: StatuslineValues, now: Date): string {
     `plan ${facts.done}/${facts.total}`,
     age(facts.lastCheckpoint, now),
   ];
+  const [first, ...more] = facts.signals;
   if (facts.signals.length)
-    parts.push(
-      `⚠ ${clip(facts.signals[0]!, 40)}${facts.signals.length > 1 ? ` (+${facts.signals.length - 1})` : ''}`,
-    );
+    parts.push(`⚠ ${clip(first!, 40)}${more.length ? ` (+${more.length})` : ''}`);
   return parts.join(' · ');
 }
 
@@ -69,13 +62,10 @@ export function statuslineValues(progress: Progress, signals: string[] = []): St
 }
 
 function cwdFrom(input: string, fallback: string): string {
-  try {
-    const payload = JSON.parse(input) as { workspace?: { current_dir?: unknown }; cwd?: unknown };
-    const dir = payload.workspace?.current_dir ?? payload.cwd;
-    return typeof dir === 'string' && dir !== '' ? dir : fallback;
-  } catch {
-    return fallback;
-  }
+  type Payload = { workspace?: { current_dir?: unknown }; cwd?: unknown } | null;
+  const payload = orElse(() => JSON.parse(input) as Payload, null);
+  const dir = payload?.workspace?.current_dir ?? payload?.cwd;
+  return typeof dir === 'string' && dir !== '' ? dir : fallback;
 }
 
 /** The status line and, for `--json`, the facts behind it (or why there are none). */
@@ -123,13 +113,10 @@ export async function statuslineReport(
     };
   } catch (error) {
     const known = error instanceof AgentStateError;
-    const line =
-      known && error.code === 'NOT_INITIALIZED'
-        ? 'agent-state: no .agent/ here'
-        : known
-          ? `agent-state: ${error.message}`
-          : 'agent-state: status unavailable';
     const code = known ? error.code : 'INTERNAL';
+    const line = !known
+      ? 'agent-state: status unavailable'
+      : `agent-state: ${code === 'NOT_INITIALIZED' ? 'no .agent/ here' : error.message}`;
     const message = error instanceof Error ? error.message : String(error);
     return { line: safeText(line), json: { ok: false, line, error: { code, message } } };
   }

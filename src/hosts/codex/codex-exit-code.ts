@@ -6,6 +6,7 @@
 // `exec_command_end` with its `call_id`).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { obj } from '../host-hook-payload.js';
+import { orElse } from '../or-else.js';
 
 /** The exit code in the response itself (an object with one, or `Exit code: N` text), or null. */
 export function responseExitCode(response: unknown): number | null {
@@ -24,13 +25,7 @@ export function responseExitCode(response: unknown): number | null {
 
 // The exit code on one transcript line, when the line completed the call `id`.
 function lineExitCode(line: string, id: string): number | null {
-  let entry: Record<string, unknown>;
-  try {
-    entry = obj(JSON.parse(line));
-  } catch {
-    return null;
-  }
-  const payload = obj(entry.payload);
+  const payload = obj(obj(orElse(() => JSON.parse(line) as unknown, null)).payload);
   const item = obj(payload.item);
   if (item.id === id && typeof item.exit_code === 'number') return item.exit_code;
   if (payload.call_id === id && typeof payload.exit_code === 'number') return payload.exit_code;
@@ -43,12 +38,8 @@ const TAIL_BYTES = [64 * 1024, 1024 * 1024];
 
 /** The exit code the transcript records for call `id`, searching from the end; null if none. */
 export function transcriptExitCode(path: string, id: string): number | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
+  const fd = orElse(() => openSync(path, 'r'), null);
+  if (fd === null) return null;
   try {
     const size = fstatSync(fd).size;
     for (const want of TAIL_BYTES) {

@@ -6,7 +6,7 @@
 // JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
 // `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
 import { createHash } from '../../text/lazy-crypto.js';
-import type { HandlerTest } from '../install/hook-groups.js';
+import { ourHandlers, type HandlerTest } from '../install/hook-groups.js';
 import { isJsonObject, type JsonObject } from '../install/json-text.js';
 
 /** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
@@ -17,19 +17,13 @@ export interface CodexHookTrust {
   event: string;
 }
 
-// hooks.json event names → Codex's keys for them (HookEventName in snake case).
-const EVENT_KEYS: Record<string, string> = {
-  SessionStart: 'session_start',
-  UserPromptSubmit: 'user_prompt_submit',
-  PreToolUse: 'pre_tool_use',
-  PermissionRequest: 'permission_request',
-  PostToolUse: 'post_tool_use',
-  PreCompact: 'pre_compact',
-  PostCompact: 'post_compact',
-  Stop: 'stop',
-  SubagentStart: 'subagent_start',
-  SubagentStop: 'subagent_stop',
-};
+// The hooks.json events Codex trusts; its key for one is its HookEventName in snake case.
+const EVENTS = new Set([
+  ...'SessionStart UserPromptSubmit PreToolUse PermissionRequest PostToolUse'.split(' '),
+  ...'PreCompact PostCompact Stop SubagentStart SubagentStop'.split(' '),
+]);
+const eventKey = (event: string) =>
+  event.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
 
 // Codex ignores the matcher of events that have none (UserPromptSubmit, Stop).
 const NO_MATCHER = new Set(['user_prompt_submit', 'stop']);
@@ -70,25 +64,11 @@ export function codexHookTrusts(
   path: string,
   isOurs: HandlerTest,
 ): CodexHookTrust[] {
-  const out: CodexHookTrust[] = [];
-  const hooks = isJsonObject(hooksFile.hooks) ? hooksFile.hooks : {};
-  for (const [event, groups] of Object.entries(hooks)) {
-    const eventKey = EVENT_KEYS[event];
-    if (!eventKey || !Array.isArray(groups)) continue;
-    groups.forEach((group, g) => {
-      if (!isJsonObject(group) || !Array.isArray(group.hooks)) return;
-      const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
-      group.hooks.forEach((handler, h) => {
-        if (!isOurs(handler) || !isJsonObject(handler)) return;
-        out.push({
-          key: `${path}:${eventKey}:${g}:${h}`,
-          hash: codexHookHash(eventKey, matcher, handler),
-          event,
-        });
-      });
-    });
-  }
-  return out;
+  return ourHandlers(hooksFile, isOurs).flatMap(({ event, g, matcher, h, handler }) => {
+    if (!EVENTS.has(event)) return [];
+    const hash = codexHookHash(eventKey(event), matcher, handler);
+    return [{ key: `${path}:${eventKey(event)}:${g}:${h}`, hash, event }];
+  });
 }
 
 // A TOML basic string for a key or value.

@@ -5,52 +5,48 @@
 import { join } from 'node:path';
 import {
   doctorCheck,
-  type DoctorCheck,
+  scopeFile,
   type HostAdapter,
   type HostHookRegistration,
   type InstallContext,
 } from '../host-adapter.js';
-import type { HostHookEvent, HostHookOutcome } from '../host-hook-event.js';
+import type { HostHookEvent, HostHookKind, HostHookOutcome } from '../host-hook-event.js';
 import { obj, parseHookCall, str, type HookPayload } from '../host-hook-payload.js';
-import type { FileEdit } from '../install/file-edits.js';
 import { hooksFileEdit } from '../install/hook-groups.js';
 import type { JsonObject } from '../install/json-text.js';
 import { protocolBlockEdit } from '../install/protocol-block.js';
 import { geminiCompressedSince, transcriptSize } from './gemini-transcript.js';
 import { geminiTrust, geminiUserDir, trustFolderEdit } from './gemini-trust.js';
 
-/** Gemini's tools that change files: write_file, replace, and the shell. */
-export const GEMINI_EDIT_MATCHER = 'write_file|replace|run_shell_command';
-
 // What `integrate gemini` registers (timeouts in milliseconds, Gemini's unit), each with a handler
-// name (for `/hooks enable|disable`) and the description shown in `/hooks panel`.
+// name (for `/hooks enable|disable`), the description shown in `/hooks panel`, and a matcher:
+// the tools that change files, and only /compress's PreCompress (it fires before every model
+// call, its trigger is the matcher).
 const EVENTS: Record<string, HostHookRegistration> = Object.fromEntries(
   (
     [
       ['SessionStart', 'session-start', 20000, 'the boot prompt (goal, constraints, next action)'],
       ['BeforeAgent', 'prompt', 5000, 'the boot prompt after a compression, else the status delta'],
-      ['BeforeTool', 'pre-tool', 5000, 'Forbidden paths, denied tools, file scopes'],
+      [
+        'BeforeTool',
+        'pre-tool',
+        5000,
+        'Forbidden paths, denied tools, file scopes',
+        'write_file|replace|run_shell_command',
+      ],
       ['AfterTool', 'post-tool', 5000, 'record tool facts; the status when a signal fires'],
       [
         'PreCompress',
         'pre-compact',
         10000,
         'note that a compression may follow (counted once the chat recording shows it)',
+        'manual',
       ],
-    ] as const
-  ).map(([event, kind, timeout, what]) => {
+    ] satisfies [string, HostHookKind, number, string, string?][]
+  ).map(([event, kind, timeout, what, matcher]) => {
     const name = `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
-    // PreCompress fires before every model call (its trigger is the matcher): only /compress's.
-    const matcher =
-      kind === 'pre-tool'
-        ? { matcher: GEMINI_EDIT_MATCHER }
-        : kind === 'pre-compact'
-          ? { matcher: 'manual' }
-          : {};
-    return [
-      event,
-      { kind, ...matcher, timeout, extra: { name, description: `agent-state: ${what}` } },
-    ];
+    const extra = { name, description: `agent-state: ${what}` };
+    return [event, { kind, ...(matcher ? { matcher } : {}), timeout, extra }];
   }),
 );
 
@@ -93,10 +89,7 @@ function geminiOutput(event: HostHookEvent, outcome: HostHookOutcome): JsonObjec
   }
   if (event.kind === 'stop' && outcome.block) return { decision: 'deny', reason: outcome.block };
   const out: JsonObject = {};
-  if (
-    outcome.context &&
-    (event.kind === 'session-start' || event.kind === 'prompt' || event.kind === 'post-tool')
-  )
+  if (outcome.context && ['session-start', 'prompt', 'post-tool'].includes(event.kind))
     out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
   if (outcome.userMessage) out.systemMessage = outcome.userMessage;
   return out;
@@ -110,20 +103,6 @@ function trustNote({ trust, root, env }: InstallContext): string {
   return `Gemini CLI runs no hooks in a folder it does not trust (${decided.reason}; headless it exits with code 55): run \`agent-state integrate gemini --trust\`, or start \`gemini\` here and choose "Trust folder"`;
 }
 
-// Gemini CLI loads no hooks at all (project or user) in a folder it does not trust, and exits
-// with code 55 when run headless there: the hooks would look installed and never run.
-function trustCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const trust = geminiTrust(root, env);
-  return trust.trusted
-    ? doctorCheck('gemini folder trust', 'ok', `trusted: ${trust.reason}`)
-    : doctorCheck(
-        'gemini folder trust',
-        'fail',
-        `Gemini CLI does not trust this folder (${trust.reason}), so it runs none of the hooks (headless it exits with code 55)`,
-        'run `agent-state integrate gemini --trust`',
-      );
-}
-
 export const geminiHost: HostAdapter = {
   name: 'gemini',
   events: EVENTS,
@@ -134,15 +113,13 @@ export const geminiHost: HostAdapter = {
   flags: ['trust'],
   projectDir: '$GEMINI_PROJECT_DIR',
   hooksFile: (scope, root, env) =>
-    scope === 'user'
-      ? { path: join(geminiUserDir(env), 'settings.json'), display: '~/.gemini/settings.json' }
-      : { path: join(root, '.gemini', 'settings.json'), display: '.gemini/settings.json' },
+    scopeFile(scope === 'user' ? geminiUserDir(env) : null, root, '.gemini', 'settings.json'),
   parse: (p, cwd) => parseHookCall(geminiHost, p, cwd, geminiToolOk),
   render: geminiOutput,
   install(context) {
     const { scope, root, env, binary } = context;
     const user = scope === 'user';
-    const edits: FileEdit[] = [
+    const edits = [
       hooksFileEdit(geminiHost, geminiHost.hooksFile!(scope, root, env), binary),
       user
         ? protocolBlockEdit(join(geminiUserDir(env), 'GEMINI.md'), '~/.gemini/GEMINI.md')
@@ -158,7 +135,22 @@ export const geminiHost: HostAdapter = {
       ],
     };
   },
-  doctor: (root, env, hooksFound) => (hooksFound ? [trustCheck(root, env)] : []),
+  // Gemini CLI loads no hooks at all (project or user) in a folder it does not trust, and exits
+  // with code 55 when run headless there: the hooks would look installed and never run.
+  doctor(root, env, hooksFound) {
+    if (!hooksFound) return [];
+    const { trusted, reason } = geminiTrust(root, env);
+    return [
+      trusted
+        ? doctorCheck('gemini folder trust', 'ok', `trusted: ${reason}`)
+        : doctorCheck(
+            'gemini folder trust',
+            'fail',
+            `Gemini CLI does not trust this folder (${reason}), so it runs none of the hooks (headless it exits with code 55)`,
+            'run `agent-state integrate gemini --trust`',
+          ),
+    ];
+  },
   transcript: {
     offset: transcriptSize,
     shows: ({ transcript, at }) =>

@@ -6,6 +6,7 @@
 // summary (a user turn, usually a `<state_snapshot>`) and the fixed model reply "Got it. Thanks
 // for the additional context!", stamped with the time they were made.
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { orElse } from '../or-else.js';
 
 /** The model's fixed reply after the summary, in Gemini CLI's compression (0.2x–0.6x). */
 export const GEMINI_COMPRESSION_ACK = 'Got it. Thanks for the additional context!';
@@ -36,13 +37,7 @@ function compressionMessage(message: unknown, sinceMs: number): boolean {
 /** Whether one line of the recording is a history replacement made by a compression since `sinceMs`. */
 export function isCompressionRecord(line: string, sinceMs: number): boolean {
   if (!line.includes('$set') || !line.includes('"messages"')) return false;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return false;
-  }
-  const messages = obj(obj(value)?.$set)?.messages;
+  const messages = obj(obj(orElse(() => JSON.parse(line) as unknown, null))?.$set)?.messages;
   return Array.isArray(messages) && messages.some((m) => compressionMessage(m, sinceMs));
 }
 
@@ -54,12 +49,8 @@ export function isCompressionRecord(line: string, sinceMs: number): boolean {
 export function geminiCompressedSince(path: string, offset: number, since: string): boolean {
   // One second of slack: the recording and the hook payload stamp times separately.
   const sinceMs = Date.parse(since) - 1000;
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return false;
-  }
+  const fd = orElse(() => openSync(path, 'r'), null);
+  if (fd === null) return false;
   try {
     const size = fstatSync(fd).size;
     const start = offset >= 0 && offset <= size ? offset : 0;
@@ -75,7 +66,7 @@ export function geminiCompressedSince(path: string, offset: number, since: strin
     const text = buffer.toString('utf8', 0, read);
     // A whole-file JSON recording (older Gemini CLI) holds the messages in one object.
     if (start === 0 && text.trimStart().startsWith('{') && !text.includes('\n{')) {
-      const whole = obj(safeParse(text));
+      const whole = obj(orElse(() => JSON.parse(text) as unknown, null));
       if (Array.isArray(whole?.messages))
         return (whole.messages as unknown[]).some((m) => compressionMessage(m, sinceMs));
     }
@@ -85,19 +76,7 @@ export function geminiCompressedSince(path: string, offset: number, since: strin
   }
 }
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** The size of the recording now (where a compression written later would start); 0 when none. */
 export function transcriptSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
+  return orElse(() => statSync(path).size, 0);
 }

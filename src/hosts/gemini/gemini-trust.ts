@@ -4,22 +4,20 @@
 // settings, or from ~/.gemini/trustedFolders.json (the longest matching rule wins; TRUST_PARENT
 // trusts the rule's parent folder). `integrate gemini --trust` writes what its "Trust folder"
 // choice writes.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { jsonEdit, type FileEdit } from '../install/file-edits.js';
+import { homeDir } from '../install/home-dir.js';
 import { isJsonObject, parseJsonObject } from '../install/json-text.js';
+import { orElse } from '../or-else.js';
 
 /** Gemini CLI's user directory: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */
-export function geminiUserDir(env: NodeJS.ProcessEnv): string {
-  const base = env.GEMINI_CLI_HOME || (env.HOME && env.HOME !== '' ? env.HOME : homedir());
-  return join(base, '.gemini');
-}
+export const geminiUserDir = (env: NodeJS.ProcessEnv): string =>
+  join(env.GEMINI_CLI_HOME || homeDir(env), '.gemini');
 
-/** Where Gemini CLI keeps the trusted folders. */
-export function trustedFoldersPath(env: NodeJS.ProcessEnv): string {
-  return env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || join(geminiUserDir(env), 'trustedFolders.json');
-}
+// Where Gemini CLI keeps the trusted folders.
+const trustedFoldersPath = (env: NodeJS.ProcessEnv) =>
+  env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || join(geminiUserDir(env), 'trustedFolders.json');
 
 /** Whether Gemini CLI trusts a folder, and what decides it. */
 export interface GeminiTrust {
@@ -29,22 +27,9 @@ export interface GeminiTrust {
   reason: string;
 }
 
-function realpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-function readJson(path: string): Record<string, unknown> | null {
-  if (!existsSync(path)) return null;
-  try {
-    return parseJsonObject(readFileSync(path, 'utf8'), path);
-  } catch {
-    return null;
-  }
-}
+const realpath = (path: string) => orElse(() => realpathSync(path), resolve(path));
+const readJson = (path: string) =>
+  orElse(() => parseJsonObject(readFileSync(path, 'utf8'), path), null);
 
 function within(parent: string, child: string): boolean {
   const rel = relative(parent, child);
@@ -60,10 +45,9 @@ export function geminiTrust(folder: string, env: NodeJS.ProcessEnv): GeminiTrust
     };
   if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true')
     return { trusted: true, reason: 'GEMINI_CLI_TRUST_WORKSPACE=true is set' };
-  const settings = readJson(join(geminiUserDir(env), 'settings.json'));
-  const security = settings && isJsonObject(settings.security) ? settings.security : {};
-  const folderTrust = isJsonObject(security.folderTrust) ? security.folderTrust : {};
-  if (folderTrust.enabled === false)
+  const security = readJson(join(geminiUserDir(env), 'settings.json'))?.security;
+  const folderTrust = isJsonObject(security) ? security.folderTrust : undefined;
+  if (isJsonObject(folderTrust) && folderTrust.enabled === false)
     return { trusted: true, reason: 'folder trust is off in ~/.gemini/settings.json' };
   const file = trustedFoldersPath(env);
   const rules = readJson(file) ?? {};

@@ -18,6 +18,7 @@ import { writeFileAtomic } from '../../state/atomic-write.js';
 import { hasBlock, removeBlock, upsertBlock, type BlockMarkers } from '../../text/managed-block.js';
 import { detectJsonStyle, formatJson, parseJsonObject, type JsonObject } from './json-text.js';
 import { forgetOriginal, readOriginal, saveOriginal } from './originals.js';
+import { orElse } from '../or-else.js';
 
 /** How one integration edits one file; all functions are pure over the file's text. */
 export interface FileEdit {
@@ -46,40 +47,22 @@ export interface IntegrationChange {
   after: string | null;
 }
 
-export interface ApplyOptions {
-  dryRun?: boolean;
-  env: NodeJS.ProcessEnv;
-  now: Date;
-}
-
 const MAX_HOST_FILE_BYTES = 4 * 1024 * 1024;
 
 /** Reads a host file as text (null when absent); refuses directories and huge files. */
 export function readHostFile(path: string, display: string): string | null {
   if (!existsSync(path)) return null;
   const stat = statSync(path);
-  if (!stat.isFile()) {
-    throw new InvalidStateError('is not a regular file', {
-      location: { file: display },
-      hint: 'move it out of the way and run the command again',
-    });
-  }
-  if (stat.size > MAX_HOST_FILE_BYTES) {
-    throw new InvalidStateError(`is ${stat.size} bytes, too big to be a settings file`, {
-      location: { file: display },
-      hint: 'check that the path is right',
-    });
-  }
+  const refuse = (why: string, hint: string) =>
+    new InvalidStateError(why, { location: { file: display }, hint });
+  if (!stat.isFile())
+    throw refuse('is not a regular file', 'move it out of the way and run the command again');
+  if (stat.size > MAX_HOST_FILE_BYTES)
+    throw refuse(
+      `is ${stat.size} bytes, too big to be a settings file`,
+      'check that the path is right',
+    );
   return readFileSync(path, 'utf8');
-}
-
-function write(path: string, content: string | null): void {
-  if (content === null) {
-    rmSync(path, { force: true });
-    return;
-  }
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic(path, content);
 }
 
 // The directories that writing `path` will create, outermost first.
@@ -92,18 +75,6 @@ function missingDirs(path: string): string[] {
   return dirs;
 }
 
-// Removes directories we created, deepest first, as long as they are empty.
-function removeEmptyDirs(dirs: readonly string[]): void {
-  for (const dir of [...dirs].reverse()) {
-    try {
-      if (readdirSync(dir).length > 0) return;
-      rmdirSync(dir);
-    } catch {
-      return;
-    }
-  }
-}
-
 interface Planned {
   edit: FileEdit;
   change: IntegrationChange;
@@ -112,42 +83,28 @@ interface Planned {
   cleanupDirs: string[];
 }
 
-function planInstall(edit: FileEdit): Planned {
+function plan(edit: FileEdit, mode: 'install' | 'remove', env: NodeJS.ProcessEnv): Planned {
   const before = readHostFile(edit.path, edit.display);
-  const after = edit.install(before);
-  const action: ChangeAction =
-    after === before
-      ? 'unchanged'
-      : before === null
-        ? 'created'
-        : after === null
-          ? 'deleted'
-          : 'updated';
-  return {
+  const planned = (action: ChangeAction, after: string | null, cleanupDirs: string[] = []) => ({
     edit,
     change: { file: edit.display, action, before, after },
-    saveOriginal: action !== 'unchanged' && !edit.holdsOurs(before),
-    cleanupDirs: [],
-  };
-}
-
-function planRemove(edit: FileEdit, env: NodeJS.ProcessEnv): Planned {
-  const before = readHostFile(edit.path, edit.display);
-  let after = edit.remove(before);
-  let restored = false;
-  const saved = after === before ? undefined : readOriginal(edit.path, env);
-  if (saved && saved.original !== after && edit.equivalent(after, saved.original)) {
-    after = saved.original;
-    restored = true;
+    saveOriginal: mode === 'install' && action !== 'unchanged' && !edit.holdsOurs(before),
+    cleanupDirs,
+  });
+  if (mode === 'install') {
+    const after = edit.install(before);
+    if (after === before) return planned('unchanged', after);
+    return planned(before === null ? 'created' : after === null ? 'deleted' : 'updated', after);
   }
-  const action: ChangeAction =
-    after === before ? 'unchanged' : after === null ? 'deleted' : restored ? 'restored' : 'removed';
-  return {
-    edit,
-    change: { file: edit.display, action, before, after },
-    saveOriginal: false,
-    cleanupDirs: after === null ? (saved?.createdDirs ?? []) : [],
-  };
+  const removed = edit.remove(before);
+  if (removed === before) return planned('unchanged', removed);
+  const saved = readOriginal(edit.path, env);
+  const restore =
+    saved !== undefined && saved.original !== removed && edit.equivalent(removed, saved.original);
+  const after = restore ? saved.original : removed;
+  if (after === before) return planned('unchanged', after);
+  if (after === null) return planned('deleted', after, saved?.createdDirs);
+  return planned(restore ? 'restored' : 'removed', after);
 }
 
 /**
@@ -157,94 +114,92 @@ function planRemove(edit: FileEdit, env: NodeJS.ProcessEnv): Planned {
 export function applyEdits(
   edits: readonly FileEdit[],
   mode: 'install' | 'remove',
-  options: ApplyOptions,
+  options: { dryRun?: boolean; env: NodeJS.ProcessEnv; now: Date },
 ): IntegrationChange[] {
-  const planned = edits.map((edit) =>
-    mode === 'install' ? planInstall(edit) : planRemove(edit, options.env),
-  );
+  const planned = edits.map((edit) => plan(edit, mode, options.env));
   if (options.dryRun) return planned.map((p) => p.change);
   for (const { edit, change, saveOriginal: save, cleanupDirs } of planned) {
     if (save)
       saveOriginal(edit.path, change.before, missingDirs(edit.path), options.env, options.now);
-    if (change.action !== 'unchanged') write(edit.path, change.after);
-    if (mode === 'remove' && change.action !== 'unchanged') {
-      forgetOriginal(edit.path, options.env);
-      removeEmptyDirs(cleanupDirs);
+    if (change.action === 'unchanged') continue;
+    if (change.after === null) rmSync(edit.path, { force: true });
+    else {
+      mkdirSync(dirname(edit.path), { recursive: true });
+      writeFileAtomic(edit.path, change.after);
+    }
+    if (mode === 'install') continue;
+    forgetOriginal(edit.path, options.env);
+    // Directories we created, deepest first, as long as they are empty.
+    for (const dir of [...cleanupDirs].reverse()) {
+      try {
+        if (readdirSync(dir).length > 0) break;
+        rmdirSync(dir);
+      } catch {
+        break;
+      }
     }
   }
   return planned.map((p) => p.change);
 }
 
-/** `equivalent` for JSON settings files: same parsed value (absent and empty mean `{}`). */
-export function sameJson(a: string | null, b: string | null): boolean {
-  try {
-    return isDeepStrictEqual(parseJsonObject(a ?? '', 'a'), parseJsonObject(b ?? '', 'b'));
-  } catch {
-    return false;
-  }
-}
+// `equivalent` for JSON settings files: same parsed value (absent and empty mean `{}`).
+const sameJson = (a: string | null, b: string | null): boolean =>
+  orElse(
+    () => isDeepStrictEqual(parseJsonObject(a ?? '', 'a'), parseJsonObject(b ?? '', 'b')),
+    false,
+  );
 
-/** `equivalent` for text files: same text up to trailing whitespace (absent means empty). */
-export function sameText(a: string | null, b: string | null): boolean {
-  return (a ?? '').replace(/\s+$/, '') === (b ?? '').replace(/\s+$/, '');
-}
-
-// A FileEdit for a JSON settings file, built from pure transforms of the parsed object. The file
-// keeps its own layout; an edit that changes nothing returns the original text untouched.
-export interface JsonEditSpec {
-  path: string;
-  display: string;
-  /** Puts our part in (pure; must not mutate). */
+/** A JSON settings file's edit as pure transforms of the parsed object (they must not mutate). */
+export interface JsonEditSpec extends Pick<FileEdit, 'path' | 'display'> {
   install(settings: JsonObject): JsonObject;
-  /** Takes our part out (pure; must not mutate). */
   remove(settings: JsonObject): JsonObject;
-  /** Whether the settings hold our part. */
   holdsOurs(settings: JsonObject): boolean;
 }
 
-function rewrite(
-  before: string | null,
-  display: string,
-  transform: (settings: JsonObject) => JsonObject,
-): string | null {
-  const settings = parseJsonObject(before ?? '', display);
-  const next = transform(settings);
-  if (isDeepStrictEqual(next, settings)) return before;
-  return formatJson(next, detectJsonStyle(before ?? ''));
-}
-
-/** The FileEdit of a JSON settings file. */
+/**
+ * The FileEdit of a JSON settings file. The file keeps its own layout; an edit that changes
+ * nothing returns the original text untouched.
+ */
 export function jsonEdit(spec: JsonEditSpec): FileEdit {
+  const rewrite = (before: string | null, transform: (s: JsonObject) => JsonObject) => {
+    const settings = parseJsonObject(before ?? '', spec.display);
+    const next = transform(settings);
+    return isDeepStrictEqual(next, settings)
+      ? before
+      : formatJson(next, detectJsonStyle(before ?? ''));
+  };
   return {
     path: spec.path,
     display: spec.display,
-    install: (before) => rewrite(before, spec.display, spec.install),
-    remove: (before) => (before === null ? null : rewrite(before, spec.display, spec.remove)),
+    install: (before) => rewrite(before, spec.install),
+    remove: (before) => (before === null ? null : rewrite(before, spec.remove)),
     holdsOurs: (before) => before !== null && spec.holdsOurs(parseJsonObject(before, spec.display)),
     equivalent: sameJson,
   };
 }
 
-// A FileEdit for a text file that holds one managed block (AGENTS.md, GEMINI.md, config.toml).
-export interface TextEditSpec {
-  path: string;
-  display: string;
-  /** The block's body (without markers). */
-  body: string;
-  markers: BlockMarkers;
-}
-
-/** The FileEdit of a text file with a managed block; removing it from a file we created deletes it. */
-export function textEdit(spec: TextEditSpec): FileEdit {
+/**
+ * The FileEdit of a text file with a managed block (AGENTS.md, GEMINI.md, config.toml): `body`
+ * may follow from the text outside it, and an empty one takes the block out. Removing the block
+ * from a file we created deletes the file.
+ */
+export function textEdit(
+  path: string,
+  display: string,
+  body: string | ((before: string) => string),
+  markers: BlockMarkers,
+): FileEdit {
   return {
-    path: spec.path,
-    display: spec.display,
-    install: (before) => upsertBlock(before ?? '', spec.body, spec.markers),
-    remove: (before) => {
-      if (before === null) return null;
-      return removeBlock(before, spec.markers);
+    path,
+    display,
+    install: (before) => {
+      const text = typeof body === 'string' ? body : body(before ?? '');
+      if (text !== '') return upsertBlock(before ?? '', text, markers);
+      return before === null ? null : removeBlock(before, markers);
     },
-    holdsOurs: (before) => before !== null && hasBlock(before, spec.markers),
-    equivalent: sameText,
+    remove: (before) => (before === null ? null : removeBlock(before, markers)),
+    holdsOurs: (before) => before !== null && hasBlock(before, markers),
+    // Same text up to trailing whitespace (absent means empty).
+    equivalent: (a, b) => (a ?? '').replace(/\s+$/, '') === (b ?? '').replace(/\s+$/, ''),
   };
 }

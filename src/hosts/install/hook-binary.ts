@@ -5,6 +5,7 @@ import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { delimiter, join, relative, sep } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 import { shellQuote } from '../../text/safe-text.js';
+import { orElse } from '../or-else.js';
 
 /** The shell word that starts agent-state, as written into host configs. */
 export interface HookBinary {
@@ -26,13 +27,7 @@ export interface ResolveBinaryOptions {
   env: NodeJS.ProcessEnv;
 }
 
-function realpathOrNull(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
-}
+const realpathOrNull = (path: string) => orElse(() => realpathSync(path), null);
 
 /** Finds `agent-state` on PATH; returns its real path, or null. */
 export function whichAgentState(env: NodeJS.ProcessEnv): string | null {
@@ -70,12 +65,7 @@ export function resolveHookBinary(options: ResolveBinaryOptions): HookBinary {
 /** Whether the program a hook starts exists: an executable path, or `agent-state` on PATH. */
 export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
   if (program.includes('/')) {
-    try {
-      accessSync(program, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
+    return orElse(() => (accessSync(program, constants.X_OK), true), false);
   }
   return program === 'agent-state' ? whichAgentState(env) !== null : false;
 }

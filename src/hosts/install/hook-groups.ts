@@ -39,10 +39,7 @@ export function isHostHook(host: Pick<HostAdapter, 'name'>): HandlerTest {
   return commandRuns('hook', host.name);
 }
 
-/**
- * The FileEdit of a host's hooks file: exactly our handlers in (or out), and `more` (a status
- * line in the same file) composed after them.
- */
+/** A hooks file's FileEdit: exactly our handlers in (or out), then `more` (a status line). */
 export function hooksFileEdit(
   host: HostAdapter,
   file: HostFile,
@@ -51,11 +48,11 @@ export function hooksFileEdit(
 ): FileEdit {
   const specs = hostHookSpecs(host, binary);
   const isOurs = isHostHook(host);
+  const same = (s: JsonObject) => s;
   return jsonEdit({
     ...file,
-    install: (s) =>
-      more ? more.install(mergeHooks(s, specs, isOurs)) : mergeHooks(s, specs, isOurs),
-    remove: (s) => (more ? more.remove(removeHooks(s, isOurs)) : removeHooks(s, isOurs)),
+    install: (s) => (more?.install ?? same)(mergeHooks(s, specs, isOurs)),
+    remove: (s) => (more?.remove ?? same)(removeHooks(s, isOurs)),
     holdsOurs: (s) => hasOurHooks(s, isOurs) || more?.holdsOurs(s) === true,
   });
 }
@@ -72,11 +69,8 @@ function handlersOf(group: JsonValue): JsonValue[] {
   return isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
 }
 
-function groupFor(spec: HostHookSpec): JsonObject {
-  return spec.matcher === undefined
-    ? { hooks: [spec.handler] }
-    : { matcher: spec.matcher, hooks: [spec.handler] };
-}
+const groupFor = ({ matcher, handler }: HostHookSpec): JsonObject =>
+  matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
 
 // A group that holds only our handler(s): safe to replace or drop whole.
 function isOurGroup(group: JsonValue, isOurs: HandlerTest): boolean {
@@ -84,14 +78,23 @@ function isOurGroup(group: JsonValue, isOurs: HandlerTest): boolean {
   return handlers.length > 0 && handlers.every(isOurs);
 }
 
-/** Whether `settings.hooks` holds any handler of ours. */
-export function hasOurHooks(settings: JsonObject, isOurs: HandlerTest): boolean {
-  const hooks = settings.hooks;
-  if (!isJsonObject(hooks)) return false;
-  return Object.keys(hooks).some((event) =>
-    groupsOf(hooks, event).some((group) => handlersOf(group).some(isOurs)),
+/** Each handler of ours in `settings.hooks`, with its event, its group's index and matcher. */
+export function ourHandlers(settings: JsonObject, isOurs: HandlerTest) {
+  const hooks = isJsonObject(settings.hooks) ? settings.hooks : {};
+  return Object.keys(hooks).flatMap((event) =>
+    groupsOf(hooks, event).flatMap((group, g) => {
+      const matcher =
+        isJsonObject(group) && typeof group.matcher === 'string' ? group.matcher : undefined;
+      return handlersOf(group).flatMap((handler, h) =>
+        isOurs(handler) && isJsonObject(handler) ? [{ event, g, matcher, h, handler }] : [],
+      );
+    }),
   );
 }
+
+/** Whether `settings.hooks` holds any handler of ours. */
+export const hasOurHooks = (settings: JsonObject, isOurs: HandlerTest): boolean =>
+  ourHandlers(settings, isOurs).length > 0;
 
 /**
  * Returns `settings` with exactly `specs` as our handlers: an up-to-date group is left as it is,

@@ -1,7 +1,7 @@
 // The instructions block for AGENTS.md / CLAUDE.md / GEMINI.md: teaches any agent the protocol
 // in well under 400 tokens (a test counts them). Read state, boot, check before redoing, done,
 // checkpoint. Hosts without hooks rely on it alone; hosts with hooks get it as a reminder.
-import { MARKDOWN_MARKERS, type BlockMarkers } from '../../text/managed-block.js';
+import { MARKDOWN_MARKERS } from '../../text/managed-block.js';
 import { textEdit, type FileEdit } from './file-edits.js';
 
 /** The body of the managed block (Markdown). */
@@ -23,10 +23,5 @@ files are the memory, not the conversation.
 - Status at any time: \`agent-state status\`.`;
 
 /** The FileEdit that puts the protocol block into a Markdown instructions file. */
-export function protocolBlockEdit(
-  path: string,
-  display: string,
-  markers: BlockMarkers = MARKDOWN_MARKERS,
-): FileEdit {
-  return textEdit({ path, display, body: PROTOCOL_BLOCK, markers });
-}
+export const protocolBlockEdit = (path: string, display: string): FileEdit =>
+  textEdit(path, display, PROTOCOL_BLOCK, MARKDOWN_MARKERS);

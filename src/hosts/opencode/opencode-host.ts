@@ -6,19 +6,18 @@
 // 1.18.33 (docs/integrations.md); the plugin's source is opencode-plugin.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { doctorCheck, type HostAdapter } from '../host-adapter.js';
-import type { HostHookOutcome } from '../host-hook-event.js';
+import { doctorCheck, scopeFile, type HostAdapter, type HostFile } from '../host-adapter.js';
 import { HostHookInputError, obj, str } from '../host-hook-payload.js';
 import type { FileEdit } from '../install/file-edits.js';
 import { homeDir } from '../install/home-dir.js';
 import { programFound } from '../install/hook-binary.js';
-import type { JsonObject } from '../install/json-text.js';
 import { OPENCODE_PLUGIN_HEADER, opencodePluginSource } from './opencode-plugin.js';
 
+const PLUGIN = 'agent-state.js';
 const ours = (text: string | null) => text !== null && text.startsWith(OPENCODE_PLUGIN_HEADER);
 
 /** The FileEdit of the plugin file: ours is replaced or removed; someone else's is never touched. */
-function pluginEdit(path: string, display: string, source: string, notes: string[]): FileEdit {
+function pluginEdit({ path, display }: HostFile, source: string, notes: string[]): FileEdit {
   return {
     path,
     display,
@@ -33,15 +32,6 @@ function pluginEdit(path: string, display: string, source: string, notes: string
     holdsOurs: ours,
     equivalent: (a, b) => a === b,
   };
-}
-
-// The plugin reads {deny} (it throws to refuse) and {context} (the boot prompt for the system
-// prompt, or the text it appends to a tool's result).
-function opencodeOutput(_event: unknown, outcome: HostHookOutcome): JsonObject {
-  const out: JsonObject = {};
-  if (outcome.deny) out.deny = outcome.deny;
-  if (outcome.context) out.context = outcome.context;
-  return out;
 }
 
 export const opencodeHost: HostAdapter = {
@@ -75,27 +65,33 @@ export const opencodeHost: HostAdapter = {
       ...(tool ? { tool: { name: tool, input: obj(p.args), ok: p.ok !== false } } : {}),
     };
   },
-  render: opencodeOutput,
+  // The plugin reads {deny} (it throws to refuse) and {context} (the boot prompt for the system
+  // prompt, or the text it appends to a tool's result).
+  render: (_event, { deny, context }) => ({
+    ...(deny ? { deny } : {}),
+    ...(context ? { context } : {}),
+  }),
   install({ scope, root, env, binary }) {
     const notes: string[] = [];
-    const user = scope === 'user';
     const configHome = env.XDG_CONFIG_HOME || join(homeDir(env), '.config');
-    const edit = pluginEdit(
-      user
-        ? join(configHome, 'opencode', 'plugins', 'agent-state.js')
-        : join(root, '.opencode', 'plugins', 'agent-state.js'),
-      user ? '~/.config/opencode/plugins/agent-state.js' : '.opencode/plugins/agent-state.js',
-      opencodePluginSource(binary),
-      notes,
-    );
-    notes.push('OpenCode loads plugins at start-up: restart it to pick the plugin up');
+    const file =
+      scope === 'user'
+        ? scopeFile(
+            join(configHome, 'opencode', 'plugins'),
+            root,
+            '.config/opencode/plugins',
+            PLUGIN,
+          )
+        : scopeFile(null, root, '.opencode/plugins', PLUGIN);
+    const edits = [pluginEdit(file, opencodePluginSource(binary), notes)];
     notes.push(
+      'OpenCode loads plugins at start-up: restart it to pick the plugin up',
       'OpenCode reads AGENTS.md: `agent-state integrate agents-md` teaches the agent the protocol at start-up',
     );
-    return { edits: [edit], notes };
+    return { edits, notes };
   },
   doctor(root, env) {
-    const plugin = join(root, '.opencode', 'plugins', 'agent-state.js');
+    const plugin = join(root, '.opencode', 'plugins', PLUGIN);
     const text = existsSync(plugin) ? readFileSync(plugin, 'utf8') : null;
     if (!ours(text)) return [];
     const bin = /^const BIN = (".*");$/m.exec(text!)?.[1];
