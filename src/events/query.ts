@@ -1,12 +1,11 @@
 // Reading events back (`agent-state events`): filtered by seq, type and count, from the live log
 // and, on request, the rotated ones. A --since near the end of a huge log skips ahead by binary
-// search on byte offsets (read-backward.ts) instead of parsing every line.
+// search on byte offsets (read-log.ts) instead of parsing every line.
 import { existsSync } from 'node:fs';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, rotatedLogPath } from './log-paths.js';
-import { offsetOfSeq } from './read-backward.js';
-import { readLogFrom, typeMatcher } from './read-log.js';
+import { offsetOfSeq, readLogFrom, typeMatcher } from './read-log.js';
 import type { AgentEvent } from './types.js';
 
 export interface EventQuery {
@@ -37,7 +36,7 @@ export function readEvents(
   let events: AgentEvent[] = [];
   const warnings: Warning[] = [];
   for (const file of files) {
-    const start = since > 0 && existsSync(file) ? offsetOfSeq(file, since + 1) : 0;
+    const start = since > 0 ? offsetOfSeq(file, since + 1) : 0;
     const read = readLogFrom(file, start, (batch) => {
       for (const event of batch) if (event.seq > since && matches(event.type)) events.push(event);
       if (limit !== undefined && events.length > limit * 2) events = events.slice(-limit);

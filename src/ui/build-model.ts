@@ -26,7 +26,7 @@ import type {
   UiStatus,
   UiTimeline,
 } from './model.js';
-import type { TimelinePage } from '../events/read-backward.js';
+import type { TimelinePage } from '../events/read-log.js';
 
 /** Everything the page is made of, read from disk by read-model.ts. */
 export interface UiInput {

@@ -17,7 +17,7 @@ import { readEvents } from '../../src/events/query.js';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
 import { LogFollower } from '../../src/ui/log-follower.js';
-import { readTimeline, scanBackward } from '../../src/events/read-backward.js';
+import { readTimeline, scanBackward } from '../../src/events/read-log.js';
 import { testdir } from '../helpers/fixtures.js';
 
 function task() {
