@@ -79,12 +79,12 @@ function renderMarkdown(plan: RenderPlan): string {
 const esc = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-type Attrs = [string, string | number | undefined | null | false][];
+type Attrs = Record<string, string | number | undefined | null | false>;
 
 // `<name a="1"/>` (no content), `<name>text</name>`, or the child elements on their own lines;
 // attributes that are undefined, null, false or empty are left out.
 function el(indent: string, name: string, attrs: Attrs, content?: string | string[]): string {
-  const open = `${indent}<${name}${attrs
+  const open = `${indent}<${name}${Object.entries(attrs)
     .filter(([, v]) => v !== undefined && v !== null && v !== false && v !== '')
     .map(([k, v]) => ` ${k}="${esc(String(v))}"`)
     .join('')}`;
@@ -102,107 +102,87 @@ const SECTION_XML: {
   [K in SectionName]: (value: NonNullable<StatusSections[K]>, nowIso: string) => string;
 } = {
   task: (t) => {
+    const p = t.plan;
     const inner = [
-      t.goal && el('    ', 'goal', [], t.goal),
-      t.next_action && el('    ', 'next-action', [], t.next_action),
-      t.step && el('    ', 'step', [['id', t.step.id]], t.step.title || undefined),
-      t.plan &&
-        el('    ', 'plan', [
-          ['done', t.plan.done],
-          ['total', t.plan.total],
-          ['running', nonZero(t.plan.running)],
-          ['blocked', nonZero(t.plan.blocked)],
-          ['failed', nonZero(t.plan.failed)],
-        ]),
+      t.goal && el('    ', 'goal', {}, t.goal),
+      t.next_action && el('    ', 'next-action', {}, t.next_action),
+      t.step && el('    ', 'step', { id: t.step.id }, t.step.title || undefined),
+      p &&
+        el('    ', 'plan', {
+          done: p.done,
+          total: p.total,
+          running: nonZero(p.running),
+          blocked: nonZero(p.blocked),
+          failed: nonZero(p.failed),
+        }),
     ].filter((line): line is string => !!line);
-    return el('  ', 'task', [['stage', t.stage]], inner.length ? inner : undefined);
+    return el('  ', 'task', { stage: t.stage }, inner.length ? inner : undefined);
   },
-  environment: (e) => el('  ', 'environment', [['cwd', e.cwd]]),
+  environment: (e) => el('  ', 'environment', { cwd: e.cwd }),
   tools: (tools) =>
     el(
       '  ',
       'tools',
-      [['more', nonZero(tools.more)]],
+      { more: nonZero(tools.more) },
       tools.items.map((t) =>
-        el('    ', 'tool', [
-          ['name', t.name],
-          ['calls', t.calls],
-          ['failures', t.failures],
-          ['failures-in-a-row', (t.consecutive_failures ?? 0) > 1 && t.consecutive_failures],
-          ['no-new-results-in-a-row', t.no_new_results],
-          ['artifact', t.artifact],
-        ]),
+        el('    ', 'tool', {
+          name: t.name,
+          calls: t.calls,
+          failures: t.failures,
+          'failures-in-a-row': (t.consecutive_failures ?? 0) > 1 && t.consecutive_failures,
+          'no-new-results-in-a-row': t.no_new_results,
+          artifact: t.artifact,
+        }),
       ),
     ),
   verification: (v) =>
-    el('  ', 'verification', [
-      ['passed', v.passed],
-      ['failed', v.failed],
-      ['exit-code', v.exit_code],
-      ['skipped', v.skipped],
-      ['command', v.command],
-      ['artifact', v.artifact],
-    ]),
-  budget: (b) =>
-    el('  ', 'budget', [
-      ['tool-calls', left(b.tool_calls)],
-      ['tokens', left(b.tokens)],
-    ]),
+    el('  ', 'verification', {
+      passed: v.passed,
+      failed: v.failed,
+      'exit-code': v.exit_code,
+      skipped: v.skipped,
+      command: v.command,
+      artifact: v.artifact,
+    }),
+  budget: (b) => el('  ', 'budget', { 'tool-calls': left(b.tool_calls), tokens: left(b.tokens) }),
   checkpoint: (c, nowIso) =>
-    el('  ', 'checkpoint', [
-      ['seq', c.seq],
-      ['age', ageText(c.at, nowIso)],
-      ['summary', c.summary],
-    ]),
+    el('  ', 'checkpoint', { seq: c.seq, age: ageText(c.at, nowIso), summary: c.summary }),
   permissions: (p) =>
-    el('  ', 'permissions', [
-      ['requested', nonZero(p.requested)],
-      ['granted', nonZero(p.granted)],
-      ['denied', nonZero(p.denied)],
-      ['last-denied', p.last_denied],
-    ]),
+    el('  ', 'permissions', {
+      requested: nonZero(p.requested),
+      granted: nonZero(p.granted),
+      denied: nonZero(p.denied),
+      'last-denied': p.last_denied,
+    }),
   signals: (signals) =>
     el(
       '  ',
       'signals',
-      [],
-      signals.map((s) =>
-        el(
-          '    ',
-          'signal',
-          [
-            ['id', s.id],
-            ['level', s.level],
-          ],
-          s.message,
-        ),
-      ),
+      {},
+      signals.map((s) => el('    ', 'signal', { id: s.id, level: s.level }, s.message)),
     ),
+};
+
+const NOTES: Partial<Record<RenderPlan['kind'], string>> = {
+  replace: '  <note>This status replaces every earlier agent-status.</note>',
+  delta: '  <note>Only these sections changed; the rest of the baseline still applies.</note>',
 };
 
 function renderXml(plan: RenderPlan): string {
   const { view } = plan;
-  const head: Attrs = [
-    ['source', 'agent-state'],
-    ['generated-at', view.generated_at],
-    ['seq', view.seq],
-    ['kind', plan.kind === 'full' ? undefined : plan.kind],
-    ['epoch', plan.epoch ?? undefined],
-  ];
+  const head: Attrs = {
+    source: 'agent-state',
+    'generated-at': view.generated_at,
+    seq: view.seq,
+    kind: plan.kind === 'full' ? undefined : plan.kind,
+    epoch: plan.epoch,
+  };
   if (plan.kind === 'cleared') return el('', 'agent-status', head, CLEARED_MESSAGE);
-  const body: string[] = [];
-  if (plan.kind === 'replace')
-    body.push('  <note>This status replaces every earlier agent-status.</note>');
-  if (plan.kind === 'delta')
-    body.push(
-      '  <note>Only these sections changed; the rest of the baseline still applies.</note>',
-    );
+  const body = NOTES[plan.kind] ? [NOTES[plan.kind]!] : [];
   for (const name of plan.shown) {
     const value = view.sections[name];
-    if (value)
-      body.push(
-        (SECTION_XML[name] as (v: object, now: string) => string)(value, view.generated_at),
-      );
+    const xml = SECTION_XML[name] as (v: object, now: string) => string;
+    if (value) body.push(xml(value, view.generated_at));
   }
   for (const name of plan.removed)
     body.push(`  <${name} removed="true">Earlier ${name} status no longer applies.</${name}>`);
@@ -223,18 +203,16 @@ function renderJson(plan: RenderPlan): string {
   });
 }
 
+const RENDERERS: Record<StatusFormat, (plan: RenderPlan) => string> = {
+  text: renderText,
+  xml: renderXml,
+  markdown: renderMarkdown,
+  json: renderJson,
+};
+
 /** Renders a plan in a format. */
 export function renderPlan(plan: RenderPlan, format: StatusFormat): string {
-  switch (format) {
-    case 'xml':
-      return renderXml(plan);
-    case 'markdown':
-      return renderMarkdown(plan);
-    case 'json':
-      return renderJson(plan);
-    default:
-      return renderText(plan);
-  }
+  return (RENDERERS[format] ?? renderText)(plan);
 }
 
 export interface RenderStatusOptions {
