@@ -1,7 +1,7 @@
 // The reducer: folds events into the status snapshot. Pure and incremental, so the cached
 // snapshot plus the events after its seq gives the same result as folding the whole log.
 import { PLAN_STATUSES } from '../types.js';
-import type { AgentEvent, KnownEventType, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
+import type { AgentEvent, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
 
 /** How many modified files the snapshot remembers by name (the count goes on). */
 export const MAX_REMEMBERED_FILES = 20;
@@ -167,7 +167,7 @@ type Fold = (s: StatusSnapshot, e: AgentEvent) => StatusSnapshot | void;
 
 // What each known type does to the snapshot (a private copy). A handler that returns a snapshot
 // replaces the current one. Unknown types and malformed fields change nothing.
-const FOLDS: Record<KnownEventType, Fold> = {
+const FOLDS = {
   'task.created': taskUpdated,
   'task.updated': taskUpdated,
   'plan.updated': planUpdated,
@@ -210,16 +210,21 @@ const FOLDS: Record<KnownEventType, Fold> = {
   'user.interrupted': (s) => void s.interrupts++,
   'budget.set': budgetSet,
   usage: (s, e) => void (s.budget.tokens.used += num(e.tokens) ?? 0),
+  // The first line of a rotated log carries the snapshot of everything before it.
+  'log.rotated': (_s, e) =>
+    isSnapshot(e.snapshot) && e.snapshot.seq < e.seq ? copySnapshot(e.snapshot) : undefined,
   'git.checkout': (s, e) => {
     s.git = { kind: 'checkout', branch: str(e.branch), head: str(e.to), seq: e.seq, at: e.at };
   },
   'git.merge': (s, e) => {
     s.git = { kind: 'merge', branch: str(e.branch), head: str(e.head), seq: e.seq, at: e.at };
   },
-  // The first line of a rotated log carries the snapshot of everything before it.
-  'log.rotated': (_s, e) =>
-    isSnapshot(e.snapshot) && e.snapshot.seq < e.seq ? copySnapshot(e.snapshot) : undefined,
-};
+} satisfies Record<string, Fold>;
+
+/** The event types the reducer understands. Other types are kept in the log and ignored. */
+export type KnownEventType = keyof typeof FOLDS;
+
+export const KNOWN_EVENT_TYPES = Object.freeze(Object.keys(FOLDS)) as readonly KnownEventType[];
 
 // Types that move the task, after which boots no longer count as a restart loop (as do an edit
 // by the agent and passing tests).
