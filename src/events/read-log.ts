@@ -124,29 +124,20 @@ export function readLogFrom(
   });
 }
 
-function parseChunk(
-  text: string,
-  result: ReadLogResult,
-  onBatch: (events: AgentEvent[]) => void,
-): void {
+function parseChunk(text: string, result: ReadLogResult, onBatch: (events: AgentEvent[]) => void) {
   const events: AgentEvent[] = [];
   let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    if (line.trim() !== '') {
-      const event = parseEventLine(line);
-      if (event) {
-        events.push(event);
-        result.lastSeq = event.seq;
-      } else {
-        // Byte offsets equal string offsets only for ASCII; corrupt lines are rare, so only they pay.
-        const offset = result.offset + Buffer.byteLength(text.slice(0, start));
-        result.corrupt.push({ afterSeq: result.lastSeq, offset });
-      }
+  for (const line of text.split('\n')) {
+    const event = line.trim() === '' ? undefined : parseEventLine(line);
+    if (event) {
+      events.push(event);
+      result.lastSeq = event.seq;
+    } else if (event === null) {
+      // Byte offsets equal string offsets only for ASCII; corrupt lines are rare, so only they pay.
+      const offset = result.offset + Buffer.byteLength(text.slice(0, start));
+      result.corrupt.push({ afterSeq: result.lastSeq, offset });
     }
-    start = end + 1;
+    start += line.length + 1;
   }
   if (events.length > 0) onBatch(events);
 }
