@@ -31,7 +31,7 @@ export {
 export { buildStatusView, type StatusViewOptions } from '../status/status-view.js';
 export { renderStatusDelta, CLEARED_MESSAGE, STATUS_FORMATS } from '../events/render.js';
 export type { StatusRenderKind } from '../events/sections.js';
-export { diffStatus, stableHash, type StatusDiff } from '../events/diff.js';
+export { diffStatus, stableHash, type StatusDiff } from '../events/sections.js';
 export {
   publishStatus,
   PUBLISH_STRATEGIES,

@@ -1,7 +1,6 @@
 // Rendering a status view for a model or a person: text, XML (<agent-status>), Markdown or JSON;
 // whole (full, replace, baseline) or as a delta (only the changed sections, with an explicit
 // "no longer applies" for removed ones). Pure.
-import type { StatusDiff } from './diff.js';
 import {
   ageText,
   CLEARED_MESSAGE,
@@ -14,6 +13,7 @@ import {
   STATUS_SECTIONS,
   type RenderPlan,
   type SectionName,
+  type StatusDiff,
   type StatusSections,
   type StatusView,
 } from './sections.js';
