@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, rotatedLogPath } from './log-paths.js';
-import { offsetOfSeq, readLogFrom, typeMatcher } from './read-log.js';
+import { corruptWarning, offsetOfSeq, readLogFrom, typeMatcher } from './read-log.js';
 import type { AgentEvent } from './types.js';
 
 export interface EventQuery {
@@ -42,11 +42,7 @@ export function readEvents(
       if (limit !== undefined && events.length > limit * 2) events = events.slice(-limit);
     });
     const name = file.slice(paths.root.length + 1);
-    for (const line of read.corrupt)
-      warnings.push({
-        file: name,
-        message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
-      });
+    warnings.push(...read.corrupt.map((line) => corruptWarning(name, line)));
   }
   if (limit !== undefined) events = events.slice(-limit);
   return { events, warnings };

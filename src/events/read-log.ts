@@ -5,6 +5,7 @@
 // or a torn write: it is never read. A line that does not parse is skipped (and reported, forward).
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { rotatedLogPath, type EventLogPaths } from './log-paths.js';
+import type { Warning } from '../types.js';
 import type { AgentEvent } from './types.js';
 
 const NEWLINE = 0x0a;
@@ -22,6 +23,12 @@ export interface CorruptLine {
   /** Byte offset of the line in the file. */
   offset: number;
 }
+
+/** The warning about a skipped line of `file` (as the user names it). */
+export const corruptWarning = (file: string, line: CorruptLine): Warning => ({
+  file,
+  message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
+});
 
 export interface ReadLogResult {
   /** The offset just past the last complete line read: where the next read starts. */

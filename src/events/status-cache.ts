@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
-import { readLogFrom, type CorruptLine } from './read-log.js';
+import { corruptWarning, readLogFrom, type CorruptLine } from './read-log.js';
 import { isSnapshot, reduceStatus } from './reduce.js';
 import { replaceFile } from '../state/atomic-write.js';
 import type { AgentEvent, StatusSnapshot } from './types.js';
@@ -105,10 +105,6 @@ export function loadStatus(paths: StatePaths): LoadedStatus {
       file: '.agent/log/status.json',
       message: `the status cache was unusable (${status.cacheProblem}); rebuilt it from the log`,
     });
-  for (const line of status.corrupt)
-    warnings.push({
-      file: '.agent/log/events.jsonl',
-      message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
-    });
+  for (const line of status.corrupt) warnings.push(corruptWarning('.agent/log/events.jsonl', line));
   return { snapshot: status.snapshot, warnings, rebuilt: status.rebuilt, folded: status.folded };
 }

@@ -122,15 +122,15 @@ export interface StatusSnapshot {
   errors: { count: number; last: string | null };
   interrupts: number;
   /** The last branch switch or merge the git hooks recorded (git.checkout, git.merge). */
-  git: GitState | null;
+  git: {
+    kind: 'checkout' | 'merge';
+    branch: string | null;
+    /** The commit HEAD moved to. */
+    head: string | null;
+    seq: number;
+    at: string;
+  } | null;
 }
 
 /** A branch switch or a merge, as the post-checkout and post-merge hooks record it. */
-export interface GitState {
-  kind: 'checkout' | 'merge';
-  branch: string | null;
-  /** The commit HEAD moved to. */
-  head: string | null;
-  seq: number;
-  at: string;
-}
+export type GitState = NonNullable<StatusSnapshot['git']>;
