@@ -4,7 +4,8 @@
 // found by binary search on byte offsets. A last line without its newline is a write in progress
 // or a torn write: it is never read. A line that does not parse is skipped (and reported, forward).
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { rotatedLogPath, type EventLogPaths } from './log-paths.js';
+import type { StatePaths } from '../state/paths.js';
+import { eventLogPaths, rotatedLogPath, type EventLogPaths } from './log-paths.js';
 import type { Warning } from '../types.js';
 import type { AgentEvent } from './types.js';
 
@@ -355,4 +356,45 @@ export function readTimeline(
     return true;
   });
   return { events, more };
+}
+
+// `agent-state events`: a --since near the end of a huge log skips ahead by binary search.
+export interface EventQuery {
+  /** Only events with a seq above this. */
+  since?: number;
+  /** Only these types; `tool.*` matches every type starting with `tool.`. */
+  types?: string[];
+  /** Only the newest N (after the other filters). */
+  limit?: number;
+  /** Read the rotated logs too (oldest first). */
+  all?: boolean;
+}
+
+/** The events matching `query`, in seq order, with warnings for skipped lines. */
+export function readEvents(
+  paths: StatePaths,
+  query: EventQuery = {},
+): { events: AgentEvent[]; warnings: Warning[] } {
+  const log = eventLogPaths(paths);
+  const since = query.since ?? 0;
+  const matches = typeMatcher(query.types);
+  const limit = query.limit;
+  const files: string[] = [];
+  if (query.all)
+    for (let g = 100; g >= 1; g--)
+      if (existsSync(rotatedLogPath(log, g))) files.push(rotatedLogPath(log, g));
+  files.push(log.events);
+  let events: AgentEvent[] = [];
+  const warnings: Warning[] = [];
+  for (const file of files) {
+    const start = since > 0 ? offsetOfSeq(file, since + 1) : 0;
+    const read = readLogFrom(file, start, (batch) => {
+      for (const event of batch) if (event.seq > since && matches(event.type)) events.push(event);
+      if (limit !== undefined && events.length > limit * 2) events = events.slice(-limit);
+    });
+    const name = file.slice(paths.root.length + 1);
+    warnings.push(...read.corrupt.map((line) => corruptWarning(name, line)));
+  }
+  if (limit !== undefined) events = events.slice(-limit);
+  return { events, warnings };
 }
