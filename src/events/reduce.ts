@@ -45,17 +45,14 @@ function copySnapshot(snapshot: StatusSnapshot): StatusSnapshot {
 
 /** Whether a value looks like a snapshot this version can continue from. */
 export function isSnapshot(value: unknown): value is StatusSnapshot {
-  if (value === null || typeof value !== 'object') return false;
-  const s = value as Partial<StatusSnapshot>;
+  const s = value as Partial<Record<keyof StatusSnapshot, unknown>> | null;
+  const objects = ['tools', 'task', 'budget', 'permissions', 'files'] as const;
   return (
-    s.version === 1 &&
+    typeof s === 'object' &&
+    s?.version === 1 &&
     typeof s.seq === 'number' &&
-    typeof s.tools === 'object' &&
     s.tools !== null &&
-    typeof s.task === 'object' &&
-    typeof s.budget === 'object' &&
-    typeof s.permissions === 'object' &&
-    typeof s.files === 'object'
+    objects.every((key) => typeof s[key] === 'object')
   );
 }
 
