@@ -97,7 +97,7 @@ export type { BootLevel, BootFormat, BootRole } from './boot/types.js';
 export type { AgentEvent, EventInput, StatusSnapshot } from './events/types.js';
 export { appendEvent, appendEvents } from './events/append.js';
 export { recordEvent } from './events/record.js';
-export { readEvents, type EventQuery } from './events/query.js';
+export { readEvents, type EventQuery } from './events/read-log.js';
 export { readStatus, type ReadStatusResult } from './status/read-status.js';
 export { renderStatus, type StatusFormat } from './events/render.js';
 export { publishStatusTo, type PublishToOptions } from './status/publish-to.js';

@@ -1,5 +1,5 @@
 // Appending to the event log. Under a short lock (the log's own, not the state lock): read the
-// last seq from the tail, write the line with one write() on an O_APPEND descriptor, and rotate
+// last seq from the tail, write the lines with one write() on an O_APPEND descriptor, and rotate
 // when the file has grown past `log.rotate_bytes`. The lock makes seq unique and increasing
 // across processes; O_APPEND keeps each line whole even for a reader that holds no lock.
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
@@ -56,42 +56,35 @@ export async function appendEvents(
   const prepared = inputs.map((input) => prepareEvent(input, now));
   const paths = options.paths ?? findRoot(options.cwd);
   const log = eventLogPaths(paths);
-  return withLogLock(
-    paths,
-    log,
-    async () => {
-      const fd = openSync(log.events, 'a+', 0o644);
-      let size: number;
-      const written: AgentEvent[] = [];
-      try {
-        size = fstatSync(fd).size;
-        const tail = readTail(fd, size);
-        let seq = tail.lastSeq;
-        // After a torn write the file ends mid-line: start on a fresh line so ours stays whole.
-        let prefix = tail.endsWithNewline ? '' : '\n';
-        for (const event of prepared) {
-          const full = { seq: ++seq, ...event } as AgentEvent;
-          const bytes = Buffer.from(`${prefix}${JSON.stringify(full)}\n`, 'utf8');
-          let offset = 0;
-          while (offset < bytes.length)
-            offset += writeSync(fd, bytes, offset, bytes.length - offset);
-          size += bytes.length;
-          prefix = '';
-          written.push(full);
-        }
-      } finally {
-        closeSync(fd);
+  const append = async () => {
+    const fd = openSync(log.events, 'a+', 0o644);
+    let size: number;
+    const written: AgentEvent[] = [];
+    try {
+      size = fstatSync(fd).size;
+      const tail = readTail(fd, size);
+      let seq = tail.lastSeq;
+      let text = '';
+      for (const event of prepared) {
+        const full = { seq: ++seq, ...event } as AgentEvent;
+        text += `${JSON.stringify(full)}\n`;
+        written.push(full);
       }
-      if (size >= MIN_ROTATE_BYTES) {
-        const settings = await cachedLogSettings(paths);
-        if (size >= settings.rotate_bytes) {
-          rotateLog(log, settings, now);
-        }
-      }
-      return written;
-    },
-    options,
-  );
+      // After a torn write the file ends mid-line: start on a fresh line so ours stays whole.
+      const bytes = Buffer.from(tail.endsWithNewline || !text ? text : `\n${text}`, 'utf8');
+      for (let offset = 0; offset < bytes.length;)
+        offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      size += bytes.length;
+    } finally {
+      closeSync(fd);
+    }
+    if (size >= MIN_ROTATE_BYTES) {
+      const settings = await cachedLogSettings(paths);
+      if (size >= settings.rotate_bytes) rotateLog(log, settings, now);
+    }
+    return written;
+  };
+  return withLogLock(paths, log, append, options);
 }
 
 /** Appends one event; see appendEvents. */

@@ -2,11 +2,15 @@
 // is treated as absent: the next publish is a full baseline, which is always safe.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { cursorPath, type EventLogPaths } from './log-paths.js';
+import { join } from 'node:path';
+import type { EventLogPaths } from './log-paths.js';
 import { PUBLISH_STRATEGIES, type PublishCursor } from './publish.js';
 import { replaceFile } from '../state/atomic-write.js';
 
 const CONSUMER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const cursorPath = (log: EventLogPaths, consumer: string) =>
+  join(log.dir, `publish-${consumer}.json`);
 
 /** The default consumer name. */
 export const DEFAULT_CONSUMER = 'default';

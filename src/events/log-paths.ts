@@ -28,8 +28,3 @@ export function eventLogPaths(paths: StatePaths): EventLogPaths {
 export function rotatedLogPath(log: EventLogPaths, generation: number): string {
   return join(log.dir, `events.${generation}.jsonl`);
 }
-
-/** The cursor file of one publish consumer. */
-export function cursorPath(log: EventLogPaths, consumer: string): string {
-  return join(log.dir, `publish-${consumer}.json`);
-}

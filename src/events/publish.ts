@@ -6,12 +6,15 @@
 //   delta   — a baseline once per epoch, then only the changed sections (N × Δ tokens).
 // A compaction (the host dropped earlier messages), a --reset or a change of strategy starts a new
 // epoch: the next publish is a full baseline.
-import { canonicalJson, diffStatus, stableHash, type StatusDiff } from './diff.js';
 import { renderStatus, renderStatusDelta, type StatusFormat } from './render.js';
-import type { StatusRenderKind } from './sections.js';
 import {
+  canonicalJson,
+  diffStatus,
   isEmptyStatus,
+  stableHash,
   type SectionName,
+  type StatusDiff,
+  type StatusRenderKind,
   type StatusSections,
   type StatusView,
 } from './sections.js';

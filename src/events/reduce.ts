@@ -1,6 +1,7 @@
 // The reducer: folds events into the status snapshot. Pure and incremental, so the cached
 // snapshot plus the events after its seq gives the same result as folding the whole log.
-import type { AgentEvent, KnownEventType, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
+import { PLAN_STATUSES } from '../types.js';
+import type { AgentEvent, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
 
 /** How many modified files the snapshot remembers by name (the count goes on). */
 export const MAX_REMEMBERED_FILES = 20;
@@ -44,17 +45,14 @@ function copySnapshot(snapshot: StatusSnapshot): StatusSnapshot {
 
 /** Whether a value looks like a snapshot this version can continue from. */
 export function isSnapshot(value: unknown): value is StatusSnapshot {
-  if (value === null || typeof value !== 'object') return false;
-  const s = value as Partial<StatusSnapshot>;
+  const s = value as Partial<Record<keyof StatusSnapshot, unknown>> | null;
+  const objects = ['tools', 'task', 'budget', 'permissions', 'files'] as const;
   return (
-    s.version === 1 &&
+    typeof s === 'object' &&
+    s?.version === 1 &&
     typeof s.seq === 'number' &&
-    typeof s.tools === 'object' &&
     s.tools !== null &&
-    typeof s.task === 'object' &&
-    typeof s.budget === 'object' &&
-    typeof s.permissions === 'object' &&
-    typeof s.files === 'object'
+    objects.every((key) => typeof s[key] === 'object')
   );
 }
 
@@ -65,32 +63,19 @@ const num = (value: unknown): number | null =>
 function planCounts(value: unknown): PlanCounts | null {
   if (value === null || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  const n = (key: string) => num(v[key]) ?? 0;
-  return {
-    total: n('total'),
-    pending: n('pending'),
-    running: n('running'),
-    blocked: n('blocked'),
-    done: n('done'),
-    skipped: n('skipped'),
-    failed: n('failed'),
-  };
+  const keys = ['total', ...PLAN_STATUSES] as const;
+  return Object.fromEntries(keys.map((key) => [key, num(v[key]) ?? 0])) as PlanCounts;
 }
 
 function tool(s: StatusSnapshot, name: string): ToolStats {
-  let stats = s.tools[name];
-  if (!stats) {
-    stats = {
-      calls: 0,
-      failures: 0,
-      consecutive_failures: 0,
-      no_new_results: 0,
-      in_flight: 0,
-      last_seq: 0,
-    };
-    s.tools[name] = stats;
-  }
-  return stats;
+  return (s.tools[name] ??= {
+    calls: 0,
+    failures: 0,
+    consecutive_failures: 0,
+    no_new_results: 0,
+    in_flight: 0,
+    last_seq: 0,
+  });
 }
 
 function countCall(s: StatusSnapshot, stats: ToolStats): void {
@@ -98,10 +83,6 @@ function countCall(s: StatusSnapshot, stats: ToolStats): void {
   s.tool_calls++;
   s.tool_calls_since_checkpoint++;
   s.budget.tool_calls.used++;
-}
-
-function madeProgress(s: StatusSnapshot): void {
-  s.boots_since_progress = 0;
 }
 
 function toolStarted(s: StatusSnapshot, e: AgentEvent): void {
@@ -158,13 +139,13 @@ function verificationFinished(s: StatusSnapshot, e: AgentEvent): void {
     seq: e.seq,
     at: e.at,
   };
-  if (counted ? s.verification.failed === 0 : exitCode === 0) madeProgress(s);
+  if (counted ? s.verification.failed === 0 : exitCode === 0) s.boots_since_progress = 0;
 }
 
 function fileModified(s: StatusSnapshot, e: AgentEvent): void {
   if (typeof e.path !== 'string') return;
   // An edit by the agent moves the task; `watch` only saw someone's change.
-  if (e.tool !== 'watch') madeProgress(s);
+  if (e.tool !== 'watch') s.boots_since_progress = 0;
   const path = e.path;
   s.files.count++;
   const files = s.files.modified.filter((f) => f !== path);
@@ -183,56 +164,38 @@ type Fold = (s: StatusSnapshot, e: AgentEvent) => StatusSnapshot | void;
 
 // What each known type does to the snapshot (a private copy). A handler that returns a snapshot
 // replaces the current one. Unknown types and malformed fields change nothing.
-const FOLDS: Record<KnownEventType, Fold> = {
+const FOLDS = {
   'task.created': taskUpdated,
-  'task.updated': (s, e) => {
-    taskUpdated(s, e);
-    madeProgress(s);
-  },
-  'plan.updated': (s, e) => {
-    planUpdated(s, e);
-    madeProgress(s);
-  },
+  'task.updated': taskUpdated,
+  'plan.updated': planUpdated,
   'step.started': (s, e) => {
     if (typeof e.step === 'string') s.task.step = { id: e.step, title: str(e.title) };
     s.task.plan = planCounts(e.plan) ?? s.task.plan;
-    madeProgress(s);
   },
   'step.completed': (s, e) => {
     if (s.task.step?.id === e.step) s.task.step = null;
     s.task.plan = planCounts(e.plan) ?? s.task.plan;
-    madeProgress(s);
   },
   'tool.started': toolStarted,
   'tool.finished': toolFinished,
-  'cwd.changed': (s, e) => {
-    s.cwd = str(e.cwd) ?? s.cwd;
-  },
+  'cwd.changed': (s, e) => void (s.cwd = str(e.cwd) ?? s.cwd),
   'verification.finished': verificationFinished,
   'checkpoint.created': (s, e) => {
     const head = str(e.commit) ?? str(e.head);
     s.checkpoint = { seq: e.seq, at: e.at, summary: str(e.summary), head, branch: str(e.branch) };
     s.tool_calls_since_checkpoint = 0;
     s.files = { modified: [], count: 0 };
-    madeProgress(s);
   },
   // A boot says how many boots in a row saw no progress (src/recovery/rules.ts); an older one
   // that does not is one more.
   boot: (s, e) => {
     s.boots++;
-    const stalled = num(e.stalled);
-    s.boots_since_progress = stalled !== null ? stalled : s.boots_since_progress + 1;
+    s.boots_since_progress = num(e.stalled) ?? s.boots_since_progress + 1;
   },
-  compaction: (s) => {
-    s.compactions++;
-  },
+  compaction: (s) => void s.compactions++,
   'file.modified': fileModified,
-  'permission.requested': (s) => {
-    s.permissions.requested++;
-  },
-  'permission.granted': (s) => {
-    s.permissions.granted++;
-  },
+  'permission.requested': (s) => void s.permissions.requested++,
+  'permission.granted': (s) => void s.permissions.granted++,
   'permission.denied': (s, e) => {
     s.permissions.denied++;
     s.permissions.last_denied = str(e.permission) ?? str(e.tool) ?? s.permissions.last_denied;
@@ -241,23 +204,34 @@ const FOLDS: Record<KnownEventType, Fold> = {
     s.errors.count++;
     s.errors.last = str(e.message) ?? s.errors.last;
   },
-  'user.interrupted': (s) => {
-    s.interrupts++;
-  },
+  'user.interrupted': (s) => void s.interrupts++,
   'budget.set': budgetSet,
-  usage: (s, e) => {
-    s.budget.tokens.used += num(e.tokens) ?? 0;
-  },
+  usage: (s, e) => void (s.budget.tokens.used += num(e.tokens) ?? 0),
+  // The first line of a rotated log carries the snapshot of everything before it.
+  'log.rotated': (_s, e) =>
+    isSnapshot(e.snapshot) && e.snapshot.seq < e.seq ? copySnapshot(e.snapshot) : undefined,
   'git.checkout': (s, e) => {
     s.git = { kind: 'checkout', branch: str(e.branch), head: str(e.to), seq: e.seq, at: e.at };
   },
   'git.merge': (s, e) => {
     s.git = { kind: 'merge', branch: str(e.branch), head: str(e.head), seq: e.seq, at: e.at };
   },
-  // The first line of a rotated log carries the snapshot of everything before it.
-  'log.rotated': (_s, e) =>
-    isSnapshot(e.snapshot) && e.snapshot.seq < e.seq ? copySnapshot(e.snapshot) : undefined,
-};
+} satisfies Record<string, Fold>;
+
+/** The event types the reducer understands. Other types are kept in the log and ignored. */
+export type KnownEventType = keyof typeof FOLDS;
+
+export const KNOWN_EVENT_TYPES = Object.freeze(Object.keys(FOLDS)) as readonly KnownEventType[];
+
+// Types that move the task, after which boots no longer count as a restart loop (as do an edit
+// by the agent and passing tests).
+const PROGRESS = new Set([
+  'task.updated',
+  'plan.updated',
+  'step.started',
+  'step.completed',
+  'checkpoint.created',
+]);
 
 const hasFold = (type: string): type is KnownEventType => Object.hasOwn(FOLDS, type);
 
@@ -273,6 +247,7 @@ export function reduceStatus(
   for (const e of events) {
     if (typeof e.seq !== 'number' || e.seq <= s.seq) continue;
     if (hasFold(e.type)) s = FOLDS[e.type](s, e) ?? s;
+    if (PROGRESS.has(e.type)) s.boots_since_progress = 0;
     s.seq = e.seq;
     s.events++;
     s.first_at ??= e.at;

@@ -35,115 +35,89 @@ export function ageText(fromIso: string, nowIso: string): string {
 
 const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function taskLines(task: NonNullable<StatusSections['task']>): SectionLine[] {
-  const lines: SectionLine[] = [];
-  if (task.goal) lines.push({ label: 'Goal', text: task.goal });
-  const parts: string[] = [];
-  if (task.stage) parts.push(`stage ${task.stage}`);
-  if (task.next_action) parts.push(`next: ${task.next_action}`);
-  if (task.step)
-    parts.push(`step ${task.step.id}${task.step.title ? ` (${task.step.title})` : ''}`);
-  if (task.plan) {
-    const p = task.plan;
-    const extra = [
-      p.running ? `${p.running} running` : '',
-      p.blocked ? `${p.blocked} blocked` : '',
-      p.failed ? `${p.failed} failed` : '',
-    ].filter(Boolean);
-    parts.push(`plan ${p.done}/${p.total} done${extra.length ? `, ${extra.join(', ')}` : ''}`);
-  }
-  if (parts.length > 0) lines.push({ label: 'Task', text: parts.join('; ') });
-  return lines;
-}
+// The lines of each section (its value is not null).
+const SECTION_LINES: {
+  [K in SectionName]: (value: NonNullable<StatusSections[K]>, nowIso: string) => SectionLine[];
+} = {
+  task: (task) => {
+    const lines: SectionLine[] = task.goal ? [{ label: 'Goal', text: task.goal }] : [];
+    const parts: string[] = [];
+    if (task.stage) parts.push(`stage ${task.stage}`);
+    if (task.next_action) parts.push(`next: ${task.next_action}`);
+    if (task.step)
+      parts.push(`step ${task.step.id}${task.step.title ? ` (${task.step.title})` : ''}`);
+    if (task.plan) {
+      const p = task.plan;
+      const extra = [
+        p.running ? `${p.running} running` : '',
+        p.blocked ? `${p.blocked} blocked` : '',
+        p.failed ? `${p.failed} failed` : '',
+      ].filter(Boolean);
+      parts.push(`plan ${p.done}/${p.total} done${extra.length ? `, ${extra.join(', ')}` : ''}`);
+    }
+    if (parts.length > 0) lines.push({ label: 'Task', text: parts.join('; ') });
+    return lines;
+  },
+  environment: (e) => [{ label: 'Environment', text: `cwd ${e.cwd}` }],
+  tools: (tools) => {
+    const parts = tools.items.map((t) => {
+      const notes: string[] = [];
+      const inARow = t.consecutive_failures ?? 0;
+      if (t.failures)
+        notes.push(`${t.failures} failed${inARow > 1 ? ` (${inARow} in a row)` : ''}`);
+      if (t.no_new_results)
+        notes.push(
+          t.no_new_results === 1
+            ? 'the last call found nothing new'
+            : `last ${t.no_new_results} calls found nothing new`,
+        );
+      return `${t.name} ${n(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+    });
+    if (tools.more > 0) parts.push(n(tools.more, 'more tool'));
+    return [{ label: 'Tools', text: parts.join('; ') }];
+  },
+  verification: (v) => {
+    const counts =
+      v.passed === undefined && v.failed === undefined
+        ? [v.exit_code === 0 ? 'passed (exit code 0)' : `failed (exit code ${v.exit_code ?? '?'})`]
+        : [`${v.passed ?? 0} passed`, `${v.failed ?? 0} failed`];
+    if (v.skipped) counts.push(`${v.skipped} skipped`);
+    const where = [v.command ? `\`${v.command}\`` : '', v.artifact ? `output ${v.artifact}` : '']
+      .filter(Boolean)
+      .join(', ');
+    return [{ label: 'Verification', text: `${counts.join(', ')}${where ? ` (${where})` : ''}` }];
+  },
+  budget: (b) => {
+    const parts: string[] = [];
+    if (b.tool_calls)
+      parts.push(`${b.tool_calls.left} of ${n(b.tool_calls.limit, 'tool call')} left`);
+    if (b.tokens) parts.push(`${b.tokens.left} of ${n(b.tokens.limit, 'token')} left`);
+    return [{ label: 'Budget', text: parts.join('; ') }];
+  },
+  checkpoint: (c, nowIso) => [
+    {
+      label: 'Checkpoint',
+      text: `last ${ageText(c.at, nowIso)} (event #${c.seq})${c.summary ? `: ${c.summary}` : ''}`,
+    },
+  ],
+  permissions: (p) => {
+    const last = p.last_denied ? ` (last denied: ${p.last_denied})` : '';
+    const text = `${p.requested} requested, ${p.granted} granted, ${p.denied} denied${last}`;
+    return [{ label: 'Permissions', text }];
+  },
+  signals: (signals) => [
+    { label: 'Signals', text: '', items: signals.map((s) => `[${s.level}] ${s.message}`) },
+  ],
+};
 
-function toolsText(tools: NonNullable<StatusSections['tools']>): string {
-  const parts = tools.items.map((t) => {
-    const notes: string[] = [];
-    const inARow = t.consecutive_failures ?? 0;
-    if (t.failures) notes.push(`${t.failures} failed${inARow > 1 ? ` (${inARow} in a row)` : ''}`);
-    if (t.no_new_results)
-      notes.push(
-        t.no_new_results === 1
-          ? 'the last call found nothing new'
-          : `last ${t.no_new_results} calls found nothing new`,
-      );
-    return `${t.name} ${n(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
-  });
-  if (tools.more > 0) parts.push(`${n(tools.more, 'more tool')}`);
-  return parts.join('; ');
-}
-
-/** The lines of one section (its value is not null). */
+/** The lines of one section (none when it is empty). */
 export function sectionLines(
   name: SectionName,
   sections: StatusSections,
   nowIso: string,
 ): SectionLine[] {
-  switch (name) {
-    case 'task':
-      return sections.task ? taskLines(sections.task) : [];
-    case 'environment':
-      return sections.environment
-        ? [{ label: 'Environment', text: `cwd ${sections.environment.cwd}` }]
-        : [];
-    case 'tools':
-      return sections.tools ? [{ label: 'Tools', text: toolsText(sections.tools) }] : [];
-    case 'verification': {
-      const v = sections.verification;
-      if (!v) return [];
-      const counts =
-        v.passed === undefined && v.failed === undefined
-          ? [
-              v.exit_code === 0
-                ? 'passed (exit code 0)'
-                : `failed (exit code ${v.exit_code ?? '?'})`,
-            ]
-          : [`${v.passed ?? 0} passed`, `${v.failed ?? 0} failed`];
-      if (v.skipped) counts.push(`${v.skipped} skipped`);
-      const where = [v.command ? `\`${v.command}\`` : '', v.artifact ? `output ${v.artifact}` : '']
-        .filter(Boolean)
-        .join(', ');
-      return [{ label: 'Verification', text: `${counts.join(', ')}${where ? ` (${where})` : ''}` }];
-    }
-    case 'budget': {
-      const b = sections.budget;
-      if (!b) return [];
-      const parts: string[] = [];
-      if (b.tool_calls)
-        parts.push(`${b.tool_calls.left} of ${n(b.tool_calls.limit, 'tool call')} left`);
-      if (b.tokens) parts.push(`${b.tokens.left} of ${n(b.tokens.limit, 'token')} left`);
-      return [{ label: 'Budget', text: parts.join('; ') }];
-    }
-    case 'checkpoint': {
-      const c = sections.checkpoint;
-      if (!c) return [];
-      return [
-        {
-          label: 'Checkpoint',
-          text: `last ${ageText(c.at, nowIso)} (event #${c.seq})${c.summary ? `: ${c.summary}` : ''}`,
-        },
-      ];
-    }
-    case 'permissions': {
-      const p = sections.permissions;
-      if (!p) return [];
-      const last = p.last_denied ? ` (last denied: ${p.last_denied})` : '';
-      return [
-        {
-          label: 'Permissions',
-          text: `${p.requested} requested, ${p.granted} granted, ${p.denied} denied${last}`,
-        },
-      ];
-    }
-    case 'signals':
-      return sections.signals
-        ? [
-            {
-              label: 'Signals',
-              text: '',
-              items: sections.signals.map((s) => `[${s.level}] ${s.message}`),
-            },
-          ]
-        : [];
-  }
+  const value = sections[name];
+  return value
+    ? (SECTION_LINES[name] as (v: object, now: string) => SectionLine[])(value, nowIso)
+    : [];
 }

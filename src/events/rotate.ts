@@ -4,6 +4,7 @@
 // the fresh file is renamed over it after the old one was linked to events.1.jsonl.
 import {
   closeSync,
+  existsSync,
   fsyncSync,
   linkSync,
   openSync,
@@ -15,22 +16,13 @@ import {
 } from 'node:fs';
 import { basename } from 'node:path';
 import { fsyncDirectory, tempPathFor, TEMP_SUFFIX } from '../state/atomic-write.js';
-import type { EventLogPaths } from './log-paths.js';
-import { rotatedLogPath } from './log-paths.js';
+import { rotatedLogPath, type EventLogPaths } from './log-paths.js';
 import type { Config } from '../types.js';
 import { reduceStatus } from './reduce.js';
 import { foldStatus, saveStatusCache } from './status-cache.js';
 import type { AgentEvent } from './types.js';
 
 type LogSettings = Config['log'];
-
-function moveIfExists(from: string, to: string): void {
-  try {
-    renameSync(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
 
 // Temp files of a rotation that crashed (the log lock is held, so none is in use).
 function sweepTemps(log: EventLogPaths): void {
@@ -65,7 +57,8 @@ export function rotateLog(log: EventLogPaths, settings: LogSettings, now: Date):
   if (settings.keep > 0) {
     rmSync(rotatedLogPath(log, settings.keep), { force: true });
     for (let g = settings.keep - 1; g >= 1; g--)
-      moveIfExists(rotatedLogPath(log, g), rotatedLogPath(log, g + 1));
+      if (existsSync(rotatedLogPath(log, g)))
+        renameSync(rotatedLogPath(log, g), rotatedLogPath(log, g + 1));
     linkSync(log.events, rotatedLogPath(log, 1));
   }
   renameSync(temp, log.events);

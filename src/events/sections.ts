@@ -1,9 +1,10 @@
 // The status as the model sees it: a fixed set of named sections, each a small canonical value
 // or null (nothing to say). Sections are what the delta compares and what every format renders.
 // Values hold no clock-dependent numbers (ages are rendered from timestamps), so the same facts
-// always hash the same and publishing twice with no new events prints nothing.
+// always hash the same and publishing twice with no new events prints nothing. Pure.
+import { createHash } from '../text/lazy-crypto.js';
 import type { StatusSignal } from './signals.js';
-import type { StatusSnapshot } from './types.js';
+import type { BudgetCounter, StatusSnapshot } from './types.js';
 
 /** Section names, in rendering order: stable facts first, the most volatile last. */
 export const STATUS_SECTIONS = [
@@ -82,24 +83,31 @@ export function clip(text: string, max = MAX_TEXT): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function taskSection(s: StatusSnapshot): TaskSection | null {
-  const task: TaskSection = {};
-  if (s.task.goal) task.goal = clip(s.task.goal);
-  if (s.task.stage) task.stage = clip(s.task.stage, 60);
-  if (s.task.next_action) task.next_action = clip(s.task.next_action);
-  if (s.task.step)
-    task.step = s.task.step.title
-      ? { id: s.task.step.id, title: clip(s.task.step.title, 100) }
-      : { id: s.task.step.id };
-  const plan = s.task.plan;
-  if (plan && plan.total > 0)
-    task.plan = {
-      total: plan.total,
-      done: plan.done + plan.skipped,
-      running: plan.running,
-      blocked: plan.blocked,
-      failed: plan.failed,
-    };
+// Drops undefined fields so that equal facts serialize (and hash) identically.
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+const clipped = (text: string | null | undefined, max?: number) =>
+  text ? clip(text, max) : undefined;
+
+function taskSection({ task: t }: StatusSnapshot): TaskSection | null {
+  const plan = t.plan && t.plan.total > 0 ? t.plan : null;
+  const task = compact<TaskSection>({
+    goal: clipped(t.goal),
+    stage: clipped(t.stage, 60),
+    next_action: clipped(t.next_action),
+    step: t.step ? compact({ id: t.step.id, title: clipped(t.step.title, 100) }) : undefined,
+    plan: plan
+      ? {
+          total: plan.total,
+          done: plan.done + plan.skipped,
+          running: plan.running,
+          blocked: plan.blocked,
+          failed: plan.failed,
+        }
+      : undefined,
+  });
   return Object.keys(task).length > 0 ? task : null;
 }
 
@@ -108,43 +116,33 @@ function toolsSection(s: StatusSnapshot): StatusSections['tools'] {
     .filter(([, t]) => t.calls > 0)
     .sort(([, a], [, b]) => b.last_seq - a.last_seq);
   if (all.length === 0) return null;
-  const items = all.slice(0, MAX_TOOLS_SHOWN).map(([name, t]): ToolLine => {
-    const line: ToolLine = { name: clip(name, 60), calls: t.calls };
-    if (t.failures) line.failures = t.failures;
-    if (t.consecutive_failures) line.consecutive_failures = t.consecutive_failures;
-    if (t.no_new_results) line.no_new_results = t.no_new_results;
-    // The output is worth a look only while the tool keeps failing.
-    if (t.last_artifact && t.consecutive_failures > 0) line.artifact = clip(t.last_artifact, 160);
-    return line;
-  });
+  const items = all.slice(0, MAX_TOOLS_SHOWN).map(([name, t]) =>
+    compact<ToolLine>({
+      name: clip(name, 60),
+      calls: t.calls,
+      failures: t.failures || undefined,
+      consecutive_failures: t.consecutive_failures || undefined,
+      no_new_results: t.no_new_results || undefined,
+      // The output is worth a look only while the tool keeps failing.
+      artifact: t.consecutive_failures > 0 ? clipped(t.last_artifact, 160) : undefined,
+    }),
+  );
   return { items, more: all.length - items.length };
 }
 
-function budgetLine(counter: { limit: number | null; used: number }): BudgetLine | undefined {
-  if (counter.limit === null) return undefined;
-  return {
-    limit: counter.limit,
-    used: counter.used,
-    left: Math.max(0, counter.limit - counter.used),
-  };
-}
-
-// Drops undefined fields so that equal facts serialize (and hash) identically.
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
+const budgetLine = ({ limit, used }: BudgetCounter): BudgetLine | undefined =>
+  limit === null ? undefined : { limit, used, left: Math.max(0, limit - used) };
 
 /** Projects a snapshot and its signals onto the sections. */
 export function statusSections(
   snapshot: StatusSnapshot,
   signals: readonly StatusSignal[],
 ): StatusSections {
-  const v = snapshot.verification;
+  const { verification: v, checkpoint: c, permissions: p } = snapshot;
   const budget = compact({
     tool_calls: budgetLine(snapshot.budget.tool_calls),
     tokens: budgetLine(snapshot.budget.tokens),
   });
-  const p = snapshot.permissions;
   return {
     task: taskSection(snapshot),
     environment: snapshot.cwd ? { cwd: snapshot.cwd } : null,
@@ -156,25 +154,19 @@ export function statusSections(
           exit_code:
             v.passed === null && v.failed === null ? (v.exit_code ?? undefined) : undefined,
           skipped: v.skipped ?? undefined,
-          command: v.command ? clip(v.command, 120) : undefined,
-          artifact: v.artifact ? clip(v.artifact, 160) : undefined,
+          command: clipped(v.command, 120),
+          artifact: clipped(v.artifact, 160),
         })
       : null,
     budget: Object.keys(budget).length > 0 ? budget : null,
-    checkpoint: snapshot.checkpoint
-      ? compact({
-          seq: snapshot.checkpoint.seq,
-          at: snapshot.checkpoint.at,
-          summary: snapshot.checkpoint.summary ? clip(snapshot.checkpoint.summary, 80) : undefined,
-        })
-      : null,
+    checkpoint: c ? compact({ seq: c.seq, at: c.at, summary: clipped(c.summary, 80) }) : null,
     permissions:
       p.requested + p.granted + p.denied > 0
         ? compact({
             requested: p.requested,
             granted: p.granted,
             denied: p.denied,
-            last_denied: p.last_denied ? clip(p.last_denied, 120) : undefined,
+            last_denied: clipped(p.last_denied, 120),
           })
         : null,
     signals:
@@ -202,4 +194,48 @@ export interface RenderPlan {
   shown: SectionName[];
   /** Sections to declare void. */
   removed: SectionName[];
+}
+
+/** How `current` differs from what the consumer was last told (`previous`). */
+export interface StatusDiff {
+  /** Present before and now, with another value. */
+  changed: SectionName[];
+  /** Empty before, present now. */
+  added: SectionName[];
+  /** Present before, empty now: the model must be told it no longer applies. */
+  removed: SectionName[];
+  unchanged: SectionName[];
+  /** Every section is empty now, and some were not: the whole status no longer applies. */
+  cleared: boolean;
+}
+
+/** JSON with sorted keys: equal values give equal text whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** `sha256:<hex>` of the sections' canonical JSON: the same facts always give the same hash. */
+export function stableHash(sections: StatusSections): string {
+  return `sha256:${createHash('sha256').update(canonicalJson(sections)).digest('hex')}`;
+}
+
+/** Compares section by section; `previous` null means the consumer was told nothing yet. */
+export function diffStatus(previous: StatusSections | null, current: StatusSections): StatusDiff {
+  const diff: StatusDiff = { changed: [], added: [], removed: [], unchanged: [], cleared: false };
+  for (const name of STATUS_SECTIONS) {
+    const before = previous?.[name] ?? null;
+    const now = current[name] ?? null;
+    if (before === null && now === null) diff.unchanged.push(name);
+    else if (before === null) diff.added.push(name);
+    else if (now === null) diff.removed.push(name);
+    else if (canonicalJson(before) === canonicalJson(now)) diff.unchanged.push(name);
+    else diff.changed.push(name);
+  }
+  diff.cleared = diff.removed.length > 0 && STATUS_SECTIONS.every((name) => current[name] == null);
+  return diff;
 }

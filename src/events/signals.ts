@@ -74,33 +74,26 @@ function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
 
 function budgetSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
   const out: StatusSignal[] = [];
-  const { tool_calls: toolBudget, tokens } = s.budget;
-  if (toolBudget.limit !== null) {
-    const left = toolBudget.limit - toolBudget.used;
-    if (left <= t.tool_calls_left)
-      out.push({
-        id: 'budget.tool_calls_low',
-        key: 'budget.tool_calls_low',
-        level: left <= 0 ? 'stop' : 'warn',
-        message:
-          left <= 0
-            ? 'The tool-call budget is spent: stop, checkpoint and report where you are.'
-            : `${left === 1 ? '1 tool call' : `${left} tool calls`} left: wrap up and checkpoint.`,
-      });
+  const push = (id: 'budget.tool_calls_low' | 'budget.tokens_low', left: number, what: string) =>
+    out.push({
+      id,
+      key: id,
+      level: left <= 0 ? 'stop' : 'warn',
+      message:
+        left <= 0
+          ? `The ${id === 'budget.tokens_low' ? 'token' : 'tool-call'} budget is spent: stop, checkpoint and report where you are.`
+          : `${what} left: wrap up and checkpoint.`,
+    });
+  const { tool_calls: calls, tokens } = s.budget;
+  if (calls.limit !== null && calls.limit - calls.used <= t.tool_calls_left) {
+    const left = calls.limit - calls.used;
+    push('budget.tool_calls_low', left, left === 1 ? '1 tool call' : `${left} tool calls`);
   }
   if (tokens.limit !== null && tokens.limit > 0) {
     const left = tokens.limit - tokens.used;
     const percent = (left / tokens.limit) * 100;
     if (percent <= t.tokens_left_percent)
-      out.push({
-        id: 'budget.tokens_low',
-        key: 'budget.tokens_low',
-        level: left <= 0 ? 'stop' : 'warn',
-        message:
-          left <= 0
-            ? 'The token budget is spent: stop, checkpoint and report where you are.'
-            : `${Math.max(0, Math.round(percent))}% of the token budget left: wrap up and checkpoint.`,
-      });
+      push('budget.tokens_low', left, `${Math.max(0, Math.round(percent))}% of the token budget`);
   }
   return out;
 }

@@ -6,10 +6,10 @@ import { readFileSync, statSync } from 'node:fs';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
-import { readLogFrom, type CorruptLine } from './read-log.js';
+import { corruptWarning, readLogFrom, type CorruptLine } from './read-log.js';
 import { isSnapshot, reduceStatus } from './reduce.js';
 import { replaceFile } from '../state/atomic-write.js';
-import type { StatusSnapshot } from './types.js';
+import type { AgentEvent, StatusSnapshot } from './types.js';
 
 /** The content of `.agent/log/status.json`. */
 export interface StatusCache {
@@ -20,9 +20,7 @@ export interface StatusCache {
 }
 
 /** A snapshot that covers every complete line of the log. */
-export interface FoldedStatus {
-  snapshot: StatusSnapshot;
-  log: { ino: number; offset: number };
+export interface FoldedStatus extends Omit<StatusCache, 'version'> {
   /** Whether the whole log was read (no usable cache). */
   rebuilt: boolean;
   /** How many events were folded in by this call. */
@@ -54,51 +52,27 @@ function readCache(file: string): { cache: StatusCache | null; problem: string |
   }
 }
 
-function logIdentity(file: string): { ino: number; size: number } | null {
-  try {
-    const st = statSync(file);
-    return { ino: st.ino, size: st.size };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /** Brings the cached snapshot up to date with the log (reads only what the cache does not cover). */
 export function foldStatus(log: EventLogPaths): FoldedStatus {
   const { cache, problem } = readCache(log.status);
-  const file = logIdentity(log.events);
-  if (!file) {
-    // No log (never written, or deleted): nothing has happened as far as the status knows.
-    const empty = reduceStatus(null, []);
-    return {
-      snapshot: empty,
-      log: { ino: 0, offset: 0 },
-      rebuilt: cache !== null && cache.log.ino !== 0, // a cache of "no log" is current
-      folded: 0,
-      corrupt: [],
-      cacheProblem: problem,
-    };
-  }
+  // No log (never written, or deleted): nothing has happened as far as the status knows.
+  const file = statSync(log.events, { throwIfNoEntry: false });
   const usable =
-    cache !== null && cache.log.ino === file.ino && cache.log.offset <= file.size ? cache : null;
+    file && cache?.log.ino === file.ino && cache.log.offset <= file.size ? cache : null;
   let snapshot = usable?.snapshot ?? null;
   let folded = 0;
-  const read = readLogFrom(
-    log.events,
-    usable?.log.offset ?? 0,
-    (events) => {
-      folded += events.length;
-      snapshot = reduceStatus(snapshot, events);
-    },
-    usable?.snapshot.seq ?? 0,
-  );
+  const fold = (events: AgentEvent[]) => {
+    folded += events.length;
+    snapshot = reduceStatus(snapshot, events);
+  };
+  const read = file && readLogFrom(log.events, usable?.log.offset ?? 0, fold, usable?.snapshot.seq);
   return {
     snapshot: snapshot ?? reduceStatus(null, []),
-    log: { ino: file.ino, offset: read.offset },
-    rebuilt: usable === null,
+    log: { ino: file?.ino ?? 0, offset: read ? read.offset : 0 },
+    // A cache of "no log" is current.
+    rebuilt: file ? usable === null : cache !== null && cache.log.ino !== 0,
     folded,
-    corrupt: read.corrupt,
+    corrupt: read ? read.corrupt : [],
     cacheProblem: problem,
   };
 }
@@ -115,12 +89,9 @@ export function saveStatusCache(log: EventLogPaths, status: FoldedStatus): boole
   }
 }
 
-export interface LoadedStatus {
-  snapshot: StatusSnapshot;
+export interface LoadedStatus extends Pick<FoldedStatus, 'snapshot' | 'rebuilt' | 'folded'> {
   /** Non-fatal findings: skipped corrupt lines, a rebuilt cache. */
   warnings: Warning[];
-  rebuilt: boolean;
-  folded: number;
 }
 
 /** The current status snapshot of a task directory (cache + new events); updates the cache. */
@@ -134,10 +105,6 @@ export function loadStatus(paths: StatePaths): LoadedStatus {
       file: '.agent/log/status.json',
       message: `the status cache was unusable (${status.cacheProblem}); rebuilt it from the log`,
     });
-  for (const line of status.corrupt)
-    warnings.push({
-      file: '.agent/log/events.jsonl',
-      message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
-    });
+  for (const line of status.corrupt) warnings.push(corruptWarning('.agent/log/events.jsonl', line));
   return { snapshot: status.snapshot, warnings, rebuilt: status.rebuilt, folded: status.folded };
 }

@@ -2,39 +2,10 @@
 // contract of one log line; these types mirror it for TypeScript callers.
 import type { PlanStatus } from '../types.js';
 
+export const EVENT_ACTORS = ['user', 'agent', 'system', 'tool'] as const;
+
 /** Who caused a fact. */
-export type EventActor = 'user' | 'agent' | 'system' | 'tool';
-
-export const EVENT_ACTORS: readonly EventActor[] = ['user', 'agent', 'system', 'tool'];
-
-/** The event types the reducer understands. Other types are kept in the log and ignored. */
-export const KNOWN_EVENT_TYPES = [
-  'task.created',
-  'task.updated',
-  'plan.updated',
-  'step.started',
-  'step.completed',
-  'tool.started',
-  'tool.finished',
-  'cwd.changed',
-  'verification.finished',
-  'checkpoint.created',
-  'boot',
-  'compaction',
-  'file.modified',
-  'permission.requested',
-  'permission.granted',
-  'permission.denied',
-  'error',
-  'user.interrupted',
-  'budget.set',
-  'usage',
-  'log.rotated',
-  'git.checkout',
-  'git.merge',
-] as const;
-
-export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+export type EventActor = (typeof EVENT_ACTORS)[number];
 
 /** Fields every event has. Type-specific fields sit next to them (flat). */
 export interface EventBase {
@@ -151,15 +122,15 @@ export interface StatusSnapshot {
   errors: { count: number; last: string | null };
   interrupts: number;
   /** The last branch switch or merge the git hooks recorded (git.checkout, git.merge). */
-  git: GitState | null;
+  git: {
+    kind: 'checkout' | 'merge';
+    branch: string | null;
+    /** The commit HEAD moved to. */
+    head: string | null;
+    seq: number;
+    at: string;
+  } | null;
 }
 
 /** A branch switch or a merge, as the post-checkout and post-merge hooks record it. */
-export interface GitState {
-  kind: 'checkout' | 'merge';
-  branch: string | null;
-  /** The commit HEAD moved to. */
-  head: string | null;
-  seq: number;
-  at: string;
-}
+export type GitState = NonNullable<StatusSnapshot['git']>;

@@ -4,7 +4,7 @@
 // judges the drift with these.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { readEvents } from '../events/query.js';
+import { readEvents } from '../events/read-log.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/reflog.js';

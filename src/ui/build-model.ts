@@ -15,7 +15,7 @@ import type { VerifyReport } from '../verify/verify.js';
 import { describeEvent } from './describe-event.js';
 import type { LogView } from './log-follower.js';
 import type * as M from './model.js';
-import type { TimelinePage } from '../events/read-backward.js';
+import type { TimelinePage } from '../events/read-log.js';
 
 /** Everything the page is made of, read from disk by read-model.ts. */
 export interface UiInput {

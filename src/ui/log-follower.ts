@@ -4,12 +4,11 @@
 // replaced log (another inode, or a shorter file) starts it over.
 import { statSync } from 'node:fs';
 import type { EventLogPaths } from '../events/log-paths.js';
-import { readLogFrom } from '../events/read-log.js';
+import { readLogFrom, readTimeline, scanBackward } from '../events/read-log.js';
 import { reduceStatus } from '../events/reduce.js';
 import { foldStatus } from '../events/status-cache.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
 import type { Warning } from '../types.js';
-import { readTimeline, scanBackward } from '../events/read-backward.js';
 
 /** Newest events kept for the first page of the timeline. */
 export const RECENT_EVENTS = 50;

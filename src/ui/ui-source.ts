@@ -20,7 +20,7 @@ import { readRecovery } from '../recovery/record-store.js';
 import { buildUiModel, describeTimeline } from './build-model.js';
 import { LogFollower, RECENT_EVENTS } from './log-follower.js';
 import type { UiModel, UiTimeline } from './model.js';
-import { readTimeline } from '../events/read-backward.js';
+import { readTimeline } from '../events/read-log.js';
 
 /** Which timeline page to show. */
 export interface TimelineQuery {

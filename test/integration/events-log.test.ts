@@ -10,8 +10,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendEvent, appendEvents } from '../../src/events/append.js';
-import { readEvents } from '../../src/events/query.js';
-import { offsetOfSeq } from '../../src/events/read-backward.js';
+import { offsetOfSeq, readEvents } from '../../src/events/read-log.js';
 import { loadStatus } from '../../src/events/status-cache.js';
 import type { AgentEvent } from '../../src/events/types.js';
 import { initState } from '../../src/state/init.js';

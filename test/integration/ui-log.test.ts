@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendEvents } from '../../src/events/append.js';
 import { eventLogPaths } from '../../src/events/log-paths.js';
-import { readEvents } from '../../src/events/query.js';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
 import { LogFollower } from '../../src/ui/log-follower.js';
-import { readTimeline, scanBackward } from '../../src/events/read-backward.js';
+import { readEvents, readTimeline, scanBackward } from '../../src/events/read-log.js';
 import { testdir } from '../helpers/fixtures.js';
 
 function task() {

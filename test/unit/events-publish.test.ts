@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diffStatus, stableHash } from '../../src/events/diff.js';
+import { diffStatus, stableHash } from '../../src/events/sections.js';
 import {
   publishStatus,
   type PublishCursor,

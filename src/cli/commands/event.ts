@@ -5,12 +5,8 @@
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { appendEvents } from '../../events/append.js';
-import {
-  EVENT_ACTORS,
-  KNOWN_EVENT_TYPES,
-  type AgentEvent,
-  type EventInput,
-} from '../../events/types.js';
+import { KNOWN_EVENT_TYPES } from '../../events/reduce.js';
+import { EVENT_ACTORS, type AgentEvent, type EventInput } from '../../events/types.js';
 import type { ParsedArgs } from '../parse-args.js';
 import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';

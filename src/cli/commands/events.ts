@@ -1,7 +1,7 @@
 // `agent-state events`: read the event log back, filtered.
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { readEvents } from '../../events/query.js';
+import { readEvents } from '../../events/read-log.js';
 import type { AgentEvent } from '../../events/types.js';
 import { findRoot } from '../../state/find-root.js';
 import { defineAction, type RunState } from '../action.js';
