@@ -14,7 +14,7 @@ import type { HostAdapter } from '../../src/hosts/host-adapter.js';
 import type { HostHookEvent } from '../../src/hosts/host-hook-event.js';
 import { opencodeHost } from '../../src/hosts/opencode/opencode-host.js';
 import { readEvents } from '../../src/events/query.js';
-import { peekCompaction } from '../../src/recovery/compaction-store.js';
+import { peekCompaction } from '../../src/recovery/record-store.js';
 import { readRecovery } from '../../src/recovery/record-store.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { initState } from '../../src/state/init.js';
