@@ -54,15 +54,21 @@ export interface Section {
   xmlAttrs?: Record<string, string>;
 }
 
-/** A section; `more` adds what only some sections have (`summarize`, `xmlAttrs`). */
+/** A section (a string block is kept whole); `more` adds what only some sections have. */
 export function section(
   key: string,
   title: string,
   layer: BootLayer,
-  blocks: Block[],
+  blocks: readonly (Block | string)[],
   more?: Pick<Section, 'summarize' | 'xmlAttrs'>,
 ): Section {
-  return { key, title, layer, blocks, ...more };
+  return {
+    key,
+    title,
+    layer,
+    blocks: blocks.map((b) => (typeof b === 'string' ? keep(b) : b)),
+    ...more,
+  };
 }
 
 /** A list item: "- text", continuation lines indented so the item stays one item. */

@@ -33,14 +33,7 @@ export function nextSections(progress: Progress): Section[] {
       lines.push(bullet(`May modify only: ${step.file_scopes.map((s) => `\`${s}\``).join(', ')}`));
     for (const constraint of step.constraints ?? [])
       lines.push(bullet(`Step constraint: ${constraint}`));
-    sections.push(
-      section(
-        'current-step',
-        'Current step',
-        'progress',
-        lines.map((l) => keep(l)),
-      ),
-    );
+    sections.push(section('current-step', 'Current step', 'progress', lines));
   }
   return sections;
 }
@@ -69,12 +62,10 @@ function otherLine(other: BootAgent, now: Date): string {
  */
 export function agentsSection(agents: BootAgents | null | undefined, now: Date): Section | null {
   if (!agents || (agents.self === null && agents.others.length === 0)) return null;
-  const lines = [];
+  const lines: (Block | string)[] = [];
   if (agents.self !== null)
     lines.push(
-      keep(
-        `You are agent ${agents.self}${agents.claims.length ? `; you hold ${agents.claims.join(', ')}` : '; you hold no claim'} (\`agent-state plan claim ID\` before you start an item).`,
-      ),
+      `You are agent ${agents.self}${agents.claims.length ? `; you hold ${agents.claims.join(', ')}` : '; you hold no claim'} (\`agent-state plan claim ID\` before you start an item).`,
     );
   const shown = agents.others.slice(0, MAX_OTHER_AGENTS);
   if (shown.length > 0) {
@@ -84,9 +75,9 @@ export function agentsSection(agents: BootAgents | null | undefined, now: Date):
         lines.length ? '\n\n' : undefined,
       ),
     );
-    for (const other of shown) lines.push(keep(otherLine(other, now)));
+    for (const other of shown) lines.push(otherLine(other, now));
     const more = agents.others.length - shown.length;
-    if (more > 0) lines.push(keep(bullet(`and ${more} more: \`agent-state status --all\``)));
+    if (more > 0) lines.push(bullet(`and ${more} more: \`agent-state status --all\``));
   }
   return section('agents', 'Agents', 'progress', lines);
 }
@@ -102,16 +93,14 @@ export function restartLoopSection(
   const current = progress.next_action ?? '';
   if (current.trim() && history[history.length - 1]?.text !== current)
     history.push({ text: current, at: '' });
-  const lines = [
-    keep(
-      `You are in a restart loop: ${stalled} boots in a row with no progress between them (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
-    ),
+  const lines: (Block | string)[] = [
+    `You are in a restart loop: ${stalled} boots in a row with no progress between them (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
   ];
   const last = history.slice(-3);
   if (last.length > 0) {
     lines.push(keep('The last next actions (oldest first):', '\n\n'));
     for (const entry of last)
-      lines.push(keep(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`)));
+      lines.push(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`));
   }
   lines.push(
     keep(
@@ -129,7 +118,7 @@ export function reminderSection(reminders: readonly Reminder[], now: Date): Sect
     'reminders',
     'Reminders (shown once)',
     'progress',
-    reminders.map((r) => keep(bullet(`${r.text} (queued ${ago(r.at, now)})`))),
+    reminders.map((r) => bullet(`${r.text} (queued ${ago(r.at, now)})`)),
   );
 }
 

@@ -2,7 +2,7 @@
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
 import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
-import { MUST_KEEP, RANK, bullet, keep, type Block, section, type Section } from './model.js';
+import { MUST_KEEP, RANK, bullet, type Block, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
@@ -16,9 +16,7 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
     parts.push(`${plural(ownFiles.length, 'file')} (${names(ownFiles.map((f) => f.path))})`);
   if (ownCommits.length) parts.push(commitsNamed(ownCommits));
   return section('own-changes', 'Uncheckpointed changes (yours)', 'progress', [
-    keep(
-      `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
-    ),
+    `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
   ]);
 }
 
@@ -30,9 +28,7 @@ export function unrecordedChangesSection(recovery: BootRecovery): Section | null
   const files = recovery.drift.unrecordedFiles.map((f) => f.path);
   if (files.length === 0) return null;
   return section('unrecorded-changes', 'Uncheckpointed changes (unrecorded)', 'progress', [
-    keep(
-      `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
-    ),
+    `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
   ]);
 }
 
@@ -75,7 +71,7 @@ export function stashAdvice(entries: readonly StashedChange[]): string {
 /** The state changes that sit in a stash (every level: the files alone do not show them). */
 export function stashSection(entries: readonly StashedChange[] | undefined): Section | null {
   if (!entries?.length) return null;
-  return section('stash', 'State changes in a stash', 'progress', [keep(stashAdvice(entries))]);
+  return section('stash', 'State changes in a stash', 'progress', [stashAdvice(entries)]);
 }
 
 const DRIFT_HOW = 'agent-state verify';

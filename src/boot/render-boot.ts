@@ -7,7 +7,7 @@ import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
-import { MUST_KEEP, type Block, type Section } from './model.js';
+import { MUST_KEEP, type Section } from './model.js';
 import { tallyOmissions, type OmissionTally } from './omission-tally.js';
 import { instructionSection } from './other-sections.js';
 import {
@@ -91,26 +91,14 @@ function shownSection(section: Section, format: TextFormat): Section {
     ...section,
     title: data(section.title),
     blocks: section.blocks.map((b) => ({ ...b, text: block(b.text, b.head) })),
-    ...(section.xmlAttrs
-      ? {
-          xmlAttrs: Object.fromEntries(
-            Object.entries(section.xmlAttrs).map(([k, v]) => [k, shown(v)]),
-          ),
-        }
-      : {}),
+    ...(section.xmlAttrs && {
+      xmlAttrs: Object.fromEntries(Object.entries(section.xmlAttrs).map(([k, v]) => [k, shown(v)])),
+    }),
   };
 }
 
 // The order omissions are named in: the table's own.
 const OMISSION_ORDER = Object.keys(OMISSION_WORDS) as BootOmission['kind'][];
-
-/** What the cut blocks were, by kind, in document order. */
-export function omissions(
-  sections: readonly Section[],
-  removed: ReadonlySet<Block>,
-): BootOmission[] {
-  return ordered(tallyOmissions(sections, removed));
-}
 
 function ordered(tally: OmissionTally): BootOmission[] {
   return OMISSION_ORDER.filter((k) => tally.has(k)).map((kind) => {
@@ -206,7 +194,7 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
       byLayer,
     },
     sections: rendered,
-    omitted: omissions(sections, fit.removed),
+    omitted: ordered(tallyOmissions(sections, fit.removed)),
     reminders: context.reminders,
   };
 }
