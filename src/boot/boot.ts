@@ -14,12 +14,12 @@ import { agentsOverview } from '../task/agents-overview.js';
 import { planClaims } from '../task/claims.js';
 import type { StatePaths } from '../state/paths.js';
 import { countBoot, digestProgress } from '../recovery/rules.js';
-import type { RecoveryRecord } from '../recovery/record.js';
+import { LEGACY_STAMP_KEYS, type RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
-import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
+import type { BaseOptions, Config, Progress, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
-import { collectLiveState, prepareLiveState, type LiveState } from './live-state.js';
+import { collectLiveState, prepareLiveState } from './live-state.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import type {
@@ -84,22 +84,7 @@ function bootAgents(
 
 /** The stamp as a reader of 0.1.0's progress.yaml knew it: the committed part and the counters. */
 export function stampView(progress: Progress, record: RecoveryRecord): Stamp {
-  const stamp: Stamp = { ...(progress.stamp ?? {}) };
-  stamp.boots = record.boots;
-  stamp.last_boot = record.last_boot;
-  stamp.recovery_level = record.recovery_level;
-  stamp.stalled_boots = record.stalled_boots;
-  stamp.compactions = record.compactions;
-  stamp.last_compaction = record.last_compaction;
-  return stamp;
-}
-
-interface Counted {
-  progress: Progress;
-  live: LiveState;
-  recovery: BootRecovery;
-  record: RecoveryRecord;
-  reminders: Reminder[];
+  return { ...progress.stamp, ...Object.fromEntries(LEGACY_STAMP_KEYS.map((k) => [k, record[k]])) };
 }
 
 /** Emits the boot prompt of the task that `cwd` belongs to. */
@@ -123,7 +108,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       : loadO200kCounter();
   const threshold = config.boot.stall_threshold;
   // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
-  const count = async (): Promise<Counted> => {
+  const count = async () => {
     const progress = valueOrThrow(readProgressFor(paths, agent));
     const live = await collectLiveState(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);

@@ -80,41 +80,27 @@ export function visibleSections(
 function ledger(input: FitInput) {
   const { sections, format } = input;
   const count = (text: string) => input.counter.count(text);
-  const tokens = new Map<Block, number>();
-  const sectionOf = new Map<Block, Section>();
-  const groups = new Map<Section, Map<string, Block[]>>();
-  interface Tally {
-    overhead: number;
-    /** Tokens of the blocks not cut, and how many there are. */
-    left: number;
-    leftBlocks: number;
-    /** Tokens of the summary line of the current cut set; null: not counted since the last cut. */
-    summary: number | null;
-  }
+  // Per section: its overhead, the tokens and number of its blocks not cut, and its summary line's
+  // tokens for the current cut set (null: not counted since the last cut).
+  type Tally = { overhead: number; left: number; leftBlocks: number; summary: number | null };
   const tally = new Map<Section, Tally>();
+  // Per block: its tokens, its section and the blocks cut with it (its group).
+  const info = new Map<Block, { n: number; section: Section; entry: Tally; group: Block[] }>();
   for (const section of sections) {
     const [before, after] = sectionFrame(section, format);
     // +2: the blank line that separates sections.
-    const entry: Tally = {
-      overhead: count(before) + count(after) + 2,
-      left: 0,
-      leftBlocks: section.blocks.length,
-      summary: 0,
-    };
+    const overhead = count(before) + count(after) + 2;
+    const entry: Tally = { overhead, left: 0, leftBlocks: section.blocks.length, summary: 0 };
     const byGroup = new Map<string, Block[]>();
     for (const block of section.blocks) {
       const n = count(blockText(block.text, format)) + (block.sep === '\n\n' ? 1 : 0);
-      tokens.set(block, n);
       entry.left += n;
-      sectionOf.set(block, section);
-      if (block.group !== undefined) {
-        const members = byGroup.get(block.group);
-        if (members) members.push(block);
-        else byGroup.set(block.group, [block]);
-      }
+      const group = block.group === undefined ? [] : (byGroup.get(block.group) ?? []);
+      if (block.group !== undefined) byGroup.set(block.group, group);
+      group.push(block);
+      info.set(block, { n, section, entry, group });
     }
     tally.set(section, entry);
-    groups.set(section, byGroup);
   }
   const candidates = sections
     .flatMap((s) => s.blocks)
@@ -129,13 +115,11 @@ function ledger(input: FitInput) {
   const cursors = new Map<BootLayer | undefined, number>();
   // Block tokens and overheads of the sections with blocks left, overall and per layer.
   const sums = new Map<BootLayer | undefined, number>();
-  const addSum = (layer: BootLayer | undefined, n: number) =>
-    sums.set(layer, (sums.get(layer) ?? 0) + n);
-  for (const [section, entry] of tally) {
-    if (entry.leftBlocks === 0) continue;
-    addSum(undefined, entry.overhead + entry.left);
-    addSum(section.layer, entry.overhead + entry.left);
-  }
+  const addSum = (section: Section, n: number) => {
+    for (const key of [undefined, section.layer]) sums.set(key, (sums.get(key) ?? 0) + n);
+  };
+  for (const [section, entry] of tally)
+    if (entry.leftBlocks > 0) addSum(section, entry.overhead + entry.left);
   const summaryTokens = (section: Section, entry: Tally): number => {
     if (entry.leftBlocks === 0 || !section.summarize) return 0;
     if (entry.summary === null) {
@@ -157,16 +141,12 @@ function ledger(input: FitInput) {
   const cutBlock = (block: Block): number => {
     removed.add(block);
     tallyBlock(omitted, block);
-    const section = sectionOf.get(block)!;
-    const entry = tally.get(section)!;
-    const n = tokens.get(block)!;
+    const { n, section, entry } = info.get(block)!;
     entry.left -= n;
     entry.leftBlocks--;
     entry.summary = null;
     // The section's overhead goes with its last block.
-    const freed = entry.leftBlocks === 0 ? n + entry.overhead : n;
-    addSum(undefined, -freed);
-    addSum(section.layer, -freed);
+    addSum(section, -(entry.leftBlocks === 0 ? n + entry.overhead : n));
     return n;
   };
   return {
@@ -190,16 +170,14 @@ function ledger(input: FitInput) {
       while (
         at < candidates.length &&
         (removed.has(candidates[at]!) ||
-          (layer !== undefined && sectionOf.get(candidates[at]!)!.layer !== layer))
+          (layer !== undefined && info.get(candidates[at]!)!.section.layer !== layer))
       )
         at++;
       cursors.set(layer, at);
       const next = candidates[at];
       if (!next) return 0;
-      const group =
-        next.group === undefined ? [next] : groups.get(sectionOf.get(next)!)!.get(next.group)!;
       let freed = 0;
-      for (const block of group) if (!removed.has(block)) freed += cutBlock(block);
+      for (const block of info.get(next)!.group) if (!removed.has(block)) freed += cutBlock(block);
       return freed;
     },
   };

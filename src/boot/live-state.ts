@@ -7,7 +7,7 @@ import { emptySnapshot } from '../events/reduce.js';
 import { loadStatus } from '../events/status-cache.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
-import { readStashed, type StashedChange } from '../git/history.js';
+import { readStashed } from '../git/history.js';
 import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
 import {
@@ -16,8 +16,6 @@ import {
   noDriftVerdict,
   type DriftVerdict,
   type OwnFacts,
-  type ProgressExtras,
-  type StaleVerdict,
 } from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
@@ -25,20 +23,6 @@ import type { Repo } from '../state/repo.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';
-import type { BootEvidence, BootMarker } from './types.js';
-
-export interface LiveState {
-  markers: BootMarker[];
-  drift: Drift | null;
-  evidence: BootEvidence[];
-  /** The drift and the stale markers, judged own or foreign. */
-  verdict: DriftVerdict;
-  stale: StaleVerdict[];
-  /** What progress.yaml does not hold of the progress digest. */
-  extras: ProgressExtras;
-  warnings: Warning[];
-  stashed: StashedChange[];
-}
 
 /** Starts what can run before the state is read: the git snapshot the drift needs. */
 export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
@@ -56,17 +40,13 @@ function unmeasuredVerdict(own: OwnFacts, current: Fingerprint | null): DriftVer
   return verdict;
 }
 
-/**
- * Gathers the live state for `progress` (as stored now): markers from live hashes, drift against
- * `progress.fingerprint` (null before the first checkpoint), the evidence entries, and the
- * judgement of both by the agent's own recorded facts.
- */
+/** The live state for `progress` as stored now (drift is null before the first checkpoint). */
 export async function collectLiveState(
   repo: Repo,
   config: Config,
   progress: Progress,
   env?: NodeJS.ProcessEnv,
-): Promise<LiveState> {
+) {
   const root = repo.paths.root;
   const warnings: Warning[] = [];
   const recorded = progress.fingerprint ?? null;
@@ -129,6 +109,7 @@ export async function collectLiveState(
     evidence: entries,
     verdict,
     stale: judgeStale(stale, verdict, own, tree),
+    // What progress.yaml does not hold of the progress digest.
     extras: progressExtras(repo, status, head),
     warnings,
     stashed:
