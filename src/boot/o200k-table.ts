@@ -68,15 +68,11 @@ export function buildRankTable(
     slots[slot] = rank + 1;
   }
   offsets[size] = units;
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt32LE(MAGIC, 0);
-  header.writeUInt32LE(VERSION, 4);
-  header.writeUInt32LE(size, 8);
-  header.writeUInt32LE(slotCount, 12);
-  header.writeUInt32LE(units, 16);
-  header.writeUInt32LE(probeTokens, 20);
   const tail = Buffer.from(JSON.stringify(byteTokens), 'utf8');
-  header.writeUInt32LE(tail.length, 24);
+  const header = Buffer.alloc(HEADER_BYTES);
+  [MAGIC, VERSION, size, slotCount, units, probeTokens, tail.length].forEach((value, i) =>
+    header.writeUInt32LE(value, i * 4),
+  );
   return Buffer.concat([
     header,
     Buffer.from(offsets.buffer),
