@@ -1,8 +1,7 @@
-// Which recovery level a boot uses (pure): the one asked for, or for `auto` the level the facts
-// call for. Only foreign drift (a change no recorded fact of the agent explains) or a real restart
-// loop calls for 3, a rebuild with a rescan allowed. The agent's own uncheckpointed work and stale
-// markers from its own edits do not: they are named at every level with the command that
-// re-checks them. A resume is level 1 unless a level-3 cause exists; anything else is level 2.
+// Which recovery level a boot uses (pure): the one asked for, or for `auto` what the facts call
+// for. Only foreign drift or a real restart loop calls for 3 (a rebuild, rescan allowed); the
+// agent's own uncheckpointed work and own stale markers are named at every level instead. A
+// resume is level 1 unless a level-3 cause exists; anything else is level 2.
 import {
   inRestartLoop,
   judgeDrift,
@@ -15,10 +14,7 @@ import {
 } from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
-/**
- * The recovery verdicts of a context; for a context built without them, every changed file is
- * unrecorded (nothing recorded who changed it) and the loop counter is the stamp's.
- */
+/** A context's recovery verdicts; built without them: changes unrecorded, the stamp's loop count. */
 export function contextRecovery(
   context: Pick<BootContext, 'progress' | 'markers' | 'drift' | 'recovery'>,
 ): BootRecovery {
