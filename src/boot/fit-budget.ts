@@ -2,7 +2,14 @@
 // bring each layer under its own budget and then the whole prompt under the total; the printed
 // text is then counted exactly, and more is cut until the exact count fits. Only must-keep parts
 // are never cut: when they alone exceed the budget, they are printed whole and that is reported.
-import { MUST_KEEP, type Block, type Section } from './model.js';
+import {
+  MUST_KEEP,
+  tallyBlock,
+  tallyOmissions,
+  type Block,
+  type OmissionTally,
+  type Section,
+} from './model.js';
 import {
   blockText,
   documentPieces,
@@ -11,7 +18,6 @@ import {
   type TextFormat,
   type VisibleSection,
 } from './format.js';
-import { tallyBlock, tallyOmissions, type OmissionTally } from './omission-tally.js';
 import type { BootLayer, BootLevel, BootRole, TokenCounter } from './types.js';
 
 /** What the header needs to say. */

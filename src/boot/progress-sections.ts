@@ -21,19 +21,17 @@ export function nextSections(progress: Progress): Section[] {
   const sections: Section[] = [section('next-action', 'Next action', 'progress', blocks)];
   const step = progress.current_step;
   if (step && Object.keys(step).length > 0) {
-    const lines: string[] = [];
-    const head = [step.id, step.objective].filter(Boolean).join(' — ');
-    if (head) lines.push(head);
-    if (step.expected_output) lines.push(bullet(`Done when: ${step.expected_output}`));
-    if (step.allowed_tools?.length)
-      lines.push(bullet(`Allowed tools: ${step.allowed_tools.join(', ')}`));
-    if (step.denied_tools?.length)
-      lines.push(bullet(`Denied tools: ${step.denied_tools.join(', ')}`));
-    if (step.file_scopes?.length)
-      lines.push(bullet(`May modify only: ${step.file_scopes.map((s) => `\`${s}\``).join(', ')}`));
-    for (const constraint of step.constraints ?? [])
-      lines.push(bullet(`Step constraint: ${constraint}`));
-    sections.push(section('current-step', 'Current step', 'progress', lines));
+    const scopes = step.file_scopes?.map((s) => `\`${s}\``).join(', ');
+    const lines = [
+      [step.id, step.objective].filter(Boolean).join(' — '),
+      step.expected_output && bullet(`Done when: ${step.expected_output}`),
+      step.allowed_tools?.length && bullet(`Allowed tools: ${step.allowed_tools.join(', ')}`),
+      step.denied_tools?.length && bullet(`Denied tools: ${step.denied_tools.join(', ')}`),
+      scopes && bullet(`May modify only: ${scopes}`),
+      ...(step.constraints ?? []).map((c) => bullet(`Step constraint: ${c}`)),
+    ];
+    const shown = lines.filter((l): l is string => typeof l === 'string' && l !== '');
+    sections.push(section('current-step', 'Current step', 'progress', shown));
   }
   return sections;
 }

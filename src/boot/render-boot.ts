@@ -7,8 +7,7 @@ import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
-import { MUST_KEEP, type Section } from './model.js';
-import { tallyOmissions, type OmissionTally } from './omission-tally.js';
+import { MUST_KEEP, tallyOmissions, type OmissionTally, type Section } from './model.js';
 import { instructionSection } from './other-sections.js';
 import {
   agentsSection,
