@@ -16,7 +16,8 @@ import type { BootEvidence, BootLevel } from './types.js';
 
 const show = (id: string) => `agent-state evidence show ${id}`;
 
-function headline(entry: BootEvidence, now: Date): string {
+/** An evidence entry's headline: short id, kind, age, summary. */
+export function headline(entry: BootEvidence, now: Date): string {
   return `${shortEntryId(entry.id)} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
 }
 

@@ -1,7 +1,8 @@
 // The progress layer as prompt sections: next action and current step (never cut), reminders and
 // the restart-loop warning (never cut), then the plan with its completion markers, the last
 // verification and the task memory.
-import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
+import { compareEntryIds } from '../evidence/entry-id.js';
+import { headline } from './evidence-sections.js';
 import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, idList, keep, type Block, section, type Section } from './model.js';
@@ -157,24 +158,15 @@ export function planSection(
   const current = progress.current_step?.id;
   const blocks = plan.map((item, i): Block => {
     const marker = byId.get(item.id);
-    const line = itemLine(item, marker);
-    if (item.status === 'done' && marker?.state !== 'stale') {
-      return {
-        text: line,
-        rank: RANK.doneItems,
-        order: i,
-        group: 'done',
-        omission: { kind: 'done_items', id: item.id, how: PLAN_LIST },
-      };
-    }
-    // The current and running items are cut last; then the nearest ones.
-    const order =
-      item.id === current || item.status === 'running' ? plan.length + 1 : plan.length - i;
+    const done = item.status === 'done' && marker?.state !== 'stale';
+    // Done items go first, oldest first; the current and running items last, then the nearest.
+    const last = item.id === current || item.status === 'running';
     return {
-      text: line,
-      rank: RANK.planItems,
-      order,
-      omission: { kind: 'plan_items', id: item.id, how: PLAN_LIST },
+      text: itemLine(item, marker),
+      rank: done ? RANK.doneItems : RANK.planItems,
+      order: done ? i : last ? plan.length + 1 : plan.length - i,
+      ...(done && { group: 'done' }),
+      omission: { kind: done ? 'done_items' : 'plan_items', id: item.id, how: PLAN_LIST },
     };
   });
   const planIds = new Set(plan.map((p) => p.id));
@@ -212,12 +204,7 @@ export function lastVerificationSection(
   const verification = evidence
     .filter((e) => e.kind === 'test' || e.kind === 'checkpoint' || e.kind === 'verify')
     .sort((a, b) => compareEntryIds(b.id, a.id))[0];
-  if (verification)
-    lines.push(
-      bullet(
-        `${shortEntryId(verification.id)} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
-      ),
-    );
+  if (verification) lines.push(headline(verification, now));
   const test = stamp.last_test;
   if (test) {
     const counts =
@@ -226,25 +213,21 @@ export function lastVerificationSection(
         : `exit ${test.exit_code ?? 'signal'}`;
     const how = test.timed_out ? 'timed out' : counts;
     lines.push(
-      bullet(
-        `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
-      ),
+      `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
     );
   }
   const checkpoints = stamp.checkpoints ?? 0;
   lines.push(
-    bullet(
-      checkpoints === 0
-        ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
-        : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
-    ),
+    checkpoints === 0
+      ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
+      : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
   );
   return section(
     'last-verification',
     'Last verification',
     'progress',
     lines.map((text, i) => ({
-      text,
+      text: bullet(text),
       rank: RANK.lastVerification,
       order: i,
       omission: { kind: 'last_verification', how: 'agent-state status' },
@@ -257,19 +240,15 @@ export function memorySection(progress: Progress, level: BootLevel): Section | n
   const durable = progress.memory?.durable ?? [];
   const working = progress.memory?.working ?? [];
   if (level < 2 || durable.length + working.length === 0) return null;
-  const how = 'agent-state memory list';
+  const notes = (list: string[], d: 'd' | 'w', kind: 'durable_memory' | 'working_memory') =>
+    list.map((text, i): Block => ({
+      text: bullet(`[${d}${i + 1}] ${d === 'w' ? '(working) ' : ''}${text}`),
+      rank: d === 'd' ? RANK.durableMemory : RANK.workingMemory,
+      order: i,
+      omission: { kind, id: `${d}${i + 1}`, how: 'agent-state memory list' },
+    }));
   return section('memory', 'Memory', 'progress', [
-    ...durable.map((text, i): Block => ({
-      text: bullet(`[d${i + 1}] ${text}`),
-      rank: RANK.durableMemory,
-      order: i,
-      omission: { kind: 'durable_memory', id: `d${i + 1}`, how },
-    })),
-    ...working.map((text, i): Block => ({
-      text: bullet(`[w${i + 1}] (working) ${text}`),
-      rank: RANK.workingMemory,
-      order: i,
-      omission: { kind: 'working_memory', id: `w${i + 1}`, how },
-    })),
+    ...notes(durable, 'd', 'durable_memory'),
+    ...notes(working, 'w', 'working_memory'),
   ]);
 }
