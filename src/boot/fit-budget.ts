@@ -43,17 +43,9 @@ export interface FitInput {
   header(values: HeaderValues): string;
 }
 
-export interface FitResult {
-  removed: Set<Block>;
-  visible: VisibleSection[];
-  header: string;
-  text: string;
-  /** Raw tokens of `text` (before the multiplier). */
-  raw: number;
-  /** Raw tokens of the prompt with everything cuttable cut. */
-  mustKeepRaw: number;
-  overBudget: boolean;
-}
+/** The fitted prompt: `raw` tokens of `text` (before the multiplier), and of the must-keep parts. */
+type FitResult = Rendered & { removed: Set<Block>; mustKeepRaw: number; overBudget: boolean };
+type Rendered = { visible: VisibleSection[]; header: string; text: string; raw: number };
 
 /** Multiplied tokens, rounded up (what budgets and the header speak in). */
 export function scaled(raw: number, multiplier: number): number {
@@ -66,7 +58,7 @@ function rawLimit(budget: number, multiplier: number): number {
 }
 
 /** The sections and blocks that survive a cut set. */
-export function visibleSections(
+function visibleSections(
   sections: readonly Section[],
   removed: ReadonlySet<Block>,
 ): VisibleSection[] {
@@ -160,15 +152,11 @@ function ledger(input: FitInput) {
     removed,
     omitted,
     exhausted: () => removed.size >= candidates.length,
-    /** The layer's tokens, or more than `limit` when its block sums alone already say so. */
-    layerTokens(layer: BootLayer, limit: number): number {
+    /** The layer's (or prompt's) tokens, or more than `limit` when the block sums already say so. */
+    estimate(limit: number, layer?: BootLayer): number {
       const lower = sums.get(layer) ?? 0;
-      return lower > limit ? lower : lower + summaries(layer);
-    },
-    /** The prompt's tokens, or more than `limit` when the block sums alone already say so. */
-    estimate(limit: number): number {
-      const lower = sums.get(undefined) ?? 0;
-      return lower > limit ? lower : lower + summaries() + header();
+      if (lower > limit) return lower;
+      return lower + summaries(layer) + (layer === undefined ? header() : 0);
     },
     /** Cuts the next candidate (with the rest of its group); returns the tokens freed, 0 if none. */
     cutNext(layer?: BootLayer): number {
@@ -198,7 +186,7 @@ export function fitBudget(input: FitInput): FitResult {
     const limit = input.layerBudgets[layer];
     if (limit === undefined) continue;
     const raw = rawLimit(limit, input.multiplier);
-    while (account.layerTokens(layer, raw) > raw && account.cutNext(layer) > 0);
+    while (account.estimate(raw, layer) > raw && account.cutNext(layer) > 0);
   }
   const limit = rawLimit(input.budget, input.multiplier);
   while (account.estimate(limit) > limit && account.cutNext() > 0);
@@ -248,7 +236,7 @@ function render(
   removed: ReadonlySet<Block>,
   tally: OmissionTally | null,
   overBudget: boolean,
-): { visible: VisibleSection[]; header: string; text: string; raw: number } {
+): Rendered {
   const visible = visibleSections(input.sections, removed);
   const body = visible.map((v) => renderSection(v, input.format));
   const omitted = tally ?? tallyOmissions(input.sections, removed);

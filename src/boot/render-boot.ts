@@ -132,12 +132,8 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   const multiplier = config.budget.multiplier;
   const textFormat: TextFormat = format === 'xml' ? 'xml' : 'markdown';
   const recovery = contextRecovery(context);
-  const choice = chooseLevel(
-    options.level ?? config.boot.level,
-    recovery,
-    config.boot.stall_threshold,
-    source,
-  );
+  const requested = options.level ?? config.boot.level;
+  const choice = chooseLevel(requested, recovery, config.boot.stall_threshold, source);
   const sections = bootSections(context, choice, role, source, recovery).map((s) =>
     shownSection(s, textFormat),
   );
@@ -155,14 +151,9 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   });
   const count = (text: string) => scaled(options.counter.count(text), multiplier);
   const byLayer: Record<BootLayer, number> = { goals: 0, progress: 0, evidence: 0, other: 0 };
+  const header = renderHeader(fit.header, textFormat);
   const rendered = [
-    {
-      key: 'header',
-      title: 'Header',
-      layer: 'other' as const,
-      text: renderHeader(fit.header, textFormat),
-      must_keep: true,
-    },
+    { key: 'header', title: 'Header', layer: 'other' as const, text: header, must_keep: true },
     ...fit.visible.map((v) => ({
       key: v.section.key,
       title: v.section.title,
