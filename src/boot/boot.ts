@@ -37,20 +37,14 @@ export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'count
   fast?: boolean;
   /** A counter of your own (overrides `fast`). */
   counter?: TokenCounter;
-  /**
-   * The host session this boot is handed to (host hooks know it). A `boot` without one right
-   * after a host's boot, with nothing done in between, repeats it and does not count as a restart.
-   */
+  /** The host session this boot is handed to (a session-less boot right after it repeats it). */
   session?: string | null;
 }
 
 /** The prompt plus what the boot counted. */
 export interface BootResult extends BootRendering {
   dryRun: boolean;
-  /**
-   * progress.yaml's stamp with this worktree's counters (boots, stalled_boots, last_boot,
-   * recovery_level, compactions) merged in, after this boot (for a dry run: what it would be).
-   */
+  /** progress.yaml's stamp with this worktree's counters merged in, after this boot (see stampView). */
   stamp: Stamp;
   /** The local recovery record after this boot. */
   recovery: RecoveryRecord;
@@ -58,10 +52,7 @@ export interface BootResult extends BootRendering {
   warnings: Warning[];
 }
 
-/**
- * Who is booting and the other active agents; null for a single unnamed agent (no agents/ folder
- * and no other worktree's agents looked for: its boot is what it always was).
- */
+/** Who is booting and the other active agents; null for a single unnamed agent (none looked for). */
 function bootAgents(
   paths: StatePaths,
   agent: string | null,
@@ -142,36 +133,17 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     if (!options.dryRun) writeRecovery(paths, record, agent);
     return { progress, live, recovery, record, reminders };
   };
-  const counted = options.dryRun
+  const { progress, live, recovery, record, reminders } = options.dryRun
     ? await count()
     : await withStateLock(paths, count, { now: () => now });
-  const { progress, live, recovery, record, reminders } = counted;
   const agents = bootAgents(paths, agent, progress, config, now, options.env);
-  const rendering = renderBoot(
-    {
-      goals,
-      progress,
-      config,
-      markers: live.markers,
-      drift: live.drift,
-      evidence: live.evidence,
-      reminders,
-      recovery,
-      agents,
-      stashed: live.stashed,
-      now,
-    },
-    {
-      level: requested,
-      budget: options.budget,
-      format: options.format,
-      role: options.role,
-      source,
-      counter: await counting,
-    },
-  );
+  // The live state holds the context's markers, drift, evidence and stash entries.
+  const context = { goals, progress, config, ...live, reminders, recovery, agents, now };
+  const { budget, format, role } = options;
+  const counter = await counting;
+  const shown = renderBoot(context, { level: requested, budget, format, role, source, counter });
   return {
-    ...rendering,
+    ...shown,
     dryRun: options.dryRun === true,
     stamp: stampView(progress, record),
     recovery: record,
