@@ -44,7 +44,7 @@ export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'count
 /** The prompt plus what the boot counted. */
 export interface BootResult extends BootRendering {
   dryRun: boolean;
-  /** progress.yaml's stamp with this worktree's counters merged in, after this boot (see stampView). */
+  /** progress.yaml's stamp with this worktree's counters, after this boot (see stampView). */
   stamp: Stamp;
   /** The local recovery record after this boot. */
   recovery: RecoveryRecord;
@@ -52,7 +52,7 @@ export interface BootResult extends BootRendering {
   warnings: Warning[];
 }
 
-/** Who is booting and the other active agents; null for a single unnamed agent (none looked for). */
+/** Who is booting and the other active agents; null for a single unnamed agent (none looked up). */
 function bootAgents(
   paths: StatePaths,
   agent: string | null,

@@ -14,7 +14,7 @@ import {
 } from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
-/** A context's recovery verdicts; built without them: changes unrecorded, the stamp's loop count. */
+/** A context's recovery verdicts; without them: changes unrecorded, the stamp's loop count. */
 export function contextRecovery(
   context: Pick<BootContext, 'progress' | 'markers' | 'drift' | 'recovery'>,
 ): BootRecovery {

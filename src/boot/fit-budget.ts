@@ -43,7 +43,7 @@ export interface FitInput {
   header(values: HeaderValues): string;
 }
 
-/** The fitted prompt: `raw` tokens of `text` (before the multiplier), and of the must-keep parts. */
+/** The fitted prompt: `raw` tokens of `text` (before the multiplier), and of must-keep parts. */
 type FitResult = Rendered & { removed: Set<Block>; mustKeepRaw: number; overBudget: boolean };
 type Rendered = { visible: VisibleSection[]; header: string; text: string; raw: number };
 
@@ -152,7 +152,7 @@ function ledger(input: FitInput) {
     removed,
     omitted,
     exhausted: () => removed.size >= candidates.length,
-    /** The layer's (or prompt's) tokens, or more than `limit` when the block sums already say so. */
+    /** The layer's (or prompt's) tokens, or more than `limit` when block sums already say so. */
     estimate(limit: number, layer?: BootLayer): number {
       const lower = sums.get(layer) ?? 0;
       if (lower > limit) return lower;

@@ -64,10 +64,7 @@ export function renderHeader(header: string, format: TextFormat): string {
   return format === 'xml' ? `<header>${escapeXml(header)}</header>` : `# ${header}`;
 }
 
-/**
- * The whole prompt in pieces that each end with a newline, the next one starting with `#` or `<`
- * (so a counter that `splitsAtLines` counts it piece by piece): the header line, then the sections.
- */
+/** The prompt in pieces, each ending with a newline before a `#` or `<` (see splitsAtLines). */
 export function documentPieces(
   format: TextFormat,
   header: string,

@@ -5,10 +5,7 @@ import type { BootLayer, BootOmission } from './types.js';
 /** The rank of what is never cut. */
 export const MUST_KEEP = Number.POSITIVE_INFINITY;
 
-/**
- * Cut order, first → last. What the issue lists: evidence bodies, older evidence headlines,
- * done plan items, working memory, success criteria and non-goals; then the rest.
- */
+/** Cut order, first → last: what the issue lists (evidence bodies … non-goals), then the rest. */
 export const RANK = {
   evidenceBody: 10,
   olderEvidence: 20,
@@ -82,10 +79,7 @@ export function bullet(text: string, marker = '-'): string {
 /** The most ids a summary line names; past it, the first ones and a count. */
 export const SUMMARY_IDS = 20;
 
-/**
- * Ids for a summary line: all of them up to SUMMARY_IDS, else the first ones and "and N more",
- * so that a summary standing for thousands of cut blocks stays one short line.
- */
+/** Ids for a summary line, past SUMMARY_IDS "and N more": thousands of cuts stay one short line. */
 export function idList(ids: readonly string[]): string {
   if (ids.length <= SUMMARY_IDS) return ids.join(', ');
   return `${ids.slice(0, SUMMARY_IDS).join(', ')} and ${ids.length - SUMMARY_IDS} more`;
@@ -99,10 +93,7 @@ export function keep(text: string, sep?: string): Block {
 const FENCE = /^\s*(```|~~~)/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s+/;
 
-/**
- * Splits Markdown into cuttable chunks: paragraphs, top-level list items, fenced code blocks
- * (whole, even with blank lines inside). Each chunk remembers whether a blank line preceded it.
- */
+/** Splits Markdown into paragraphs, top-level list items, whole fenced blocks, each with its sep. */
 export function chunkMarkdown(text: string): { text: string; sep: string }[] {
   const chunks: { text: string; sep: string }[] = [];
   let lines: string[] = [];

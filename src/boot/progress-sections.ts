@@ -55,10 +55,7 @@ function otherLine(other: BootAgent, now: Date): string {
   return bullet(`${who}: ${parts.join('; ')}`);
 }
 
-/**
- * Several agents: who this one is and what it holds, then one line per other active agent (never
- * cut: working on another agent's claimed item is the mistake this prevents).
- */
+/** Who this agent is and holds, and a line per other active agent (never cut: claims matter). */
 export function agentsSection(agents: BootAgents | null | undefined, now: Date): Section | null {
   if (!agents || (agents.self === null && agents.others.length === 0)) return null;
   const lines: (Block | string)[] = [];

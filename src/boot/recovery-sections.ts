@@ -20,10 +20,7 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
   ]);
 }
 
-/**
- * "Uncheckpointed changes (unrecorded): 1 file (…)": no host hooks record edits here, so nothing
- * says whose they are; named at every level, with the commands that settle it.
- */
+/** Changes no host hook recorded a writer of: named at every level, with what settles it. */
 export function unrecordedChangesSection(recovery: BootRecovery): Section | null {
   const files = recovery.drift.unrecordedFiles.map((f) => f.path);
   if (files.length === 0) return null;
@@ -32,11 +29,7 @@ export function unrecordedChangesSection(recovery: BootRecovery): Section | null
   ]);
 }
 
-/**
- * "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`); still done: `agent-state
- * done t4 --refresh`", one line per marker. Every level names them: the first line is never
- * cut, and the cut ones leave their count.
- */
+/** A line per stale marker with the commands for it, at every level; the first is never cut. */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
   return section(

@@ -1,9 +1,8 @@
-// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and what
-// it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
-// evidence modules produce, so their results can be passed in as they are.
+// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and gives
+// back. The live facts are structural subsets of what the modules that gather them produce.
 import type { StashedChange } from '../git/history.js';
 import type { Drift } from '../fingerprint/diff.js';
-import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/rules.js';
+import type { BootCount, DriftVerdict, StaleVerdict } from '../recovery/rules.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import type { AgentView } from '../task/agents-overview.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
@@ -49,15 +48,11 @@ export interface BootAgents {
 }
 
 /** What the recovery verdicts (src/recovery/rules.ts) say about this boot. */
-export interface BootRecovery {
+export interface BootRecovery extends Pick<BootCount, 'stalled' | 'moved'> {
   /** The drift since the last checkpoint, own and foreign (before the first: the own edits only). */
   drift: DriftVerdict;
   /** The stale completion markers, each changed file judged own or foreign. */
   stale: StaleVerdict[];
-  /** Boots in a row with no progress between them, this one included. */
-  stalled: number;
-  /** What moved since the previous boot (empty: nothing). */
-  moved: ProgressPart[];
   /** This boot's number in this worktree. */
   boots: number;
   /** Whether a checkpoint recorded a fingerprint to measure drift against. */
@@ -91,11 +86,7 @@ export interface TokenCounter {
   /** `o200k` (gpt-tokenizer) or `heuristic` (--fast). */
   readonly name: 'o200k' | 'heuristic';
   count(text: string): number;
-  /**
-   * `count(a + b) === count(a) + count(b)` when `a` ends with a newline and `b` starts with neither
-   * whitespace nor `/`: the prompt is then counted by section, and the header's figure is settled
-   * by recounting the header alone.
-   */
+  /** Counts add up across a "\n" not followed by whitespace or `/` (counted piece by piece). */
   readonly splitsAtLines?: boolean;
 }
 

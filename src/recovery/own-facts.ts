@@ -17,10 +17,7 @@ const FACT_TYPES = ['file.modified', 'tool.started', 'tool.finished', 'boot', 'c
 
 const isShell = (name: unknown) => typeof name === 'string' && toolNames(name).includes('bash');
 
-/**
- * The own facts since `since` (the recorded fingerprint's time; null: since the log began).
- * `snapshot` is the status snapshot: events before its last checkpoint are not read again.
- */
+/** The own facts since the recorded fingerprint's time (null: ever), from the last checkpoint. */
 export function readOwnFacts(
   repo: Repo,
   since: string | null,

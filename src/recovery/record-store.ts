@@ -10,10 +10,7 @@ import type { Stamp } from '../types.js';
 import { NO_COMPACTION, type CompactionState } from './compaction.js';
 import { newRecord, parseRecord, type RecoveryRecord } from './record.js';
 
-/**
- * Where the recovery record of a worktree's agent lives: the default agent's in recovery.json, a
- * named agent's (docs/multi-agent.md) in recovery.NAME.json, since each agent boots on its own.
- */
+/** The record's file: recovery.json, or recovery.NAME.json for a named agent (each boots alone). */
 export function recoveryPath(paths: StatePaths, agent: string | null = null): string {
   return join(paths.logDir, agent === null ? 'recovery.json' : `recovery.${agent}.json`);
 }
@@ -30,10 +27,7 @@ export function readStoredRecovery(
   }
 }
 
-/**
- * The record of this worktree; before the first one is written, the counters a 0.1.0
- * progress.yaml stamp holds (`legacy`), so nothing counted before is lost.
- */
+/** The record of this worktree; before the first write, seeded from a 0.1.0 stamp (`legacy`). */
 export function readRecovery(
   paths: StatePaths,
   legacy?: Stamp | null,

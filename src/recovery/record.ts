@@ -57,10 +57,7 @@ const time = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(
 const obj = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-/**
- * Reads a record from parsed JSON, keeping what is well-formed (a damaged local file costs
- * counts, never a boot). Null when it is not a record at all.
- */
+/** A record from parsed JSON, keeping what is well-formed (damage costs counts, never a boot). */
 export function parseRecord(value: unknown): RecoveryRecord | null {
   const v = obj(value);
   if (v === null || v.version !== 1) return null;
