@@ -82,37 +82,30 @@ export function chooseLevel(
   source: BootSource | null = null,
 ): LevelChoice {
   const causes = rebuildCauses(recovery, stallThreshold);
-  const restartLoop = inRestartLoop(recovery.stalled, stallThreshold);
+  const { drift } = recovery;
+  const own = drift.ownFiles.length + drift.ownCommits.length + drift.unrecordedFiles.length;
   const base = {
     requested,
-    restartLoop,
+    restartLoop: inRestartLoop(recovery.stalled, stallThreshold),
     stalled: recovery.stalled,
     staleMarkers: recovery.stale.map((m) => m.id),
-    drifted:
-      recovery.drift.foreign ||
-      recovery.drift.ownFiles.length +
-        recovery.drift.ownCommits.length +
-        recovery.drift.unrecordedFiles.length >
-        0,
-    foreignDrift: recovery.drift.foreign,
+    drifted: drift.foreign || own > 0,
+    foreignDrift: drift.foreign,
     ownChanges: {
-      files: recovery.drift.ownFiles.map((f) => f.path),
-      commits: recovery.drift.ownCommits.map((c) => c.sha.slice(0, 7)),
+      files: drift.ownFiles.map((f) => f.path),
+      commits: drift.ownCommits.map((c) => c.sha.slice(0, 7)),
     },
   };
   const notes = ownNotes(recovery);
   const tail = notes.length ? `; ${notes.join('; ')}` : '';
   if (requested !== 'auto') {
     const facts = causes.length ? causes.join('; ') : 'no foreign drift, no restart loop';
-    return {
-      ...base,
-      level: requested,
-      reason: `level ${requested} was asked for (${facts}${tail})`,
-    };
+    const reason = `level ${requested} was asked for (${facts}${tail})`;
+    return { ...base, level: requested, reason };
   }
   if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}${tail}` };
-  const drift = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
-  if (source === 'resume')
-    return { ...base, level: 1, reason: `auto, resume: ${drift}, no restart loop${tail}` };
-  return { ...base, level: 2, reason: `auto: ${drift}, no restart loop${tail}` };
+  const measured = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
+  const why = `${measured}, no restart loop${tail}`;
+  if (source === 'resume') return { ...base, level: 1, reason: `auto, resume: ${why}` };
+  return { ...base, level: 2, reason: `auto: ${why}` };
 }

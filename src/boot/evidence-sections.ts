@@ -44,20 +44,17 @@ export function evidenceSections(
     ),
   ];
   if (level < 3) return sections;
-  const blocks: Block[] = [];
-  entries.forEach((entry, e) => {
+  const blocks = entries.flatMap((entry, e) => {
     const chunks = chunkMarkdown(entry.body);
-    chunks.forEach((chunk, i) => {
-      blocks.push({
-        // The entry's title rides on its first chunk, so it goes when the whole body goes.
-        text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
-        sep: i === 0 ? '\n\n' : chunk.sep,
-        head: i === 0,
-        rank: RANK.evidenceBody,
-        order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
-        omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },
-      });
-    });
+    return chunks.map((chunk, i): Block => ({
+      // The entry's title rides on its first chunk, so it goes when the whole body goes.
+      text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
+      sep: i === 0 ? '\n\n' : chunk.sep,
+      head: i === 0,
+      rank: RANK.evidenceBody,
+      order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
+      omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },
+    }));
   });
   if (blocks.length === 0) return sections;
   sections.push(

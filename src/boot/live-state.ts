@@ -90,12 +90,9 @@ export async function collectLiveState(
   const tree = treeNow(root, judged, current, config.fingerprint.max_hash_bytes);
   const verdict = drift ? judgeDrift(drift, own, tree) : unmeasuredVerdict(own, current);
   const { entries, problems } = readEvidenceFolder(repo.paths);
-  for (const problem of problems) {
-    warnings.push({
-      file: problem.location.file,
-      line: problem.location.line,
-      message: `${problem.message} (left out of the boot prompt)`,
-    });
+  for (const { location, message } of problems) {
+    const { file, line } = location;
+    warnings.push({ file, line, message: `${message} (left out of the boot prompt)` });
   }
   // The fingerprint's HEAD when it has one, even null (no commit yet): git said so just now.
   const head = current?.git

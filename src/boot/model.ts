@@ -93,7 +93,7 @@ export function keep(text: string, sep?: string): Block {
 const FENCE = /^\s*(```|~~~)/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s+/;
 
-/** Splits Markdown into paragraphs, top-level list items, whole fenced blocks, each with its sep. */
+/** Splits Markdown into paragraphs, top-level list items and whole fenced blocks, with seps. */
 export function chunkMarkdown(text: string): { text: string; sep: string }[] {
   const chunks: { text: string; sep: string }[] = [];
   let lines: string[] = [];
