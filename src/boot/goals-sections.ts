@@ -21,17 +21,17 @@ export function boundarySections(goals: Goals): Section[] {
   return sections;
 }
 
+// A goals.md list, keyed by its omission kind (`success-criteria` for `success_criteria`).
 function listSection(
-  key: string,
+  kind: 'success_criteria' | 'non_goals',
   title: string,
   items: readonly string[],
   rank: number,
-  kind: 'success_criteria' | 'non_goals',
-): Section | null {
+) {
   if (items.length === 0) return null;
   // The last items go first: authors put the most important ones at the top.
   return section(
-    key,
+    kind.replace('_', '-'),
     title,
     'goals',
     items.map((text, i) => ({
@@ -50,14 +50,8 @@ export function goalDetailSections(goals: Goals, level: BootLevel, role: BootRol
   const criteriaRank = role === 'review' ? RANK.planItems + 2 : RANK.successCriteria;
   const nonGoalsRank = role === 'planning' ? RANK.planItems - 1 : RANK.nonGoals;
   const sections = [
-    listSection(
-      'success-criteria',
-      'Success criteria',
-      goals.successCriteria,
-      criteriaRank,
-      'success_criteria',
-    ),
-    listSection('non-goals', 'Non-goals (out of scope)', goals.nonGoals, nonGoalsRank, 'non_goals'),
+    listSection('success_criteria', 'Success criteria', goals.successCriteria, criteriaRank),
+    listSection('non_goals', 'Non-goals (out of scope)', goals.nonGoals, nonGoalsRank),
   ].filter((s): s is Section => s !== null);
   goals.extraSections.forEach((extra, index) => {
     const chunks = chunkMarkdown(extra.body);

@@ -41,10 +41,13 @@ export const NO_COMPACTION: CompactionState = { note: null, owed: null, last: nu
 /** Two signals of one compaction (PostCompact, then SessionStart `compact`) arrive this close. */
 export const SAME_COMPACTION_MS = 2 * 60 * 1000;
 
+// Whether two signals come from one host session.
+const sameRun = (a: OwedBoot | null, b: OwedBoot) =>
+  a !== null && a.host === b.host && a.session === b.session;
+
 /** Records that a compaction may follow; an unconfirmed note keeps its first time. */
 export function noteCompaction(state: CompactionState, note: CompactionNote): CompactionState {
-  const same =
-    state.note !== null && state.note.host === note.host && state.note.session === note.session;
+  const same = sameRun(state.note, note);
   return {
     ...state,
     note: same
@@ -66,19 +69,15 @@ export interface Confirmation {
 export function confirmCompaction(state: CompactionState, signal: Signal): Confirmation {
   const last = state.last;
   const second =
-    last !== null &&
-    last.host === signal.host &&
-    last.session === signal.session &&
-    last.by !== signal.by &&
-    Math.abs(Date.parse(signal.at) - Date.parse(last.at)) < SAME_COMPACTION_MS;
-  const note =
-    state.note && state.note.host === signal.host && state.note.session === signal.session
-      ? state.note
-      : null;
-  if (second) return { state: { ...state, note: note ? null : state.note }, counted: false, note };
+    sameRun(last, signal) &&
+    last!.by !== signal.by &&
+    Math.abs(Date.parse(signal.at) - Date.parse(last!.at)) < SAME_COMPACTION_MS;
+  const note = sameRun(state.note, signal) ? state.note : null;
+  const left = note ? null : state.note;
+  if (second) return { state: { ...state, note: left }, counted: false, note };
   return {
     state: {
-      note: note ? null : state.note,
+      note: left,
       owed: { host: signal.host, session: signal.session, at: signal.at },
       last: { ...signal },
     },

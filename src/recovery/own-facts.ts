@@ -63,19 +63,13 @@ export function readOwnFacts(
     }
     previous = at;
   }
-  let commits: string[] = [];
-  let moves: OwnFacts['moves'] = [];
-  let reflog = false;
-  if (repo.gitRoot !== null && since !== null) {
-    const entries = readReflog(repo.paths.root, sinceMs, env);
-    if (entries !== null) {
-      reflog = true;
-      commits = entries.filter((e) => isOwnMove(e.subject)).map((e) => e.sha);
-      moves = entries
-        .filter((e) => !isOwnMove(e.subject))
-        .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
-    }
-  }
+  const entries =
+    repo.gitRoot !== null && since !== null ? readReflog(repo.paths.root, sinceMs, env) : null;
+  const reflog = entries !== null;
+  const commits = (entries ?? []).filter((e) => isOwnMove(e.subject)).map((e) => e.sha);
+  const moves = (entries ?? [])
+    .filter((e) => !isOwnMove(e.subject))
+    .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
   // Tool calls in the log (ever) or edits since: a host's hooks record what the agent does here.
   const recorded = snapshot.tool_calls > 0 || hookEdits;
   return { files, shellRuns, commits, moves, reflog, recorded };
