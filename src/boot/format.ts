@@ -13,21 +13,16 @@ export interface VisibleSection {
   summary: string | null;
 }
 
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Escapes text for an XML element: `&` and `<` only (a bare `>` is valid and easier to read). */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<]/g, (c) => XML_ESCAPES[c]!);
+  return text.replace(/[&<]/g, (c) => ESCAPES[c]!);
 }
 
 /** Escapes text for an XML attribute value. */
 export function escapeXmlAttribute(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+  return text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
 /** A block's text in a format. */

@@ -2,7 +2,7 @@
 // markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
 // recorded fact of the agent explains.
 import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
-import { MUST_KEEP, RANK, bullet, type Block, section, type Section } from './model.js';
+import { MUST_KEEP, RANK, bullet, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
@@ -126,24 +126,16 @@ export function foreignDriftSection(
 ): Section | null {
   if (level < 3 || !recovery.drift.foreign) return null;
   const details = foreignDetails(recovery.drift, drift);
-  const summary: Block = {
-    text: `Since the last checkpoint: ${foreignSummary(recovery.drift)}.`,
-    rank: RANK.driftSummary,
-    order: 0,
-    omission: { kind: 'drift_details', how: DRIFT_HOW },
-  };
+  const omission = { kind: 'drift_details', how: DRIFT_HOW } as const;
+  const rank = RANK.driftDetails;
+  const summary = `Since the last checkpoint: ${foreignSummary(recovery.drift)}.`;
   return section(
     'drift',
     'Changes that are not yours',
     'other',
     [
-      summary,
-      ...details.map((text, i): Block => ({
-        text,
-        rank: RANK.driftDetails,
-        order: details.length - i,
-        omission: { kind: 'drift_details', how: DRIFT_HOW },
-      })),
+      { text: summary, rank: RANK.driftSummary, order: 0, omission },
+      ...details.map((text, i) => ({ text, rank, order: details.length - i, omission })),
     ],
     {
       summarize: (cut) =>
