@@ -290,27 +290,20 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
   const unlisted = (drift.unlisted ?? []).filter(
     (note) => !(editedSomething && note.startsWith('the tree listing changed')),
   );
-  const causes: string[] = [];
-  if (drift.branch)
-    causes.push(
-      `the branch changed (${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'})`,
-    );
-  if (foreignCommits.length > 0) causes.push(commitsNamed(foreignCommits, ' not made here'));
-  if (dropped > 0)
-    causes.push(
-      `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
-    );
   const after = foreignFiles.filter((v) => v.why === 'changed after your last edit of it');
   const unexplained = foreignFiles.filter((v) => v.why === 'no recorded edit of yours');
-  if (unexplained.length > 0)
-    causes.push(
+  const { branch } = drift;
+  const causes = [
+    branch && `the branch changed (${branch.from ?? 'none'} → ${branch.to ?? 'none'})`,
+    foreignCommits.length > 0 && commitsNamed(foreignCommits, ' not made here'),
+    dropped > 0 &&
+      `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
+    unexplained.length > 0 &&
       `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains (${names(unexplained.map((v) => v.path))})`,
-    );
-  if (after.length > 0)
-    causes.push(
+    after.length > 0 &&
       `${plural(after.length, 'file')} changed after your last edit (${names(after.map((v) => v.path))})`,
-    );
-  causes.push(...unlisted);
+    ...unlisted,
+  ].filter((cause): cause is string => typeof cause === 'string');
   return {
     ownFiles,
     ownCommits,
