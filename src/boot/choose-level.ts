@@ -56,22 +56,21 @@ function rebuildCauses(recovery: BootRecovery, threshold: number): string[] {
 
 // What is true but calls for no rebuild: the agent's own uncheckpointed work and stale steps.
 function ownNotes(recovery: BootRecovery): string[] {
-  const notes: string[] = [];
   const { ownFiles, ownCommits } = recovery.drift;
   const parts = [
     ownFiles.length ? plural(ownFiles.length, 'file') : '',
     ownCommits.length ? plural(ownCommits.length, 'commit') : '',
   ].filter(Boolean);
-  if (parts.length) notes.push(`your uncheckpointed changes: ${parts.join(' and ')}`);
   const unrecorded = recovery.drift.unrecordedFiles.map((f) => f.path);
-  if (unrecorded.length)
-    notes.push(`unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`);
   const ownStale = recovery.stale.filter((m) => m.own).map((m) => m.id);
-  if (ownStale.length) notes.push(`stale from your own edits: ${ownStale.join(', ')}`);
   const unrecordedStale = recovery.stale.filter((m) => m.unrecorded).map((m) => m.id);
-  if (unrecordedStale.length)
-    notes.push(`stale from unrecorded changes: ${unrecordedStale.join(', ')}`);
-  return notes;
+  return [
+    parts.length && `your uncheckpointed changes: ${parts.join(' and ')}`,
+    unrecorded.length &&
+      `unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`,
+    ownStale.length && `stale from your own edits: ${ownStale.join(', ')}`,
+    unrecordedStale.length && `stale from unrecorded changes: ${unrecordedStale.join(', ')}`,
+  ].filter((note) => typeof note === 'string');
 }
 
 /** Chooses the level from the request, the recovery verdicts and why the host boots. */
