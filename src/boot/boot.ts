@@ -1,7 +1,6 @@
-// `boot` (I/O): read the state, gather the live state, judge them (src/recovery/rules.ts), count
-// the boot and take the reminders under the state lock (so four boots at once show a reminder
-// exactly once between them), then render. A boot writes only the local recovery record
-// (.agent/log/recovery.json): never a committed file.
+// `boot` (I/O): read and judge the state, count the boot and take the reminders under the state
+// lock (four boots at once show a reminder exactly once), then render. A boot writes only the
+// local recovery record (.agent/log/recovery.json), never a committed file.
 import { cachedConfig } from '../state/config-cache.js';
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';

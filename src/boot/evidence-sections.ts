@@ -1,6 +1,5 @@
-// The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
-// (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
-// before its start; then the older headlines.
+// The evidence layer: headlines (level 2 and up, newest first) and bodies (level 3). Bodies are cut
+// first (oldest entry first, a body's end before its start), then the older headlines.
 import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
 import {
   RANK,

@@ -1,7 +1,6 @@
-// Fitting the prompt into its budgets (pure). Blocks are cut whole, lowest rank first, first to
-// bring each layer under its own budget and then the whole prompt under the total; the printed
-// text is then counted exactly, and more is cut until the exact count fits. Only must-keep parts
-// are never cut: when they alone exceed the budget, they are printed whole and that is reported.
+// Fitting the prompt into its budgets (pure): blocks cut whole, lowest rank first, each layer under
+// its budget, then the prompt under the total; then counted exactly, cutting more until it fits.
+// Must-keep parts alone over the budget are printed whole, and that is reported.
 import {
   MUST_KEEP,
   tallyBlock,

@@ -1,7 +1,5 @@
-// The live state of a boot (I/O): completion markers judged against the files on disk, the drift
-// since the last checkpoint's fingerprint, the evidence entries, and what the agent's own records
-// explain (src/recovery/own-facts.ts). This is the one place that gathers them; the level choice
-// and the renderer only see the results.
+// The live state of a boot (I/O), gathered in this one place: markers judged against the disk, the
+// drift since the last checkpoint, the evidence, and what the agent's own records explain.
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
 import { emptySnapshot } from '../events/reduce.js';
 import { loadStatus } from '../events/status-cache.js';

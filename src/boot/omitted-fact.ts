@@ -1,6 +1,5 @@
-// What a boot left out, as the `omitted` field of its `boot` event: the prompt itself is gone once
-// the agent has read it, so the log is where a person (or `agent-state ui`) sees later what the
-// agent did not read, and the command that shows each part.
+// What a boot left out, as its `boot` event's `omitted` field: the prompt is gone once read, so the
+// log is where a person (or `agent-state ui`) later sees what the agent did not read.
 import type { BootOmission } from './types.js';
 
 /** One kind of thing a boot left out. */

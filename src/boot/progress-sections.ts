@@ -1,6 +1,5 @@
-// The progress layer as prompt sections: next action and current step (never cut), reminders and
-// the restart-loop warning (never cut), then the plan with its completion markers, the last
-// verification and the task memory.
+// The progress layer as prompt sections: next action, current step, reminders, the restart-loop
+// warning (never cut); the plan with its markers, the last verification, the task memory.
 import { compareEntryIds } from '../evidence/entry-id.js';
 import { headline } from './evidence-sections.js';
 import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';

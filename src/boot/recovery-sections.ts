@@ -1,6 +1,5 @@
-// The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
-// markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
-// recorded fact of the agent explains.
+// The sections the recovery verdicts add: own uncheckpointed changes and stale markers (at every
+// level: true, short, no reason for a rescan), and at level 3 the changes that are not the agent's.
 import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
 import { MUST_KEEP, RANK, bullet, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';

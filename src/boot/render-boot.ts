@@ -72,10 +72,9 @@ export function bootSections(
   return sections.filter((s): s is Section => s !== null);
 }
 
-// What the prompt shows of the state, which hand edits and a git pull can fill: secrets redacted
-// and control characters made visible (the stored text stays as it is); in Markdown, quoted as
-// data (no heading, no tag: the tool's own sections stay the only ones), but for a block's own
-// heading. Done on the blocks, before the budget is applied, so that the budget counts what is shown.
+// The state as shown (hand edits and a git pull can fill it): secrets redacted, control characters
+// visible; in Markdown quoted as data (the tool's own headings stay the only ones) but for a
+// block's own heading. Done before the budget, so that the budget counts what is shown.
 function shown(text: string): string {
   return safeText(redactSecrets(text).text);
 }

@@ -1,7 +1,5 @@
-// What the agent's own records say it did since the last checkpoint (I/O): the files its host
-// hooks saw it write (`file.modified` facts, with what each file held right after), when its shell
-// commands ran, and which HEAD moves in this worktree were commits it made. src/recovery/rules.ts
-// judges the drift with these.
+// What the agent's own records say it did since the last checkpoint (I/O): the files its hooks saw
+// it write, when its shell commands ran, which HEAD moves here were its commits (see rules.ts).
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEvents } from '../events/query.js';
