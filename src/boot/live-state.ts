@@ -45,7 +45,8 @@ export async function collectLiveState(
   progress: Progress,
   env?: NodeJS.ProcessEnv,
 ) {
-  const root = repo.paths.root;
+  const { root, logDir } = repo.paths;
+  const maxHashBytes = config.fingerprint.max_hash_bytes;
   const warnings: Warning[] = [];
   const recorded = progress.fingerprint ?? null;
   let drift: Drift | null = null;
@@ -61,16 +62,9 @@ export async function collectLiveState(
     current = collected.fingerprint;
     snapshot = collected.snapshot;
     warnings.push(...collected.warnings);
-    if (recorded)
-      drift = await measureDrift(root, recorded, current, {
-        env,
-        maxHashBytes: config.fingerprint.max_hash_bytes,
-      });
+    if (recorded) drift = await measureDrift(root, recorded, current, { env, maxHashBytes });
   }
-  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir, {
-    snapshot,
-    env,
-  });
+  const markers = checkProgressMarkers(root, progress, undefined, logDir, { snapshot, env });
   let status: StatusSnapshot;
   try {
     status = loadStatus(repo.paths).snapshot;
@@ -81,11 +75,10 @@ export async function collectLiveState(
   const own = readOwnFacts(repo, recorded?.at ?? null, status, env);
   const stale = markers.filter((m) => m.state === 'stale');
   const judged = [
-    ...(drift?.files ?? []).map((f) => f.path),
-    ...(drift?.key_files ?? []).map((f) => f.path),
+    ...[...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path),
     ...stale.flatMap((m) => m.changed.map((c) => c.path)),
   ];
-  const tree = treeNow(root, judged, current, config.fingerprint.max_hash_bytes);
+  const tree = treeNow(root, judged, current, maxHashBytes);
   const verdict = drift ? judgeDrift(drift, own, tree) : unmeasuredVerdict(own, current);
   const { entries, problems } = readEvidenceFolder(repo.paths);
   for (const { location, message } of problems) {
@@ -93,11 +86,7 @@ export async function collectLiveState(
     warnings.push({ file, line, message: `${message} (left out of the boot prompt)` });
   }
   // The fingerprint's HEAD when it has one, even null (no commit yet): git said so just now.
-  const head = current?.git
-    ? current.git.head
-    : repo.gitRoot !== null
-      ? readHead(repo.paths.root, env)
-      : null;
+  const head = current?.git ? current.git.head : repo.gitRoot === null ? null : readHead(root, env);
   return {
     markers,
     drift,
