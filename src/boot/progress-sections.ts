@@ -64,18 +64,17 @@ export function agentsSection(agents: BootAgents | null | undefined, now: Date):
     );
   const shown = agents.others.slice(0, MAX_OTHER_AGENTS);
   if (shown.length > 0) {
-    lines.push(
-      keep(
-        'Other active agents — leave their claimed items to them:',
-        lines.length ? '\n\n' : undefined,
-      ),
-    );
+    const sep = lines.length ? '\n\n' : undefined;
+    lines.push(keep('Other active agents — leave their claimed items to them:', sep));
     for (const other of shown) lines.push(otherLine(other, now));
     const more = agents.others.length - shown.length;
     if (more > 0) lines.push(bullet(`and ${more} more: \`agent-state status --all\``));
   }
   return section('agents', 'Agents', 'progress', lines);
 }
+
+const LOOP_ADVICE =
+  'Take a different approach (re-plan the step, split it, or question an assumption), or stop and ask a human for help. Record progress with `agent-state checkpoint` as soon as something works.';
 
 /** The plain warning of a restart loop, with the last three next actions. */
 export function restartLoopSection(
@@ -97,12 +96,7 @@ export function restartLoopSection(
     for (const entry of last)
       lines.push(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`));
   }
-  lines.push(
-    keep(
-      'Take a different approach (re-plan the step, split it, or question an assumption), or stop and ask a human for help. Record progress with `agent-state checkpoint` as soon as something works.',
-      '\n\n',
-    ),
-  );
+  lines.push(keep(LOOP_ADVICE, '\n\n'));
   return section('restart-loop', 'Restart loop', 'progress', lines);
 }
 
