@@ -1,7 +1,6 @@
-// `boot` (I/O): read the state, gather the live state, judge them (src/recovery/rules.ts), count
-// the boot and take the reminders under the state lock (so four boots at once show a reminder
-// exactly once between them), then render. A boot writes only the local recovery record
-// (.agent/log/recovery.json): never a committed file.
+// `boot` (I/O): read and judge the state, count the boot and take the reminders under the state
+// lock (four boots at once show a reminder exactly once), then render. A boot writes only the
+// local recovery record (.agent/log/recovery.json), never a committed file.
 import { cachedConfig } from '../state/config-cache.js';
 import { findRepo } from '../state/repo.js';
 import { valueOrThrow } from '../state/parsed-file.js';
@@ -14,12 +13,12 @@ import { agentsOverview } from '../task/agents-overview.js';
 import { planClaims } from '../task/claims.js';
 import type { StatePaths } from '../state/paths.js';
 import { countBoot, digestProgress } from '../recovery/rules.js';
-import type { RecoveryRecord } from '../recovery/record.js';
+import { LEGACY_STAMP_KEYS, type RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
-import type { BaseOptions, Config, Progress, Reminder, Stamp, Warning } from '../types.js';
+import type { BaseOptions, Config, Progress, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
-import { collectLiveState, prepareLiveState, type LiveState } from './live-state.js';
+import { collectLiveState, prepareLiveState } from './live-state.js';
 import { loadO200kCounter } from './o200k-counter.js';
 import { renderBoot } from './render-boot.js';
 import type {
@@ -37,20 +36,14 @@ export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'count
   fast?: boolean;
   /** A counter of your own (overrides `fast`). */
   counter?: TokenCounter;
-  /**
-   * The host session this boot is handed to (host hooks know it). A `boot` without one right
-   * after a host's boot, with nothing done in between, repeats it and does not count as a restart.
-   */
+  /** The host session this boot is handed to (a session-less boot right after it repeats it). */
   session?: string | null;
 }
 
 /** The prompt plus what the boot counted. */
 export interface BootResult extends BootRendering {
   dryRun: boolean;
-  /**
-   * progress.yaml's stamp with this worktree's counters (boots, stalled_boots, last_boot,
-   * recovery_level, compactions) merged in, after this boot (for a dry run: what it would be).
-   */
+  /** progress.yaml's stamp with this worktree's counters, after this boot (see stampView). */
   stamp: Stamp;
   /** The local recovery record after this boot. */
   recovery: RecoveryRecord;
@@ -58,10 +51,7 @@ export interface BootResult extends BootRendering {
   warnings: Warning[];
 }
 
-/**
- * Who is booting and the other active agents; null for a single unnamed agent (no agents/ folder
- * and no other worktree's agents looked for: its boot is what it always was).
- */
+/** Who is booting and the other active agents; null for a single unnamed agent (none looked up). */
 function bootAgents(
   paths: StatePaths,
   agent: string | null,
@@ -84,22 +74,7 @@ function bootAgents(
 
 /** The stamp as a reader of 0.1.0's progress.yaml knew it: the committed part and the counters. */
 export function stampView(progress: Progress, record: RecoveryRecord): Stamp {
-  const stamp: Stamp = { ...(progress.stamp ?? {}) };
-  stamp.boots = record.boots;
-  stamp.last_boot = record.last_boot;
-  stamp.recovery_level = record.recovery_level;
-  stamp.stalled_boots = record.stalled_boots;
-  stamp.compactions = record.compactions;
-  stamp.last_compaction = record.last_compaction;
-  return stamp;
-}
-
-interface Counted {
-  progress: Progress;
-  live: LiveState;
-  recovery: BootRecovery;
-  record: RecoveryRecord;
-  reminders: Reminder[];
+  return { ...progress.stamp, ...Object.fromEntries(LEGACY_STAMP_KEYS.map((k) => [k, record[k]])) };
 }
 
 /** Emits the boot prompt of the task that `cwd` belongs to. */
@@ -123,7 +98,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       : loadO200kCounter();
   const threshold = config.boot.stall_threshold;
   // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
-  const count = async (): Promise<Counted> => {
+  const count = async () => {
     const progress = valueOrThrow(readProgressFor(paths, agent));
     const live = await collectLiveState(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);
@@ -157,36 +132,17 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     if (!options.dryRun) writeRecovery(paths, record, agent);
     return { progress, live, recovery, record, reminders };
   };
-  const counted = options.dryRun
+  const { progress, live, recovery, record, reminders } = options.dryRun
     ? await count()
     : await withStateLock(paths, count, { now: () => now });
-  const { progress, live, recovery, record, reminders } = counted;
   const agents = bootAgents(paths, agent, progress, config, now, options.env);
-  const rendering = renderBoot(
-    {
-      goals,
-      progress,
-      config,
-      markers: live.markers,
-      drift: live.drift,
-      evidence: live.evidence,
-      reminders,
-      recovery,
-      agents,
-      stashed: live.stashed,
-      now,
-    },
-    {
-      level: requested,
-      budget: options.budget,
-      format: options.format,
-      role: options.role,
-      source,
-      counter: await counting,
-    },
-  );
+  // The live state holds the context's markers, drift, evidence and stash entries.
+  const context = { goals, progress, config, ...live, reminders, recovery, agents, now };
+  const { budget, format, role } = options;
+  const counter = await counting;
+  const shown = renderBoot(context, { level: requested, budget, format, role, source, counter });
   return {
-    ...rendering,
+    ...shown,
     dryRun: options.dryRun === true,
     stamp: stampView(progress, record),
     recovery: record,

@@ -1,8 +1,6 @@
-// Byte-pair merging in O(n log n) for long pieces. gpt-tokenizer's merge scans every pair for the
-// lowest rank and splices an array after each merge: O(n²) in the length of one pre-tokenized
-// piece, so one unbroken 1 MB line in goals.md took minutes. This is the same merge (lowest rank
-// first, leftmost on ties: the tokens are identical) over a heap and a linked list, the way
-// tiktoken merges large pieces.
+// Byte-pair merging in O(n log n) for long pieces. gpt-tokenizer's merge is O(n²) in a piece's
+// length (one unbroken 1 MB line in goals.md took minutes); this is the same merge (lowest rank
+// first, leftmost on ties) over a heap and a linked list, as tiktoken merges large pieces.
 
 /** The rank of the bytes `piece[start, end)` as one token, or undefined. */
 export type RankOf = (start: number, end: number) => number | undefined;
@@ -10,10 +8,7 @@ export type RankOf = (start: number, end: number) => number | undefined;
 // Heap keys pack (rank, start) into one double: ranks < 2^21, starts < 2^32.
 const SHIFT = 2 ** 32;
 
-/**
- * The start offsets of the tokens `piece` (n bytes) merges into, plus n at the end — what
- * gpt-tokenizer's `bytePairMerge` computes, without its quadratic scan.
- */
+/** The start offsets of the tokens `piece` (n bytes) merges into, plus n (`bytePairMerge`'s). */
 export function mergeBoundaries(length: number, rankOf: RankOf): number[] {
   // Tokens as a linked list of start offsets; `length` is the end sentinel.
   const next = new Int32Array(length + 1);
@@ -123,10 +118,7 @@ function rankLookup(core: MergeCore, piece: Uint8Array): RankOf {
   };
 }
 
-/**
- * Makes a gpt-tokenizer BytePairEncodingCore merge long pieces in O(n log n); returns false
- * (changing nothing) when its internals are not the ones this was written for.
- */
+/** Makes a BytePairEncodingCore merge long pieces in O(n log n); false if its internals differ. */
 export function linearizeMerges(core: unknown): boolean {
   const target = core as Partial<MergeCore> | null;
   if (

@@ -1,8 +1,7 @@
-// Which recovery level a boot uses (pure): the one asked for, or for `auto` the level the facts
-// call for. Only foreign drift (a change no recorded fact of the agent explains) or a real restart
-// loop calls for 3, a rebuild with a rescan allowed. The agent's own uncheckpointed work and stale
-// markers from its own edits do not: they are named at every level with the command that
-// re-checks them. A resume is level 1 unless a level-3 cause exists; anything else is level 2.
+// Which recovery level a boot uses (pure): the one asked for, or for `auto` what the facts call
+// for. Only foreign drift or a real restart loop calls for 3 (a rebuild, rescan allowed); the
+// agent's own uncheckpointed work and own stale markers are named at every level instead. A
+// resume is level 1 unless a level-3 cause exists; anything else is level 2.
 import {
   inRestartLoop,
   judgeDrift,
@@ -15,10 +14,7 @@ import {
 } from '../recovery/rules.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
 
-/**
- * The recovery verdicts of a context; for a context built without them, every changed file is
- * unrecorded (nothing recorded who changed it) and the loop counter is the stamp's.
- */
+/** A context's recovery verdicts; without them: changes unrecorded, the stamp's loop count. */
 export function contextRecovery(
   context: Pick<BootContext, 'progress' | 'markers' | 'drift' | 'recovery'>,
 ): BootRecovery {
@@ -60,22 +56,21 @@ function rebuildCauses(recovery: BootRecovery, threshold: number): string[] {
 
 // What is true but calls for no rebuild: the agent's own uncheckpointed work and stale steps.
 function ownNotes(recovery: BootRecovery): string[] {
-  const notes: string[] = [];
   const { ownFiles, ownCommits } = recovery.drift;
   const parts = [
     ownFiles.length ? plural(ownFiles.length, 'file') : '',
     ownCommits.length ? plural(ownCommits.length, 'commit') : '',
   ].filter(Boolean);
-  if (parts.length) notes.push(`your uncheckpointed changes: ${parts.join(' and ')}`);
   const unrecorded = recovery.drift.unrecordedFiles.map((f) => f.path);
-  if (unrecorded.length)
-    notes.push(`unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`);
   const ownStale = recovery.stale.filter((m) => m.own).map((m) => m.id);
-  if (ownStale.length) notes.push(`stale from your own edits: ${ownStale.join(', ')}`);
   const unrecordedStale = recovery.stale.filter((m) => m.unrecorded).map((m) => m.id);
-  if (unrecordedStale.length)
-    notes.push(`stale from unrecorded changes: ${unrecordedStale.join(', ')}`);
-  return notes;
+  return [
+    parts.length && `your uncheckpointed changes: ${parts.join(' and ')}`,
+    unrecorded.length &&
+      `unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`,
+    ownStale.length && `stale from your own edits: ${ownStale.join(', ')}`,
+    unrecordedStale.length && `stale from unrecorded changes: ${unrecordedStale.join(', ')}`,
+  ].filter((note) => typeof note === 'string');
 }
 
 /** Chooses the level from the request, the recovery verdicts and why the host boots. */
@@ -86,37 +81,30 @@ export function chooseLevel(
   source: BootSource | null = null,
 ): LevelChoice {
   const causes = rebuildCauses(recovery, stallThreshold);
-  const restartLoop = inRestartLoop(recovery.stalled, stallThreshold);
+  const { drift } = recovery;
+  const own = drift.ownFiles.length + drift.ownCommits.length + drift.unrecordedFiles.length;
   const base = {
     requested,
-    restartLoop,
+    restartLoop: inRestartLoop(recovery.stalled, stallThreshold),
     stalled: recovery.stalled,
     staleMarkers: recovery.stale.map((m) => m.id),
-    drifted:
-      recovery.drift.foreign ||
-      recovery.drift.ownFiles.length +
-        recovery.drift.ownCommits.length +
-        recovery.drift.unrecordedFiles.length >
-        0,
-    foreignDrift: recovery.drift.foreign,
+    drifted: drift.foreign || own > 0,
+    foreignDrift: drift.foreign,
     ownChanges: {
-      files: recovery.drift.ownFiles.map((f) => f.path),
-      commits: recovery.drift.ownCommits.map((c) => c.sha.slice(0, 7)),
+      files: drift.ownFiles.map((f) => f.path),
+      commits: drift.ownCommits.map((c) => c.sha.slice(0, 7)),
     },
   };
   const notes = ownNotes(recovery);
   const tail = notes.length ? `; ${notes.join('; ')}` : '';
   if (requested !== 'auto') {
     const facts = causes.length ? causes.join('; ') : 'no foreign drift, no restart loop';
-    return {
-      ...base,
-      level: requested,
-      reason: `level ${requested} was asked for (${facts}${tail})`,
-    };
+    const reason = `level ${requested} was asked for (${facts}${tail})`;
+    return { ...base, level: requested, reason };
   }
   if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}${tail}` };
-  const drift = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
-  if (source === 'resume')
-    return { ...base, level: 1, reason: `auto, resume: ${drift}, no restart loop${tail}` };
-  return { ...base, level: 2, reason: `auto: ${drift}, no restart loop${tail}` };
+  const measured = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
+  const why = `${measured}, no restart loop${tail}`;
+  if (source === 'resume') return { ...base, level: 1, reason: `auto, resume: ${why}` };
+  return { ...base, level: 2, reason: `auto: ${why}` };
 }

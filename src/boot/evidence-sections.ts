@@ -1,6 +1,5 @@
-// The evidence layer as prompt sections: headlines (level 2 and up, newest first) and bodies
-// (level 3). Bodies go first when the budget is tight, oldest entry first and the end of a body
-// before its start; then the older headlines.
+// The evidence layer: headlines (level 2 and up, newest first) and bodies (level 3). Bodies are cut
+// first (oldest entry first, a body's end before its start), then the older headlines.
 import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
 import {
   RANK,
@@ -16,7 +15,8 @@ import type { BootEvidence, BootLevel } from './types.js';
 
 const show = (id: string) => `agent-state evidence show ${id}`;
 
-function headline(entry: BootEvidence, now: Date): string {
+/** An evidence entry's headline: short id, kind, age, summary. */
+export function headline(entry: BootEvidence, now: Date): string {
   return `${shortEntryId(entry.id)} ${entry.kind}, ${ago(entry.at, now)}: ${entry.summary}`;
 }
 
@@ -43,20 +43,17 @@ export function evidenceSections(
     ),
   ];
   if (level < 3) return sections;
-  const blocks: Block[] = [];
-  entries.forEach((entry, e) => {
+  const blocks = entries.flatMap((entry, e) => {
     const chunks = chunkMarkdown(entry.body);
-    chunks.forEach((chunk, i) => {
-      blocks.push({
-        // The entry's title rides on its first chunk, so it goes when the whole body goes.
-        text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
-        sep: i === 0 ? '\n\n' : chunk.sep,
-        head: i === 0,
-        rank: RANK.evidenceBody,
-        order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
-        omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },
-      });
-    });
+    return chunks.map((chunk, i): Block => ({
+      // The entry's title rides on its first chunk, so it goes when the whole body goes.
+      text: i === 0 ? `### ${headline(entry, now)}\n\n${chunk.text}` : chunk.text,
+      sep: i === 0 ? '\n\n' : chunk.sep,
+      head: i === 0,
+      rank: RANK.evidenceBody,
+      order: (entries.length - e) * 10_000 + (i === 0 ? 9_999 : chunks.length - i),
+      omission: { kind: 'evidence_body', id: entry.id, how: show('ID') },
+    }));
   });
   if (blocks.length === 0) return sections;
   sections.push(

@@ -1,8 +1,14 @@
-// Fitting the prompt into its budgets (pure). Blocks are cut whole, lowest rank first, first to
-// bring each layer under its own budget and then the whole prompt under the total; the printed
-// text is then counted exactly, and more is cut until the exact count fits. Only must-keep parts
-// are never cut: when they alone exceed the budget, they are printed whole and that is reported.
-import { MUST_KEEP, type Block, type Section } from './model.js';
+// Fitting the prompt into its budgets (pure): blocks cut whole, lowest rank first, each layer under
+// its budget, then the prompt under the total; then counted exactly, cutting more until it fits.
+// Must-keep parts alone over the budget are printed whole, and that is reported.
+import {
+  MUST_KEEP,
+  tallyBlock,
+  tallyOmissions,
+  type Block,
+  type OmissionTally,
+  type Section,
+} from './model.js';
 import {
   blockText,
   documentPieces,
@@ -11,7 +17,6 @@ import {
   type TextFormat,
   type VisibleSection,
 } from './format.js';
-import { tallyBlock, tallyOmissions, type OmissionTally } from './omission-tally.js';
 import type { BootLayer, BootLevel, BootRole, TokenCounter } from './types.js';
 
 /** What the header needs to say. */
@@ -37,17 +42,9 @@ export interface FitInput {
   header(values: HeaderValues): string;
 }
 
-export interface FitResult {
-  removed: Set<Block>;
-  visible: VisibleSection[];
-  header: string;
-  text: string;
-  /** Raw tokens of `text` (before the multiplier). */
-  raw: number;
-  /** Raw tokens of the prompt with everything cuttable cut. */
-  mustKeepRaw: number;
-  overBudget: boolean;
-}
+/** The fitted prompt: `raw` tokens of `text` (before the multiplier), and of must-keep parts. */
+type FitResult = Rendered & { removed: Set<Block>; mustKeepRaw: number; overBudget: boolean };
+type Rendered = { visible: VisibleSection[]; header: string; text: string; raw: number };
 
 /** Multiplied tokens, rounded up (what budgets and the header speak in). */
 export function scaled(raw: number, multiplier: number): number {
@@ -60,7 +57,7 @@ function rawLimit(budget: number, multiplier: number): number {
 }
 
 /** The sections and blocks that survive a cut set. */
-export function visibleSections(
+function visibleSections(
   sections: readonly Section[],
   removed: ReadonlySet<Block>,
 ): VisibleSection[] {
@@ -80,41 +77,27 @@ export function visibleSections(
 function ledger(input: FitInput) {
   const { sections, format } = input;
   const count = (text: string) => input.counter.count(text);
-  const tokens = new Map<Block, number>();
-  const sectionOf = new Map<Block, Section>();
-  const groups = new Map<Section, Map<string, Block[]>>();
-  interface Tally {
-    overhead: number;
-    /** Tokens of the blocks not cut, and how many there are. */
-    left: number;
-    leftBlocks: number;
-    /** Tokens of the summary line of the current cut set; null: not counted since the last cut. */
-    summary: number | null;
-  }
+  // Per section: its overhead, the tokens and number of its blocks not cut, and its summary line's
+  // tokens for the current cut set (null: not counted since the last cut).
+  type Tally = { overhead: number; left: number; leftBlocks: number; summary: number | null };
   const tally = new Map<Section, Tally>();
+  // Per block: its tokens, its section and the blocks cut with it (its group).
+  const info = new Map<Block, { n: number; section: Section; entry: Tally; group: Block[] }>();
   for (const section of sections) {
     const [before, after] = sectionFrame(section, format);
     // +2: the blank line that separates sections.
-    const entry: Tally = {
-      overhead: count(before) + count(after) + 2,
-      left: 0,
-      leftBlocks: section.blocks.length,
-      summary: 0,
-    };
+    const overhead = count(before) + count(after) + 2;
+    const entry: Tally = { overhead, left: 0, leftBlocks: section.blocks.length, summary: 0 };
     const byGroup = new Map<string, Block[]>();
     for (const block of section.blocks) {
       const n = count(blockText(block.text, format)) + (block.sep === '\n\n' ? 1 : 0);
-      tokens.set(block, n);
       entry.left += n;
-      sectionOf.set(block, section);
-      if (block.group !== undefined) {
-        const members = byGroup.get(block.group);
-        if (members) members.push(block);
-        else byGroup.set(block.group, [block]);
-      }
+      const group = block.group === undefined ? [] : (byGroup.get(block.group) ?? []);
+      if (block.group !== undefined) byGroup.set(block.group, group);
+      group.push(block);
+      info.set(block, { n, section, entry, group });
     }
     tally.set(section, entry);
-    groups.set(section, byGroup);
   }
   const candidates = sections
     .flatMap((s) => s.blocks)
@@ -129,13 +112,11 @@ function ledger(input: FitInput) {
   const cursors = new Map<BootLayer | undefined, number>();
   // Block tokens and overheads of the sections with blocks left, overall and per layer.
   const sums = new Map<BootLayer | undefined, number>();
-  const addSum = (layer: BootLayer | undefined, n: number) =>
-    sums.set(layer, (sums.get(layer) ?? 0) + n);
-  for (const [section, entry] of tally) {
-    if (entry.leftBlocks === 0) continue;
-    addSum(undefined, entry.overhead + entry.left);
-    addSum(section.layer, entry.overhead + entry.left);
-  }
+  const addSum = (section: Section, n: number) => {
+    for (const key of [undefined, section.layer]) sums.set(key, (sums.get(key) ?? 0) + n);
+  };
+  for (const [section, entry] of tally)
+    if (entry.leftBlocks > 0) addSum(section, entry.overhead + entry.left);
   const summaryTokens = (section: Section, entry: Tally): number => {
     if (entry.leftBlocks === 0 || !section.summarize) return 0;
     if (entry.summary === null) {
@@ -157,16 +138,12 @@ function ledger(input: FitInput) {
   const cutBlock = (block: Block): number => {
     removed.add(block);
     tallyBlock(omitted, block);
-    const section = sectionOf.get(block)!;
-    const entry = tally.get(section)!;
-    const n = tokens.get(block)!;
+    const { n, section, entry } = info.get(block)!;
     entry.left -= n;
     entry.leftBlocks--;
     entry.summary = null;
     // The section's overhead goes with its last block.
-    const freed = entry.leftBlocks === 0 ? n + entry.overhead : n;
-    addSum(undefined, -freed);
-    addSum(section.layer, -freed);
+    addSum(section, -(entry.leftBlocks === 0 ? n + entry.overhead : n));
     return n;
   };
   return {
@@ -174,15 +151,11 @@ function ledger(input: FitInput) {
     removed,
     omitted,
     exhausted: () => removed.size >= candidates.length,
-    /** The layer's tokens, or more than `limit` when its block sums alone already say so. */
-    layerTokens(layer: BootLayer, limit: number): number {
+    /** The layer's (or prompt's) tokens, or more than `limit` when block sums already say so. */
+    estimate(limit: number, layer?: BootLayer): number {
       const lower = sums.get(layer) ?? 0;
-      return lower > limit ? lower : lower + summaries(layer);
-    },
-    /** The prompt's tokens, or more than `limit` when the block sums alone already say so. */
-    estimate(limit: number): number {
-      const lower = sums.get(undefined) ?? 0;
-      return lower > limit ? lower : lower + summaries() + header();
+      if (lower > limit) return lower;
+      return lower + summaries(layer) + (layer === undefined ? header() : 0);
     },
     /** Cuts the next candidate (with the rest of its group); returns the tokens freed, 0 if none. */
     cutNext(layer?: BootLayer): number {
@@ -190,16 +163,14 @@ function ledger(input: FitInput) {
       while (
         at < candidates.length &&
         (removed.has(candidates[at]!) ||
-          (layer !== undefined && sectionOf.get(candidates[at]!)!.layer !== layer))
+          (layer !== undefined && info.get(candidates[at]!)!.section.layer !== layer))
       )
         at++;
       cursors.set(layer, at);
       const next = candidates[at];
       if (!next) return 0;
-      const group =
-        next.group === undefined ? [next] : groups.get(sectionOf.get(next)!)!.get(next.group)!;
       let freed = 0;
-      for (const block of group) if (!removed.has(block)) freed += cutBlock(block);
+      for (const block of info.get(next)!.group) if (!removed.has(block)) freed += cutBlock(block);
       return freed;
     },
   };
@@ -214,7 +185,7 @@ export function fitBudget(input: FitInput): FitResult {
     const limit = input.layerBudgets[layer];
     if (limit === undefined) continue;
     const raw = rawLimit(limit, input.multiplier);
-    while (account.layerTokens(layer, raw) > raw && account.cutNext(layer) > 0);
+    while (account.estimate(raw, layer) > raw && account.cutNext(layer) > 0);
   }
   const limit = rawLimit(input.budget, input.multiplier);
   while (account.estimate(limit) > limit && account.cutNext() > 0);
@@ -264,7 +235,7 @@ function render(
   removed: ReadonlySet<Block>,
   tally: OmissionTally | null,
   overBudget: boolean,
-): { visible: VisibleSection[]; header: string; text: string; raw: number } {
+): Rendered {
   const visible = visibleSections(input.sections, removed);
   const body = visible.map((v) => renderSection(v, input.format));
   const omitted = tally ?? tallyOmissions(input.sections, removed);

@@ -13,21 +13,16 @@ export interface VisibleSection {
   summary: string | null;
 }
 
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Escapes text for an XML element: `&` and `<` only (a bare `>` is valid and easier to read). */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<]/g, (c) => XML_ESCAPES[c]!);
+  return text.replace(/[&<]/g, (c) => ESCAPES[c]!);
 }
 
 /** Escapes text for an XML attribute value. */
 export function escapeXmlAttribute(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
+  return text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
 /** A block's text in a format. */
@@ -64,10 +59,7 @@ export function renderHeader(header: string, format: TextFormat): string {
   return format === 'xml' ? `<header>${escapeXml(header)}</header>` : `# ${header}`;
 }
 
-/**
- * The whole prompt in pieces that each end with a newline, the next one starting with `#` or `<`
- * (so a counter that `splitsAtLines` counts it piece by piece): the header line, then the sections.
- */
+/** The prompt in pieces, each ending with a newline before a `#` or `<` (see splitsAtLines). */
 export function documentPieces(
   format: TextFormat,
   header: string,

@@ -1,64 +1,46 @@
 // The goal layer as prompt sections: the anchor, Forbidden and Constraints verbatim (never cut),
 // then success criteria, non-goals and any other goals.md section (cut last to first).
 import type { Goals } from '../types.js';
-import { RANK, bullet, chunkMarkdown, keep, type Block, section, type Section } from './model.js';
+import { RANK, bullet, chunkMarkdown, section, type Section } from './model.js';
 import type { BootLevel, BootRole } from './types.js';
 
 const GOALS_FILE = 'cat .agent/state/goals.md';
 
 /** The sections that are never cut: goal anchor, Forbidden, Constraints. */
 export function boundarySections(goals: Goals): Section[] {
-  const sections: Section[] = [
-    section('goal', 'Goal', 'goals', [
-      keep(
-        goals.anchor ||
-          '(no goal anchor is set: ask the user for the goal, then run `agent-state goal "..."`)',
-      ),
-    ]),
-  ];
-  if (goals.forbidden.length > 0) {
-    sections.push(
-      section(
-        'forbidden',
-        'Forbidden (never touch)',
-        'goals',
-        goals.forbidden.map((entry) => keep(bullet(entry.text))),
-      ),
-    );
-  }
-  if (goals.constraints.length > 0) {
-    sections.push(
-      section(
-        'constraints',
-        'Constraints',
-        'goals',
-        goals.constraints.map((text) => keep(bullet(text))),
-      ),
-    );
-  }
+  const anchor =
+    goals.anchor ||
+    '(no goal anchor is set: ask the user for the goal, then run `agent-state goal "..."`)';
+  const sections = [section('goal', 'Goal', 'goals', [anchor])];
+  const forbidden = goals.forbidden.map((entry) => bullet(entry.text));
+  if (forbidden.length)
+    sections.push(section('forbidden', 'Forbidden (never touch)', 'goals', forbidden));
+  const constraints = goals.constraints.map((text) => bullet(text));
+  if (constraints.length)
+    sections.push(section('constraints', 'Constraints', 'goals', constraints));
   return sections;
 }
 
+// A goals.md list, keyed by its omission kind (`success-criteria` for `success_criteria`).
 function listSection(
-  key: string,
+  kind: 'success_criteria' | 'non_goals',
   title: string,
   items: readonly string[],
   rank: number,
-  kind: 'success_criteria' | 'non_goals',
-): Section | null {
+) {
   if (items.length === 0) return null;
-  return {
-    key,
+  // The last items go first: authors put the most important ones at the top.
+  return section(
+    kind.replace('_', '-'),
     title,
-    layer: 'goals',
-    // The last items go first: authors put the most important ones at the top.
-    blocks: items.map((text, i): Block => ({
+    'goals',
+    items.map((text, i) => ({
       text: bullet(text),
       rank,
       order: items.length - i,
       omission: { kind, how: GOALS_FILE },
     })),
-  };
+  );
 }
 
 /** Success criteria, non-goals and the other goals.md sections (level 2 and up). */
@@ -68,14 +50,8 @@ export function goalDetailSections(goals: Goals, level: BootLevel, role: BootRol
   const criteriaRank = role === 'review' ? RANK.planItems + 2 : RANK.successCriteria;
   const nonGoalsRank = role === 'planning' ? RANK.planItems - 1 : RANK.nonGoals;
   const sections = [
-    listSection(
-      'success-criteria',
-      'Success criteria',
-      goals.successCriteria,
-      criteriaRank,
-      'success_criteria',
-    ),
-    listSection('non-goals', 'Non-goals (out of scope)', goals.nonGoals, nonGoalsRank, 'non_goals'),
+    listSection('success_criteria', 'Success criteria', goals.successCriteria, criteriaRank),
+    listSection('non_goals', 'Non-goals (out of scope)', goals.nonGoals, nonGoalsRank),
   ].filter((s): s is Section => s !== null);
   goals.extraSections.forEach((extra, index) => {
     const chunks = chunkMarkdown(extra.body);

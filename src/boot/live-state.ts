@@ -1,13 +1,11 @@
-// The live state of a boot (I/O): completion markers judged against the files on disk, the drift
-// since the last checkpoint's fingerprint, the evidence entries, and what the agent's own records
-// explain (src/recovery/own-facts.ts). This is the one place that gathers them; the level choice
-// and the renderer only see the results.
+// The live state of a boot (I/O), gathered in this one place: markers judged against the disk, the
+// drift since the last checkpoint, the evidence, and what the agent's own records explain.
 import { readEvidenceFolder } from '../evidence/evidence-folder.js';
 import { emptySnapshot } from '../events/reduce.js';
 import { loadStatus } from '../events/status-cache.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
-import { readStashed, type StashedChange } from '../git/history.js';
+import { readStashed } from '../git/history.js';
 import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
 import {
@@ -16,8 +14,6 @@ import {
   noDriftVerdict,
   type DriftVerdict,
   type OwnFacts,
-  type ProgressExtras,
-  type StaleVerdict,
 } from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
@@ -25,20 +21,6 @@ import type { Repo } from '../state/repo.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';
-import type { BootEvidence, BootMarker } from './types.js';
-
-export interface LiveState {
-  markers: BootMarker[];
-  drift: Drift | null;
-  evidence: BootEvidence[];
-  /** The drift and the stale markers, judged own or foreign. */
-  verdict: DriftVerdict;
-  stale: StaleVerdict[];
-  /** What progress.yaml does not hold of the progress digest. */
-  extras: ProgressExtras;
-  warnings: Warning[];
-  stashed: StashedChange[];
-}
 
 /** Starts what can run before the state is read: the git snapshot the drift needs. */
 export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
@@ -56,18 +38,15 @@ function unmeasuredVerdict(own: OwnFacts, current: Fingerprint | null): DriftVer
   return verdict;
 }
 
-/**
- * Gathers the live state for `progress` (as stored now): markers from live hashes, drift against
- * `progress.fingerprint` (null before the first checkpoint), the evidence entries, and the
- * judgement of both by the agent's own recorded facts.
- */
+/** The live state for `progress` as stored now (drift is null before the first checkpoint). */
 export async function collectLiveState(
   repo: Repo,
   config: Config,
   progress: Progress,
   env?: NodeJS.ProcessEnv,
-): Promise<LiveState> {
-  const root = repo.paths.root;
+) {
+  const { root, logDir } = repo.paths;
+  const maxHashBytes = config.fingerprint.max_hash_bytes;
   const warnings: Warning[] = [];
   const recorded = progress.fingerprint ?? null;
   let drift: Drift | null = null;
@@ -83,16 +62,9 @@ export async function collectLiveState(
     current = collected.fingerprint;
     snapshot = collected.snapshot;
     warnings.push(...collected.warnings);
-    if (recorded)
-      drift = await measureDrift(root, recorded, current, {
-        env,
-        maxHashBytes: config.fingerprint.max_hash_bytes,
-      });
+    if (recorded) drift = await measureDrift(root, recorded, current, { env, maxHashBytes });
   }
-  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir, {
-    snapshot,
-    env,
-  });
+  const markers = checkProgressMarkers(root, progress, undefined, logDir, { snapshot, env });
   let status: StatusSnapshot;
   try {
     status = loadStatus(repo.paths).snapshot;
@@ -103,32 +75,25 @@ export async function collectLiveState(
   const own = readOwnFacts(repo, recorded?.at ?? null, status, env);
   const stale = markers.filter((m) => m.state === 'stale');
   const judged = [
-    ...(drift?.files ?? []).map((f) => f.path),
-    ...(drift?.key_files ?? []).map((f) => f.path),
+    ...[...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path),
     ...stale.flatMap((m) => m.changed.map((c) => c.path)),
   ];
-  const tree = treeNow(root, judged, current, config.fingerprint.max_hash_bytes);
+  const tree = treeNow(root, judged, current, maxHashBytes);
   const verdict = drift ? judgeDrift(drift, own, tree) : unmeasuredVerdict(own, current);
   const { entries, problems } = readEvidenceFolder(repo.paths);
-  for (const problem of problems) {
-    warnings.push({
-      file: problem.location.file,
-      line: problem.location.line,
-      message: `${problem.message} (left out of the boot prompt)`,
-    });
+  for (const { location, message } of problems) {
+    const { file, line } = location;
+    warnings.push({ file, line, message: `${message} (left out of the boot prompt)` });
   }
   // The fingerprint's HEAD when it has one, even null (no commit yet): git said so just now.
-  const head = current?.git
-    ? current.git.head
-    : repo.gitRoot !== null
-      ? readHead(repo.paths.root, env)
-      : null;
+  const head = current?.git ? current.git.head : repo.gitRoot === null ? null : readHead(root, env);
   return {
     markers,
     drift,
     evidence: entries,
     verdict,
     stale: judgeStale(stale, verdict, own, tree),
+    // What progress.yaml does not hold of the progress digest.
     extras: progressExtras(repo, status, head),
     warnings,
     stashed:

@@ -5,10 +5,7 @@ import type { BootLayer, BootOmission } from './types.js';
 /** The rank of what is never cut. */
 export const MUST_KEEP = Number.POSITIVE_INFINITY;
 
-/**
- * Cut order, first → last. What the issue lists: evidence bodies, older evidence headlines,
- * done plan items, working memory, success criteria and non-goals; then the rest.
- */
+/** Cut order, first → last: what the issue lists (evidence bodies … non-goals), then the rest. */
 export const RANK = {
   evidenceBody: 10,
   olderEvidence: 20,
@@ -54,15 +51,21 @@ export interface Section {
   xmlAttrs?: Record<string, string>;
 }
 
-/** A section; `more` adds what only some sections have (`summarize`, `xmlAttrs`). */
+/** A section (a string block is kept whole); `more` adds what only some sections have. */
 export function section(
   key: string,
   title: string,
   layer: BootLayer,
-  blocks: Block[],
+  blocks: readonly (Block | string)[],
   more?: Pick<Section, 'summarize' | 'xmlAttrs'>,
 ): Section {
-  return { key, title, layer, blocks, ...more };
+  return {
+    key,
+    title,
+    layer,
+    blocks: blocks.map((b) => (typeof b === 'string' ? keep(b) : b)),
+    ...more,
+  };
 }
 
 /** A list item: "- text", continuation lines indented so the item stays one item. */
@@ -76,10 +79,7 @@ export function bullet(text: string, marker = '-'): string {
 /** The most ids a summary line names; past it, the first ones and a count. */
 export const SUMMARY_IDS = 20;
 
-/**
- * Ids for a summary line: all of them up to SUMMARY_IDS, else the first ones and "and N more",
- * so that a summary standing for thousands of cut blocks stays one short line.
- */
+/** Ids for a summary line, past SUMMARY_IDS "and N more": thousands of cuts stay one short line. */
 export function idList(ids: readonly string[]): string {
   if (ids.length <= SUMMARY_IDS) return ids.join(', ');
   return `${ids.slice(0, SUMMARY_IDS).join(', ')} and ${ids.length - SUMMARY_IDS} more`;
@@ -93,10 +93,7 @@ export function keep(text: string, sep?: string): Block {
 const FENCE = /^\s*(```|~~~)/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s+/;
 
-/**
- * Splits Markdown into cuttable chunks: paragraphs, top-level list items, fenced code blocks
- * (whole, even with blank lines inside). Each chunk remembers whether a blank line preceded it.
- */
+/** Splits Markdown into paragraphs, top-level list items and whole fenced blocks, with seps. */
 export function chunkMarkdown(text: string): { text: string; sep: string }[] {
   const chunks: { text: string; sep: string }[] = [];
   let lines: string[] = [];
@@ -133,6 +130,36 @@ export function chunkMarkdown(text: string): { text: string; sep: string }[] {
   }
   flush(sep);
   return chunks;
+}
+
+// What the cut blocks were, by kind: the fitter keeps a tally up to date as it cuts (the header
+// names it after every cut); the rendering makes one from the final cut set, in document order.
+/** The omissions of a cut set, by kind. */
+export type OmissionTally = Map<
+  BootOmission['kind'],
+  { ids: Set<string>; blocks: number; how: string }
+>;
+
+/** Counts one cut block in the tally. */
+export function tallyBlock(tally: OmissionTally, block: Block): void {
+  if (!block.omission) return;
+  const { kind, id, how } = block.omission;
+  let entry = tally.get(kind);
+  if (!entry) tally.set(kind, (entry = { ids: new Set(), blocks: 0, how }));
+  entry.blocks++;
+  if (id !== undefined) entry.ids.add(id);
+}
+
+/** The tally of every block of `sections` in `removed`, in document order. */
+export function tallyOmissions(
+  sections: readonly Section[],
+  removed: ReadonlySet<Block>,
+): OmissionTally {
+  const tally: OmissionTally = new Map();
+  if (removed.size === 0) return tally;
+  for (const section of sections)
+    for (const block of section.blocks) if (removed.has(block)) tallyBlock(tally, block);
+  return tally;
 }
 
 /** "just now", "5m ago", "3h ago", "2d ago" (pure; `now` is the boot's clock). */

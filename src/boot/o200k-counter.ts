@@ -1,9 +1,7 @@
-// The o200k token counter, loaded on first use: only `boot` needs it. gpt-tokenizer's encoder
-// (its BPE core and the o200k_base parameters, a few KB, bundled at build time) runs over the
-// rank table the build wrote (o200k-table.ts) instead of the published encoding module, whose
-// 200,000-entry Map takes ~150 ms to build and whose data would add 30 MB to every install:
-// gpt-tokenizer is only a build-time dependency. Should the table be missing or not fit (a
-// broken installation), the heuristic counter counts instead, and says so in its name.
+// The o200k token counter, loaded on first use (only `boot` needs it): gpt-tokenizer's BPE core
+// (a few KB, bundled) over the build's rank table (o200k-table.ts), not the published encoding,
+// whose 200,000-entry Map takes ~150 ms to build and whose data adds 30 MB to an install. With
+// the table missing or unfit (a broken install) the heuristic counts, and says so in its name.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
@@ -18,13 +16,10 @@ export function rankTablePath(): string {
 }
 
 /**
- * gpt-tokenizer's BPE core with the o200k_base parameters (split regex, special tokens) over the
- * prebuilt rank table; throws when the table does not fit. Counting without allowed special
- * tokens is what `countTokens(text, { disallowedSpecial: new Set() })` does ("<|endoftext|>" in
- * a state file is text). o200k's split pattern never joins a newline to a following character
- * other than whitespace or `/` (its only piece that takes newlines and goes on is
- * ` ?[^\s\p{L}\p{N}]+[\r\n/]*`), and BPE merges within pieces: hence `splitsAtLines` (tested
- * against the stock module).
+ * The o200k_base BPE over the rank table; throws when the table does not fit. Counts as
+ * `countTokens(text, { disallowedSpecial: new Set() })` ("<|endoftext|>" is text). `splitsAtLines`:
+ * o200k's split never joins a newline to a following character but whitespace or `/` (only
+ * ` ?[^\s\p{L}\p{N}]+[\r\n/]*` takes newlines and goes on), and BPE merges within pieces.
  */
 export async function loadTableO200kCounter(): Promise<TokenCounter> {
   const table = readRankTable(readFileSync(rankTablePath()));

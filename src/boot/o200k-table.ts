@@ -1,19 +1,13 @@
-// A prebuilt lookup table of gpt-tokenizer's o200k_base ranks, written at build time
-// (scripts/build.mjs → dist/tokenizer/o200k.bin). gpt-tokenizer builds a Map of its 200,000
-// token strings every time it loads (~150 ms, more than the rest of a boot); this table is read
-// with one file read and probed in place, so the tokenizer is ready in a few milliseconds. The
-// ranks are the library's own, and the table proves itself on load (PROBE) or is not used.
+// gpt-tokenizer's o200k_base ranks as a prebuilt table (scripts/build.mjs → dist/tokenizer/
+// o200k.bin): one file read, probed in place, ready in a few ms instead of the ~150 ms Map the
+// library builds on load. The table proves itself on load (PROBE) or is not used.
 
 /** File layout version; bump when the layout changes. */
 const VERSION = 1;
 const MAGIC = 0x54534741; // "AGST", little-endian
 const HEADER_BYTES = 32;
 
-/**
- * Text whose o200k count is recorded in the table at build time and checked at load: ASCII,
- * code, CJK, emoji, combining marks, whitespace runs, and characters that go through byte-level
- * merges.
- */
+/** Text whose o200k count the table records at build time and checks at load (many scripts). */
 export const PROBE =
   'Add pagination to GET /todos — 不改存储层。\n\n```ts\nconst x = await fetch(`/todos?page=${n}`);\n```\n' +
   '  \t  naïve café 👩‍💻🚀 ＡＢＣ ｶﾀｶﾅ 한국어 Ωμέγα \u0301\u200d <|endoftext|> 12345678 ∑∫≈ \u{1d11e}\r\n';
@@ -68,15 +62,11 @@ export function buildRankTable(
     slots[slot] = rank + 1;
   }
   offsets[size] = units;
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt32LE(MAGIC, 0);
-  header.writeUInt32LE(VERSION, 4);
-  header.writeUInt32LE(size, 8);
-  header.writeUInt32LE(slotCount, 12);
-  header.writeUInt32LE(units, 16);
-  header.writeUInt32LE(probeTokens, 20);
   const tail = Buffer.from(JSON.stringify(byteTokens), 'utf8');
-  header.writeUInt32LE(tail.length, 24);
+  const header = Buffer.alloc(HEADER_BYTES);
+  [MAGIC, VERSION, size, slotCount, units, probeTokens, tail.length].forEach((value, i) =>
+    header.writeUInt32LE(value, i * 4),
+  );
   return Buffer.concat([
     header,
     Buffer.from(offsets.buffer),

@@ -1,25 +1,16 @@
-// What a boot left out, as the `omitted` field of its `boot` event: the prompt itself is gone once
-// the agent has read it, so the log is where a person (or `agent-state ui`) sees later what the
-// agent did not read, and the command that shows each part.
+// What a boot left out, as its `boot` event's `omitted` field: the prompt is gone once read, so the
+// log is where a person (or `agent-state ui`) later sees what the agent did not read.
 import type { BootOmission } from './types.js';
 
-/** Ids listed per kind in the event (the count says how many there were in all). */
-const MAX_IDS = 20;
-
 /** One kind of thing a boot left out. */
-export interface OmittedFact {
-  kind: BootOmission['kind'];
-  count: number;
-  ids: string[];
-  how: string;
-}
+export type OmittedFact = BootOmission;
 
-/** The `omitted` field of a boot event (empty when the prompt left nothing out). */
+/** The `omitted` field of a boot event: at most 20 ids per kind (`count` says how many in all). */
 export function omittedFact(omitted: readonly BootOmission[]): OmittedFact[] {
   return omitted.map((o) => ({
     kind: o.kind,
     count: o.count,
-    ids: o.ids.slice(0, MAX_IDS),
+    ids: o.ids.slice(0, 20),
     how: o.how,
   }));
 }

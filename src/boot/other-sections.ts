@@ -1,6 +1,6 @@
 // The instructions (per level, role and source; never cut). The drift report of level 3 is in
 // recovery-sections.ts.
-import { keep, section, type Section } from './model.js';
+import { section, type Section } from './model.js';
 import type { BootLevel, BootRole, BootSource, LevelChoice } from './types.js';
 
 const LEVEL_TEXT: Record<BootLevel, string> = {
@@ -41,10 +41,5 @@ export function instructionSection(
   lines.push(ROLE_TEXT[role]);
   if (source) lines.push(SOURCE_TEXT[source]);
   lines.push('Never touch a Forbidden path; keep every Constraint.');
-  return section(
-    'instructions',
-    'Instructions',
-    'other',
-    lines.map((l) => keep(l)),
-  );
+  return section('instructions', 'Instructions', 'other', lines);
 }

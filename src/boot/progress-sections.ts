@@ -1,7 +1,7 @@
-// The progress layer as prompt sections: next action and current step (never cut), reminders and
-// the restart-loop warning (never cut), then the plan with its completion markers, the last
-// verification and the task memory.
-import { compareEntryIds, shortEntryId } from '../evidence/entry-id.js';
+// The progress layer as prompt sections: next action, current step, reminders, the restart-loop
+// warning (never cut); the plan with its markers, the last verification, the task memory.
+import { compareEntryIds } from '../evidence/entry-id.js';
+import { headline } from './evidence-sections.js';
 import { PLAN_STATUS_ICONS, readyItems, readyLine } from '../state/plan.js';
 import type { PlanItem, Progress, Reminder } from '../types.js';
 import { RANK, ago, bullet, idList, keep, type Block, section, type Section } from './model.js';
@@ -21,26 +21,17 @@ export function nextSections(progress: Progress): Section[] {
   const sections: Section[] = [section('next-action', 'Next action', 'progress', blocks)];
   const step = progress.current_step;
   if (step && Object.keys(step).length > 0) {
-    const lines: string[] = [];
-    const head = [step.id, step.objective].filter(Boolean).join(' — ');
-    if (head) lines.push(head);
-    if (step.expected_output) lines.push(bullet(`Done when: ${step.expected_output}`));
-    if (step.allowed_tools?.length)
-      lines.push(bullet(`Allowed tools: ${step.allowed_tools.join(', ')}`));
-    if (step.denied_tools?.length)
-      lines.push(bullet(`Denied tools: ${step.denied_tools.join(', ')}`));
-    if (step.file_scopes?.length)
-      lines.push(bullet(`May modify only: ${step.file_scopes.map((s) => `\`${s}\``).join(', ')}`));
-    for (const constraint of step.constraints ?? [])
-      lines.push(bullet(`Step constraint: ${constraint}`));
-    sections.push(
-      section(
-        'current-step',
-        'Current step',
-        'progress',
-        lines.map((l) => keep(l)),
-      ),
-    );
+    const scopes = step.file_scopes?.map((s) => `\`${s}\``).join(', ');
+    const lines = [
+      [step.id, step.objective].filter(Boolean).join(' — '),
+      step.expected_output && bullet(`Done when: ${step.expected_output}`),
+      step.allowed_tools?.length && bullet(`Allowed tools: ${step.allowed_tools.join(', ')}`),
+      step.denied_tools?.length && bullet(`Denied tools: ${step.denied_tools.join(', ')}`),
+      scopes && bullet(`May modify only: ${scopes}`),
+      ...(step.constraints ?? []).map((c) => bullet(`Step constraint: ${c}`)),
+    ];
+    const shown = lines.filter((l): l is string => typeof l === 'string' && l !== '');
+    sections.push(section('current-step', 'Current step', 'progress', shown));
   }
   return sections;
 }
@@ -63,33 +54,27 @@ function otherLine(other: BootAgent, now: Date): string {
   return bullet(`${who}: ${parts.join('; ')}`);
 }
 
-/**
- * Several agents: who this one is and what it holds, then one line per other active agent (never
- * cut: working on another agent's claimed item is the mistake this prevents).
- */
+/** Who this agent is and holds, and a line per other active agent (never cut: claims matter). */
 export function agentsSection(agents: BootAgents | null | undefined, now: Date): Section | null {
   if (!agents || (agents.self === null && agents.others.length === 0)) return null;
-  const lines = [];
+  const lines: (Block | string)[] = [];
   if (agents.self !== null)
     lines.push(
-      keep(
-        `You are agent ${agents.self}${agents.claims.length ? `; you hold ${agents.claims.join(', ')}` : '; you hold no claim'} (\`agent-state plan claim ID\` before you start an item).`,
-      ),
+      `You are agent ${agents.self}${agents.claims.length ? `; you hold ${agents.claims.join(', ')}` : '; you hold no claim'} (\`agent-state plan claim ID\` before you start an item).`,
     );
   const shown = agents.others.slice(0, MAX_OTHER_AGENTS);
   if (shown.length > 0) {
-    lines.push(
-      keep(
-        'Other active agents — leave their claimed items to them:',
-        lines.length ? '\n\n' : undefined,
-      ),
-    );
-    for (const other of shown) lines.push(keep(otherLine(other, now)));
+    const sep = lines.length ? '\n\n' : undefined;
+    lines.push(keep('Other active agents — leave their claimed items to them:', sep));
+    for (const other of shown) lines.push(otherLine(other, now));
     const more = agents.others.length - shown.length;
-    if (more > 0) lines.push(keep(bullet(`and ${more} more: \`agent-state status --all\``)));
+    if (more > 0) lines.push(bullet(`and ${more} more: \`agent-state status --all\``));
   }
   return section('agents', 'Agents', 'progress', lines);
 }
+
+const LOOP_ADVICE =
+  'Take a different approach (re-plan the step, split it, or question an assumption), or stop and ask a human for help. Record progress with `agent-state checkpoint` as soon as something works.';
 
 /** The plain warning of a restart loop, with the last three next actions. */
 export function restartLoopSection(
@@ -102,23 +87,16 @@ export function restartLoopSection(
   const current = progress.next_action ?? '';
   if (current.trim() && history[history.length - 1]?.text !== current)
     history.push({ text: current, at: '' });
-  const lines = [
-    keep(
-      `You are in a restart loop: ${stalled} boots in a row with no progress between them (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
-    ),
+  const lines: (Block | string)[] = [
+    `You are in a restart loop: ${stalled} boots in a row with no progress between them (boot.stall_threshold is ${threshold}). Repeating the same approach will not work.`,
   ];
   const last = history.slice(-3);
   if (last.length > 0) {
     lines.push(keep('The last next actions (oldest first):', '\n\n'));
     for (const entry of last)
-      lines.push(keep(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`)));
+      lines.push(bullet(`${entry.text}${entry.at ? ` (set ${ago(entry.at, now)})` : ''}`));
   }
-  lines.push(
-    keep(
-      'Take a different approach (re-plan the step, split it, or question an assumption), or stop and ask a human for help. Record progress with `agent-state checkpoint` as soon as something works.',
-      '\n\n',
-    ),
-  );
+  lines.push(keep(LOOP_ADVICE, '\n\n'));
   return section('restart-loop', 'Restart loop', 'progress', lines);
 }
 
@@ -129,7 +107,7 @@ export function reminderSection(reminders: readonly Reminder[], now: Date): Sect
     'reminders',
     'Reminders (shown once)',
     'progress',
-    reminders.map((r) => keep(bullet(`${r.text} (queued ${ago(r.at, now)})`))),
+    reminders.map((r) => bullet(`${r.text} (queued ${ago(r.at, now)})`)),
   );
 }
 
@@ -170,24 +148,15 @@ export function planSection(
   const current = progress.current_step?.id;
   const blocks = plan.map((item, i): Block => {
     const marker = byId.get(item.id);
-    const line = itemLine(item, marker);
-    if (item.status === 'done' && marker?.state !== 'stale') {
-      return {
-        text: line,
-        rank: RANK.doneItems,
-        order: i,
-        group: 'done',
-        omission: { kind: 'done_items', id: item.id, how: PLAN_LIST },
-      };
-    }
-    // The current and running items are cut last; then the nearest ones.
-    const order =
-      item.id === current || item.status === 'running' ? plan.length + 1 : plan.length - i;
+    const done = item.status === 'done' && marker?.state !== 'stale';
+    // Done items go first, oldest first; the current and running items last, then the nearest.
+    const last = item.id === current || item.status === 'running';
     return {
-      text: line,
-      rank: RANK.planItems,
-      order,
-      omission: { kind: 'plan_items', id: item.id, how: PLAN_LIST },
+      text: itemLine(item, marker),
+      rank: done ? RANK.doneItems : RANK.planItems,
+      order: done ? i : last ? plan.length + 1 : plan.length - i,
+      ...(done && { group: 'done' }),
+      omission: { kind: done ? 'done_items' : 'plan_items', id: item.id, how: PLAN_LIST },
     };
   });
   const planIds = new Set(plan.map((p) => p.id));
@@ -225,12 +194,7 @@ export function lastVerificationSection(
   const verification = evidence
     .filter((e) => e.kind === 'test' || e.kind === 'checkpoint' || e.kind === 'verify')
     .sort((a, b) => compareEntryIds(b.id, a.id))[0];
-  if (verification)
-    lines.push(
-      bullet(
-        `${shortEntryId(verification.id)} ${verification.kind}, ${ago(verification.at, now)}: ${verification.summary}`,
-      ),
-    );
+  if (verification) lines.push(headline(verification, now));
   const test = stamp.last_test;
   if (test) {
     const counts =
@@ -239,25 +203,21 @@ export function lastVerificationSection(
         : `exit ${test.exit_code ?? 'signal'}`;
     const how = test.timed_out ? 'timed out' : counts;
     lines.push(
-      bullet(
-        `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
-      ),
+      `Tests at the last checkpoint: \`${test.command ?? 'tests'}\`: ${how} (${ago(test.at, now)})`,
     );
   }
   const checkpoints = stamp.checkpoints ?? 0;
   lines.push(
-    bullet(
-      checkpoints === 0
-        ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
-        : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
-    ),
+    checkpoints === 0
+      ? 'No checkpoint yet: record one with `agent-state checkpoint` once the work is in a good state.'
+      : `Last checkpoint ${ago(stamp.last_checkpoint, now)} (${checkpoints} in all); this is boot ${boots}.`,
   );
   return section(
     'last-verification',
     'Last verification',
     'progress',
     lines.map((text, i) => ({
-      text,
+      text: bullet(text),
       rank: RANK.lastVerification,
       order: i,
       omission: { kind: 'last_verification', how: 'agent-state status' },
@@ -270,19 +230,15 @@ export function memorySection(progress: Progress, level: BootLevel): Section | n
   const durable = progress.memory?.durable ?? [];
   const working = progress.memory?.working ?? [];
   if (level < 2 || durable.length + working.length === 0) return null;
-  const how = 'agent-state memory list';
+  const notes = (list: string[], d: 'd' | 'w', kind: 'durable_memory' | 'working_memory') =>
+    list.map((text, i): Block => ({
+      text: bullet(`[${d}${i + 1}] ${d === 'w' ? '(working) ' : ''}${text}`),
+      rank: d === 'd' ? RANK.durableMemory : RANK.workingMemory,
+      order: i,
+      omission: { kind, id: `${d}${i + 1}`, how: 'agent-state memory list' },
+    }));
   return section('memory', 'Memory', 'progress', [
-    ...durable.map((text, i): Block => ({
-      text: bullet(`[d${i + 1}] ${text}`),
-      rank: RANK.durableMemory,
-      order: i,
-      omission: { kind: 'durable_memory', id: `d${i + 1}`, how },
-    })),
-    ...working.map((text, i): Block => ({
-      text: bullet(`[w${i + 1}] (working) ${text}`),
-      rank: RANK.workingMemory,
-      order: i,
-      omission: { kind: 'working_memory', id: `w${i + 1}`, how },
-    })),
+    ...notes(durable, 'd', 'durable_memory'),
+    ...notes(working, 'w', 'working_memory'),
   ]);
 }

@@ -1,8 +1,7 @@
-// The sections the recovery verdicts add: the agent's own uncheckpointed changes and its stale
-// markers (at every level: true, short, and no reason for a rescan), and at level 3 the changes no
-// recorded fact of the agent explains.
+// The sections the recovery verdicts add: own uncheckpointed changes and stale markers (at every
+// level: true, short, no reason for a rescan), and at level 3 the changes that are not the agent's.
 import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
-import { MUST_KEEP, RANK, bullet, keep, type Block, section, type Section } from './model.js';
+import { MUST_KEEP, RANK, bullet, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';
 import type { BootLevel, BootRecovery } from './types.js';
@@ -16,31 +15,20 @@ export function ownChangesSection(recovery: BootRecovery): Section | null {
     parts.push(`${plural(ownFiles.length, 'file')} (${names(ownFiles.map((f) => f.path))})`);
   if (ownCommits.length) parts.push(commitsNamed(ownCommits));
   return section('own-changes', 'Uncheckpointed changes (yours)', 'progress', [
-    keep(
-      `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
-    ),
+    `${parts.join(' and ')} since the last checkpoint — run \`agent-state verify\`, then \`agent-state checkpoint\`.`,
   ]);
 }
 
-/**
- * "Uncheckpointed changes (unrecorded): 1 file (…)": no host hooks record edits here, so nothing
- * says whose they are; named at every level, with the commands that settle it.
- */
+/** Changes no host hook recorded a writer of: named at every level, with what settles it. */
 export function unrecordedChangesSection(recovery: BootRecovery): Section | null {
   const files = recovery.drift.unrecordedFiles.map((f) => f.path);
   if (files.length === 0) return null;
   return section('unrecorded-changes', 'Uncheckpointed changes (unrecorded)', 'progress', [
-    keep(
-      `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
-    ),
+    `${plural(files.length, 'file')} (${names(files)}) changed since the last checkpoint, and no host hook recorded who changed ${files.length === 1 ? 'it' : 'them'} — run \`agent-state verify\`; if the change is yours, \`agent-state checkpoint\`.`,
   ]);
 }
 
-/**
- * "STALE t4: src/a.ts changed — re-check t4 (`agent-state check t4`); still done: `agent-state
- * done t4 --refresh`", one line per marker. Every level names them: the first line is never
- * cut, and the cut ones leave their count.
- */
+/** A line per stale marker with the commands for it, at every level; the first is never cut. */
 export function staleSection(recovery: BootRecovery): Section | null {
   if (recovery.stale.length === 0) return null;
   return section(
@@ -75,7 +63,7 @@ export function stashAdvice(entries: readonly StashedChange[]): string {
 /** The state changes that sit in a stash (every level: the files alone do not show them). */
 export function stashSection(entries: readonly StashedChange[] | undefined): Section | null {
   if (!entries?.length) return null;
-  return section('stash', 'State changes in a stash', 'progress', [keep(stashAdvice(entries))]);
+  return section('stash', 'State changes in a stash', 'progress', [stashAdvice(entries)]);
 }
 
 const DRIFT_HOW = 'agent-state verify';
@@ -137,24 +125,16 @@ export function foreignDriftSection(
 ): Section | null {
   if (level < 3 || !recovery.drift.foreign) return null;
   const details = foreignDetails(recovery.drift, drift);
-  const summary: Block = {
-    text: `Since the last checkpoint: ${foreignSummary(recovery.drift)}.`,
-    rank: RANK.driftSummary,
-    order: 0,
-    omission: { kind: 'drift_details', how: DRIFT_HOW },
-  };
+  const omission = { kind: 'drift_details', how: DRIFT_HOW } as const;
+  const rank = RANK.driftDetails;
+  const summary = `Since the last checkpoint: ${foreignSummary(recovery.drift)}.`;
   return section(
     'drift',
     'Changes that are not yours',
     'other',
     [
-      summary,
-      ...details.map((text, i): Block => ({
-        text,
-        rank: RANK.driftDetails,
-        order: details.length - i,
-        omission: { kind: 'drift_details', how: DRIFT_HOW },
-      })),
+      { text: summary, rank: RANK.driftSummary, order: 0, omission },
+      ...details.map((text, i) => ({ text, rank, order: details.length - i, omission })),
     ],
     {
       summarize: (cut) =>

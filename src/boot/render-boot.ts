@@ -7,8 +7,7 @@ import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
 import { boundarySections, goalDetailSections } from './goals-sections.js';
-import { MUST_KEEP, type Block, type Section } from './model.js';
-import { tallyOmissions, type OmissionTally } from './omission-tally.js';
+import { MUST_KEEP, tallyOmissions, type OmissionTally, type Section } from './model.js';
 import { instructionSection } from './other-sections.js';
 import {
   agentsSection,
@@ -73,10 +72,9 @@ export function bootSections(
   return sections.filter((s): s is Section => s !== null);
 }
 
-// What the prompt shows of the state, which hand edits and a git pull can fill: secrets redacted
-// and control characters made visible (the stored text stays as it is); in Markdown, quoted as
-// data (no heading, no tag: the tool's own sections stay the only ones), but for a block's own
-// heading. Done on the blocks, before the budget is applied, so that the budget counts what is shown.
+// The state as shown (hand edits and a git pull can fill it): secrets redacted, control characters
+// visible; in Markdown quoted as data (the tool's own headings stay the only ones) but for a
+// block's own heading. Done before the budget, so that the budget counts what is shown.
 function shown(text: string): string {
   return safeText(redactSecrets(text).text);
 }
@@ -91,26 +89,14 @@ function shownSection(section: Section, format: TextFormat): Section {
     ...section,
     title: data(section.title),
     blocks: section.blocks.map((b) => ({ ...b, text: block(b.text, b.head) })),
-    ...(section.xmlAttrs
-      ? {
-          xmlAttrs: Object.fromEntries(
-            Object.entries(section.xmlAttrs).map(([k, v]) => [k, shown(v)]),
-          ),
-        }
-      : {}),
+    ...(section.xmlAttrs && {
+      xmlAttrs: Object.fromEntries(Object.entries(section.xmlAttrs).map(([k, v]) => [k, shown(v)])),
+    }),
   };
 }
 
 // The order omissions are named in: the table's own.
 const OMISSION_ORDER = Object.keys(OMISSION_WORDS) as BootOmission['kind'][];
-
-/** What the cut blocks were, by kind, in document order. */
-export function omissions(
-  sections: readonly Section[],
-  removed: ReadonlySet<Block>,
-): BootOmission[] {
-  return ordered(tallyOmissions(sections, removed));
-}
 
 function ordered(tally: OmissionTally): BootOmission[] {
   return OMISSION_ORDER.filter((k) => tally.has(k)).map((kind) => {
@@ -145,12 +131,8 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   const multiplier = config.budget.multiplier;
   const textFormat: TextFormat = format === 'xml' ? 'xml' : 'markdown';
   const recovery = contextRecovery(context);
-  const choice = chooseLevel(
-    options.level ?? config.boot.level,
-    recovery,
-    config.boot.stall_threshold,
-    source,
-  );
+  const requested = options.level ?? config.boot.level;
+  const choice = chooseLevel(requested, recovery, config.boot.stall_threshold, source);
   const sections = bootSections(context, choice, role, source, recovery).map((s) =>
     shownSection(s, textFormat),
   );
@@ -168,14 +150,9 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   });
   const count = (text: string) => scaled(options.counter.count(text), multiplier);
   const byLayer: Record<BootLayer, number> = { goals: 0, progress: 0, evidence: 0, other: 0 };
+  const header = renderHeader(fit.header, textFormat);
   const rendered = [
-    {
-      key: 'header',
-      title: 'Header',
-      layer: 'other' as const,
-      text: renderHeader(fit.header, textFormat),
-      must_keep: true,
-    },
+    { key: 'header', title: 'Header', layer: 'other' as const, text: header, must_keep: true },
     ...fit.visible.map((v) => ({
       key: v.section.key,
       title: v.section.title,
@@ -206,7 +183,7 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
       byLayer,
     },
     sections: rendered,
-    omitted: omissions(sections, fit.removed),
+    omitted: ordered(tallyOmissions(sections, fit.removed)),
     reminders: context.reminders,
   };
 }

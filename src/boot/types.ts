@@ -1,21 +1,21 @@
-// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and what
-// it gives back. The live-fact types are structural subsets of what the fingerprint, marker and
-// evidence modules produce, so their results can be passed in as they are.
+// Types of the boot prompt: what the pure renderer takes (the state plus the live state) and gives
+// back. The live facts are structural subsets of what the modules that gather them produce.
 import type { StashedChange } from '../git/history.js';
 import type { Drift } from '../fingerprint/diff.js';
-import type { DriftVerdict, ProgressPart, StaleVerdict } from '../recovery/rules.js';
+import type { BootCount, DriftVerdict, StaleVerdict } from '../recovery/rules.js';
+import type { EvidenceEntry } from '../evidence/evidence-file.js';
+import type { AgentView } from '../task/agents-overview.js';
 import type { Config, Goals, Progress, Reminder } from '../types.js';
 
 /** 1 resume, 2 restore, 3 rebuild. */
 export type BootLevel = 1 | 2 | 3;
-export type BootRole = 'execution' | 'planning' | 'review' | 'recovery';
-export type BootFormat = 'markdown' | 'xml' | 'json';
+export const BOOT_ROLES = ['execution', 'planning', 'review', 'recovery'] as const;
+export const BOOT_FORMATS = ['markdown', 'xml', 'json'] as const;
 /** Why the host is booting the agent (the SessionStart reasons of agent hosts). */
-export type BootSource = 'startup' | 'resume' | 'compact' | 'clear';
-
-export const BOOT_ROLES: readonly BootRole[] = ['execution', 'planning', 'review', 'recovery'];
-export const BOOT_FORMATS: readonly BootFormat[] = ['markdown', 'xml', 'json'];
-export const BOOT_SOURCES: readonly BootSource[] = ['startup', 'resume', 'compact', 'clear'];
+export const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
+export type BootRole = (typeof BOOT_ROLES)[number];
+export type BootFormat = (typeof BOOT_FORMATS)[number];
+export type BootSource = (typeof BOOT_SOURCES)[number];
 export const LEVEL_NAMES: Record<BootLevel, string> = { 1: 'resume', 2: 'restore', 3: 'rebuild' };
 
 /** A completion marker judged against the files on disk now. */
@@ -29,25 +29,13 @@ export interface BootMarker {
 }
 
 /** One evidence entry (front matter and body). */
-export interface BootEvidence {
-  id: string;
-  at: string;
-  kind: string;
-  summary: string;
-  body: string;
-}
+export type BootEvidence = Pick<EvidenceEntry, 'id' | 'at' | 'kind' | 'summary' | 'body'>;
 
-/** Another agent of the repository, as the boot shows it (a subset of agents-overview's AgentView). */
-export interface BootAgent {
-  /** Null: a worktree's default agent. */
-  agent: string | null;
-  worktree: string;
-  branch: string | null;
-  next_action: string | null;
-  current_step: { id: string | null; objective: string | null } | null;
-  last_seen: string | null;
-  claims: { item: string; expired: boolean }[];
-}
+/** Another agent of the repository, as the boot shows it. */
+export type BootAgent = Pick<
+  AgentView,
+  'agent' | 'worktree' | 'branch' | 'next_action' | 'current_step' | 'last_seen'
+> & { claims: { item: string; expired: boolean }[] };
 
 /** Who is booting, and the other active agents (empty for a single unnamed agent). */
 export interface BootAgents {
@@ -59,19 +47,12 @@ export interface BootAgents {
   others: BootAgent[];
 }
 
-/**
- * What the recovery verdicts say about this boot (src/recovery/rules.ts): the drift split into the
- * agent's own and foreign changes, the stale markers judged the same way, and the loop counter.
- */
-export interface BootRecovery {
+/** What the recovery verdicts (src/recovery/rules.ts) say about this boot. */
+export interface BootRecovery extends Pick<BootCount, 'stalled' | 'moved'> {
   /** The drift since the last checkpoint, own and foreign (before the first: the own edits only). */
   drift: DriftVerdict;
   /** The stale completion markers, each changed file judged own or foreign. */
   stale: StaleVerdict[];
-  /** Boots in a row with no progress between them, this one included. */
-  stalled: number;
-  /** What moved since the previous boot (empty: nothing). */
-  moved: ProgressPart[];
   /** This boot's number in this worktree. */
   boots: number;
   /** Whether a checkpoint recorded a fingerprint to measure drift against. */
@@ -93,10 +74,7 @@ export interface BootContext {
   reminders: Reminder[];
   /** Several agents: who this is and the others (absent or null: a single agent, nothing shown). */
   agents?: BootAgents | null;
-  /**
-   * The recovery verdicts; without them (a context built by hand) every drift and stale marker
-   * counts as foreign and the loop counter is the stamp's, as agent-state 0.1.0 judged.
-   */
+  /** The recovery verdicts; without them (a context built by hand), see contextRecovery. */
   recovery?: BootRecovery;
   /** Stash entries that hold changes to the state files (absent: none, or not looked at). */
   stashed?: StashedChange[];
@@ -108,12 +86,7 @@ export interface TokenCounter {
   /** `o200k` (gpt-tokenizer) or `heuristic` (--fast). */
   readonly name: 'o200k' | 'heuristic';
   count(text: string): number;
-  /**
-   * True when `count(a + b) === count(a) + count(b)` whenever `a` ends with a newline and `b`
-   * starts with a character that is neither whitespace nor `/` (o200k splits text into pieces
-   * there). The prompt is then counted section by section, so
-   * settling the header's figure recounts only the header.
-   */
+  /** Counts add up across a "\n" not followed by whitespace or `/` (counted piece by piece). */
   readonly splitsAtLines?: boolean;
 }
 

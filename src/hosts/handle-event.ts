@@ -10,7 +10,7 @@ import {
   noteCompaction,
   sessionStarted,
 } from '../recovery/compaction.js';
-import { peekCompaction } from '../recovery/compaction-store.js';
+import { peekCompaction } from '../recovery/record-store.js';
 import { AgentStateError, formatLocation } from '../errors.js';
 import { redactSecrets } from '../text/redact.js';
 import { cachedConfig } from '../state/config-cache.js';

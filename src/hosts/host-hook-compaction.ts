@@ -12,7 +12,7 @@ import {
   peekCompaction,
   updateCompaction,
   type CompactionChange,
-} from '../recovery/compaction-store.js';
+} from '../recovery/record-store.js';
 import { recordFacts as record, type HookCall } from './host-hook-context.js';
 
 const nowIso = () => new Date().toISOString();

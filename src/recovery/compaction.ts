@@ -1,10 +1,8 @@
-// When a compaction counts (pure). Hosts announce one before it runs (Claude Code and Codex
-// PreCompact, Gemini CLI PreCompress, OpenCode's compacting hook) and then often do not compact
-// at all: Claude Code finds "not enough messages", Gemini CLI fires PreCompress before every model
-// call and checks its threshold only afterwards. So an announcement is only a note that one may
-// follow; a compaction is counted once, when the host confirms it (Claude Code and Codex
-// SessionStart `compact` or PostCompact, OpenCode `session.compacted`, Gemini CLI a compression in
-// its chat recording). A note nobody confirms expires at the next user prompt: no boot, no count.
+// When a compaction counts (pure). Hosts announce one (PreCompact, PreCompress, OpenCode's
+// compacting hook) and often do not compact (Claude Code: "not enough messages"; Gemini CLI fires
+// PreCompress before every model call). So an announcement is a note; a compaction is counted
+// once, when the host confirms it (SessionStart `compact`, PostCompact, `session.compacted`, a
+// compression in Gemini's chat recording). An unconfirmed note expires at the next user prompt.
 
 /** "A compaction may follow": what a PreCompact / PreCompress left. */
 export interface CompactionNote {
@@ -27,12 +25,15 @@ export interface OwedBoot {
 /** What confirmed a compaction. */
 export type ConfirmedBy = 'session-start' | 'post-compact' | 'transcript';
 
+/** A host's confirmation of a compaction. */
+type Signal = OwedBoot & { by: ConfirmedBy };
+
 /** The compaction part of the recovery record. */
 export interface CompactionState {
   note: CompactionNote | null;
   owed: OwedBoot | null;
   /** The last confirmation, so that the second signal of one compaction does not count it again. */
-  last: { host: string; session: string | null; at: string; by: ConfirmedBy } | null;
+  last: Signal | null;
 }
 
 export const NO_COMPACTION: CompactionState = { note: null, owed: null, last: null };
@@ -40,10 +41,13 @@ export const NO_COMPACTION: CompactionState = { note: null, owed: null, last: nu
 /** Two signals of one compaction (PostCompact, then SessionStart `compact`) arrive this close. */
 export const SAME_COMPACTION_MS = 2 * 60 * 1000;
 
+// Whether two signals come from one host session.
+const sameRun = (a: OwedBoot | null, b: OwedBoot) =>
+  a !== null && a.host === b.host && a.session === b.session;
+
 /** Records that a compaction may follow; an unconfirmed note keeps its first time. */
 export function noteCompaction(state: CompactionState, note: CompactionNote): CompactionState {
-  const same =
-    state.note !== null && state.note.host === note.host && state.note.session === note.session;
+  const same = sameRun(state.note, note);
   return {
     ...state,
     note: same
@@ -62,25 +66,18 @@ export interface Confirmation {
 }
 
 /** A host confirmed a compaction: count it (once) and owe its boot prompt. */
-export function confirmCompaction(
-  state: CompactionState,
-  signal: { host: string; session: string | null; at: string; by: ConfirmedBy },
-): Confirmation {
+export function confirmCompaction(state: CompactionState, signal: Signal): Confirmation {
   const last = state.last;
   const second =
-    last !== null &&
-    last.host === signal.host &&
-    last.session === signal.session &&
-    last.by !== signal.by &&
-    Math.abs(Date.parse(signal.at) - Date.parse(last.at)) < SAME_COMPACTION_MS;
-  const note =
-    state.note && state.note.host === signal.host && state.note.session === signal.session
-      ? state.note
-      : null;
-  if (second) return { state: { ...state, note: note ? null : state.note }, counted: false, note };
+    sameRun(last, signal) &&
+    last!.by !== signal.by &&
+    Math.abs(Date.parse(signal.at) - Date.parse(last!.at)) < SAME_COMPACTION_MS;
+  const note = sameRun(state.note, signal) ? state.note : null;
+  const left = note ? null : state.note;
+  if (second) return { state: { ...state, note: left }, counted: false, note };
   return {
     state: {
-      note: note ? null : state.note,
+      note: left,
       owed: { host: signal.host, session: signal.session, at: signal.at },
       last: { ...signal },
     },

@@ -1,7 +1,5 @@
-// What the agent's own records say it did since the last checkpoint (I/O): the files its host
-// hooks saw it write (`file.modified` facts, with what each file held right after), when its shell
-// commands ran, and which HEAD moves in this worktree were commits it made. src/recovery/rules.ts
-// judges the drift with these.
+// What the agent's own records say it did since the last checkpoint (I/O): the files its hooks saw
+// it write, when its shell commands ran, which HEAD moves here were its commits (see rules.ts).
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEvents } from '../events/read-log.js';
@@ -17,10 +15,7 @@ const FACT_TYPES = ['file.modified', 'tool.started', 'tool.finished', 'boot', 'c
 
 const isShell = (name: unknown) => typeof name === 'string' && toolNames(name).includes('bash');
 
-/**
- * The own facts since `since` (the recorded fingerprint's time; null: since the log began).
- * `snapshot` is the status snapshot: events before its last checkpoint are not read again.
- */
+/** The own facts since the recorded fingerprint's time (null: ever), from the last checkpoint. */
 export function readOwnFacts(
   repo: Repo,
   since: string | null,
@@ -66,19 +61,13 @@ export function readOwnFacts(
     }
     previous = at;
   }
-  let commits: string[] = [];
-  let moves: OwnFacts['moves'] = [];
-  let reflog = false;
-  if (repo.gitRoot !== null && since !== null) {
-    const entries = readReflog(repo.paths.root, sinceMs, env);
-    if (entries !== null) {
-      reflog = true;
-      commits = entries.filter((e) => isOwnMove(e.subject)).map((e) => e.sha);
-      moves = entries
-        .filter((e) => !isOwnMove(e.subject))
-        .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
-    }
-  }
+  const entries =
+    repo.gitRoot !== null && since !== null ? readReflog(repo.paths.root, sinceMs, env) : null;
+  const reflog = entries !== null;
+  const commits = (entries ?? []).filter((e) => isOwnMove(e.subject)).map((e) => e.sha);
+  const moves = (entries ?? [])
+    .filter((e) => !isOwnMove(e.subject))
+    .map((e) => ({ kind: e.subject.split(/[:( ]/)[0] ?? '', subject: e.subject }));
   // Tool calls in the log (ever) or edits since: a host's hooks record what the agent does here.
   const recorded = snapshot.tool_calls > 0 || hookEdits;
   return { files, shellRuns, commits, moves, reflog, recorded };

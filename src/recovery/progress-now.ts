@@ -1,6 +1,5 @@
-// The task's progress digest now (I/O, cheap): progress.yaml plus the parts it does not hold —
-// the evidence entries, the agent's recorded edits and HEAD. A boot and `status` read them the
-// same way, so what one calls "no progress since the last boot" the other agrees with.
+// The progress digest now (I/O, cheap): progress.yaml plus evidence, recorded edits and HEAD,
+// read alike by a boot and `status`, so both agree on "no progress since the last boot".
 import { entryFiles } from '../evidence/evidence-folder.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';

@@ -1,16 +1,16 @@
-// Reading and writing `.agent/log/recovery.json` (I/O). Writers hold the state lock (the same one
-// as progress.yaml), so concurrent boots and hooks count each boot and compaction exactly once.
+// Reading and writing `.agent/log/recovery.json` (I/O), and the compaction state in it for the
+// host hooks. Writers hold the state lock (the same one as progress.yaml), so concurrent boots and
+// hooks count each boot and compaction exactly once.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hookAgent } from '../state/agent-name.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Stamp } from '../types.js';
+import { NO_COMPACTION, type CompactionState } from './compaction.js';
 import { newRecord, parseRecord, type RecoveryRecord } from './record.js';
 
-/**
- * Where the recovery record of a worktree's agent lives: the default agent's in recovery.json, a
- * named agent's (docs/multi-agent.md) in recovery.NAME.json, since each agent boots on its own.
- */
+/** The record's file: recovery.json, or recovery.NAME.json for a named agent (each boots alone). */
 export function recoveryPath(paths: StatePaths, agent: string | null = null): string {
   return join(paths.logDir, agent === null ? 'recovery.json' : `recovery.${agent}.json`);
 }
@@ -20,23 +20,14 @@ export function readStoredRecovery(
   paths: StatePaths,
   agent: string | null = null,
 ): RecoveryRecord | null {
-  let text: string;
   try {
-    text = readFileSync(recoveryPath(paths, agent), 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    return parseRecord(JSON.parse(text));
+    return parseRecord(JSON.parse(readFileSync(recoveryPath(paths, agent), 'utf8')));
   } catch {
     return null;
   }
 }
 
-/**
- * The record of this worktree; before the first one is written, the counters a 0.1.0
- * progress.yaml stamp holds (`legacy`), so nothing counted before is lost.
- */
+/** The record of this worktree; before the first write, seeded from a 0.1.0 stamp (`legacy`). */
 export function readRecovery(
   paths: StatePaths,
   legacy?: Stamp | null,
@@ -55,15 +46,48 @@ export function writeRecovery(
   writeFileAtomic(recoveryPath(paths, agent), `${JSON.stringify(record, null, 2)}\n`);
 }
 
-/** Applies `fn` to the record and writes it back; the caller holds the state lock. */
-export function updateRecoveryLocked<T>(
+/** What a change of the compaction state decided. */
+export interface CompactionChange<T> {
+  state: CompactionState;
+  /** Count a compaction, at this time. */
+  counted?: { at: string } | null;
+  result: T;
+}
+
+/** The compaction state as stored now (no lock: for deciding whether there is anything to do). */
+export function peekCompaction(
   paths: StatePaths,
-  fn: (record: RecoveryRecord) => T,
-  legacy?: Stamp | null,
-  agent: string | null = null,
-): { record: RecoveryRecord; result: T } {
-  const record = readRecovery(paths, legacy, agent);
-  const result = fn(record);
-  writeRecovery(paths, record, agent);
-  return { record, result };
+  env: NodeJS.ProcessEnv = process.env,
+): CompactionState {
+  return readStoredRecovery(paths, hookAgent(env))?.compaction ?? NO_COMPACTION;
+}
+
+// A hook waits this long for the lock at most: the host's session must not hang on it.
+const HOOK_LOCK_TIMEOUT_MS = 2000;
+
+/** Applies `change` to the compaction state under the state lock; returns its result. */
+export async function updateCompaction<T>(
+  paths: StatePaths,
+  change: (state: CompactionState) => CompactionChange<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<T> {
+  const { withStateLock, readProgress, readAgentProgress } = await import('../state/store.js');
+  const agent = hookAgent(env);
+  const update = () => {
+    // Before the first record, a 0.1.0 stamp's counters seed it.
+    const record =
+      readStoredRecovery(paths, agent) ??
+      newRecord(
+        (agent === null ? readProgress(paths) : readAgentProgress(paths, agent)).value?.stamp,
+      );
+    const outcome = change(record.compaction);
+    record.compaction = outcome.state;
+    if (outcome.counted) {
+      record.compactions += 1;
+      record.last_compaction = outcome.counted.at;
+    }
+    writeRecovery(paths, record, agent);
+    return outcome.result;
+  };
+  return withStateLock(paths, update, { timeoutMs: HOOK_LOCK_TIMEOUT_MS });
 }

@@ -1,8 +1,7 @@
-// The recovery record of one worktree: the counters that change with every boot and compaction
-// (boots, the restart-loop counter, the last boot and its level, compactions), what the last boot
-// saw, and the compaction in flight. It lives in `.agent/log/recovery.json`, git-ignored, so a
-// boot writes no committed file and two branches never conflict over counters. agent-state 0.1.0
-// kept the counters in progress.yaml's stamp; they are read from there until the first write
+// The recovery record of one worktree: the counters that change with every boot and compaction,
+// what the last boot saw, the compaction in flight. It lives in `.agent/log/recovery.json`,
+// git-ignored, so a boot writes no committed file and two branches never conflict over counters.
+// 0.1.0 kept the counters in progress.yaml's stamp; they are read from there until the first write
 // moves them (schemas/recovery.schema.json, docs/protocol.md).
 import type { Stamp } from '../types.js';
 import { NO_COMPACTION, type CompactionState } from './compaction.js';
@@ -38,20 +37,9 @@ export const LEGACY_STAMP_KEYS = [
   'last_compaction',
 ] as const;
 
-/** A record with nothing counted yet, or seeded from a 0.1.0 stamp. */
+/** A record with nothing counted yet, or seeded from a 0.1.0 stamp (its schema-valid counters). */
 export function newRecord(legacy?: Stamp | null): RecoveryRecord {
-  return {
-    version: 1,
-    boots: legacy?.boots ?? 0,
-    last_boot: legacy?.last_boot ?? null,
-    recovery_level: legacy?.recovery_level ?? null,
-    stalled_boots: legacy?.stalled_boots ?? 0,
-    compactions: legacy?.compactions ?? 0,
-    last_compaction: legacy?.last_compaction ?? null,
-    last: null,
-    compaction: NO_COMPACTION,
-    reminders_shown: [],
-  };
+  return parseRecord({ ...legacy, version: 1 })!;
 }
 
 /** Whether a stamp still holds counters that belong in the recovery record. */
@@ -69,10 +57,7 @@ const time = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(
 const obj = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-/**
- * Reads a record from parsed JSON, keeping what is well-formed (a damaged local file costs
- * counts, never a boot). Null when it is not a record at all.
- */
+/** A record from parsed JSON, keeping what is well-formed (damage costs counts, never a boot). */
 export function parseRecord(value: unknown): RecoveryRecord | null {
   const v = obj(value);
   if (v === null || v.version !== 1) return null;

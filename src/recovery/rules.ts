@@ -1,11 +1,9 @@
-// What the words of recovery mean, in one place (pure). A *boot* is a prompt a host was handed:
-// at a session start (startup, resume, clear) or after a confirmed compaction. *Progress* is
-// anything that moved the task since the previous boot. A *restart loop* is `stall_threshold`
-// boots in a row with no progress between them. *Drift* since the last checkpoint is the agent's
-// own when its recorded facts explain it (files its hooks saw it write, commits it made in this
-// worktree), foreign when the evidence says someone else's (commits pulled or made elsewhere, a
-// branch switch, an edit the recording hooks did not see) and unrecorded when nothing records who
-// made it (no host hooks here). Levels, warnings and the status bar are all built on these.
+// What the words of recovery mean, in one place (pure). A *boot*: a prompt a host was handed (at
+// a session start or after a confirmed compaction). *Progress*: anything that moved the task since
+// the previous boot. A *restart loop*: `stall_threshold` boots in a row without progress. *Drift*
+// since the last checkpoint is own (the agent's recorded edits and commits explain it), foreign
+// (commits from elsewhere, a branch switch, an edit the hooks did not see) or unrecorded (no host
+// hooks here). Levels, warnings and the status bar are all built on these.
 import type { Drift } from '../fingerprint/diff.js';
 import { createHash } from '../text/lazy-crypto.js';
 import type { FileState, Progress } from '../types.js';
@@ -32,10 +30,7 @@ export type ProgressDigest = Record<ProgressPart, string>;
 export interface ProgressExtras {
   /** The newest evidence id, and how many entries there are. */
   evidence: { newest: string | null; count: number };
-  /**
-   * Where the agent's recorded file edits stand: any value that changes when the hooks record an
-   * edit (the event log's last checkpoint and the count of edits since).
-   */
+  /** Any value that changes when the hooks record an edit (see editsMark). */
   edits: string;
   /** The commit HEAD points at; null outside git or before the first commit. */
   head: string | null;
@@ -45,9 +40,7 @@ const short = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /** The `edits` part of a digest, alone (what the hot path after a tool call can tell cheaply). */
-export function digestEdits(mark: string): string {
-  return short(mark);
-}
+export const digestEdits = (mark: string): string => short(mark);
 
 /** The digest of the task's progress now. */
 export function digestProgress(progress: Progress, extras: ProgressExtras): ProgressDigest {
@@ -91,20 +84,14 @@ export interface BootCount {
   stalled: number;
   /** What moved since the previous boot (empty: nothing). */
   moved: ProgressPart[];
-  /**
-   * The agent running `agent-state boot` itself right after its host booted it, with nothing done
-   * in between: the same restart shown twice, so the loop counter does not move.
-   */
+  /** A CLI boot right after the host's, nothing done between: one restart, the counter stays. */
   repeat: boolean;
 }
 
 /** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-/**
- * Counts a boot against the previous one. A resume (`resume`) is no boot for the loop count: the
- * resumed session holds its whole conversation, so nothing was lost and nothing repeats.
- */
+/** Counts a boot against the previous one; a resume keeps its conversation: no loop boot. */
 export function countBoot(
   last: LastBoot | null,
   now: { at: string; session: string | null; progress: ProgressDigest; resume?: boolean },
@@ -129,10 +116,7 @@ export function inRestartLoop(stalled: number, threshold: number): boolean {
   return stalled >= threshold;
 }
 
-/**
- * Whether the restart loop the last boot saw still holds: it did, and nothing moved since (any
- * progress ends it at once, so the status bar stops warning as soon as the agent gets somewhere).
- */
+/** Whether the last boot's restart loop holds: nothing moved since (progress ends it at once). */
 export function loopHolds(
   last: LastBoot | null,
   progressNow: ProgressDigest,
@@ -145,9 +129,6 @@ export function loopHolds(
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Drift: own or foreign.
-
 /** A move of HEAD in this worktree that was not a commit made here (from the reflog). */
 export interface HeadMove {
   /** The reflog's word for it: checkout, pull, merge, reset, rebase, cherry-pick, ... */
@@ -157,10 +138,7 @@ export interface HeadMove {
 
 /** What the agent's own records say it did since the last checkpoint. */
 export interface OwnFacts {
-  /**
-   * Files its tools wrote (host hook facts), with what the file held right after its last write
-   * (`sha256:…`, `size:… mtime:…`, `deleted`), or null when that was not recorded.
-   */
+  /** Files its tools wrote, with what each held right after its last write (null: unknown). */
   files: Record<string, { at: string; state: FileState | null }>;
   /** When its shell commands ran (ms since the epoch): a file changed during one may be theirs. */
   shellRuns: { from: number; to: number }[];
@@ -170,10 +148,7 @@ export interface OwnFacts {
   moves: HeadMove[];
   /** False when the reflog could not be read: then no commit can be called the agent's. */
   reflog: boolean;
-  /**
-   * Whether host hooks record the agent's edits here (the log holds tool calls or edits from
-   * them). When not, a file change nothing explains is unrecorded: neither the agent's nor foreign.
-   */
+  /** Host hooks record its edits here; if not, an unexplained change is unrecorded, not foreign. */
   recorded: boolean;
 }
 
@@ -315,27 +290,20 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
   const unlisted = (drift.unlisted ?? []).filter(
     (note) => !(editedSomething && note.startsWith('the tree listing changed')),
   );
-  const causes: string[] = [];
-  if (drift.branch)
-    causes.push(
-      `the branch changed (${drift.branch.from ?? 'none'} → ${drift.branch.to ?? 'none'})`,
-    );
-  if (foreignCommits.length > 0) causes.push(commitsNamed(foreignCommits, ' not made here'));
-  if (dropped > 0)
-    causes.push(
-      `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
-    );
   const after = foreignFiles.filter((v) => v.why === 'changed after your last edit of it');
   const unexplained = foreignFiles.filter((v) => v.why === 'no recorded edit of yours');
-  if (unexplained.length > 0)
-    causes.push(
+  const { branch } = drift;
+  const causes = [
+    branch && `the branch changed (${branch.from ?? 'none'} → ${branch.to ?? 'none'})`,
+    foreignCommits.length > 0 && commitsNamed(foreignCommits, ' not made here'),
+    dropped > 0 &&
+      `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
+    unexplained.length > 0 &&
       `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains (${names(unexplained.map((v) => v.path))})`,
-    );
-  if (after.length > 0)
-    causes.push(
+    after.length > 0 &&
       `${plural(after.length, 'file')} changed after your last edit (${names(after.map((v) => v.path))})`,
-    );
-  causes.push(...unlisted);
+    ...unlisted,
+  ].filter((cause): cause is string => typeof cause === 'string');
   return {
     ownFiles,
     ownCommits,
@@ -376,10 +344,7 @@ export interface StaleVerdict {
   unrecorded: boolean;
 }
 
-/**
- * Judges the files of stale markers: the same rules as drift (a file the drift already judged
- * keeps that verdict, so the two never disagree).
- */
+/** Judges the files of stale markers as drift is judged (a file judged there keeps its verdict). */
 export function judgeStale(
   stale: readonly { id: string; changed: { path: string }[] }[],
   drift: DriftVerdict,
