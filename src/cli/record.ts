@@ -1,5 +1,5 @@
 // How a command records its fact in the event log after its real work succeeded: never failing
-// the command, at most a warning (printed on stderr by defineAction).
+// the command, at most a warning (printed on stderr with the result).
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { recordEvent } from '../events/record.js';
 import type { EventInput } from '../events/types.js';

@@ -1,8 +1,8 @@
 // `agent-state checkpoint`: verify, run the tests, record fingerprint + stamp + evidence, or refuse.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import type { CheckpointPhase, CheckpointResult } from '../../checkpoint/checkpoint.js';
 import type { Warning } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { EXIT } from '../../error-report.js';
 import { redactValue } from '../../text/redact.js';
 import { plural } from '../format.js';
@@ -27,7 +27,7 @@ const PHASE_TEXT: Record<CheckpointPhase, string> = {
   commit: 'committing .agent/state',
 };
 
-export function registerCheckpoint(program: Command, state: RunState): void {
+export function registerCheckpoint(program: AgentCommand): void {
   program
     .command('checkpoint')
     .description(
@@ -50,100 +50,88 @@ Examples:
   $ agent-state checkpoint -m "Token refresh works" --next "Add the logout endpoint"
   $ agent-state checkpoint --no-test --stage review --commit`,
     )
-    .action(
-      defineAction<CheckpointFlags>(state, async (ctx, _args, flags) => {
-        const { checkpoint } = await import('../../checkpoint/checkpoint.js');
-        const { describeTest } = await import('../../checkpoint/checkpoint-evidence.js');
-        const controller = new AbortController();
-        const onSignal = () => controller.abort();
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
-        const spinner = startSpinner(
-          ctx.io.stderr,
-          PHASE_TEXT.verify,
-          !ctx.out.json && !ctx.out.quiet,
+    .run<CheckpointFlags>(async (ctx, _args, flags) => {
+      const { checkpoint } = await import('../../checkpoint/checkpoint.js');
+      const { describeTest } = await import('../../checkpoint/checkpoint-evidence.js');
+      const controller = new AbortController();
+      const onSignal = () => controller.abort();
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      const spinner = startSpinner(
+        ctx.io.stderr,
+        PHASE_TEXT.verify,
+        !ctx.out.json && !ctx.out.quiet,
+      );
+      let result;
+      try {
+        result = await checkpoint({
+          ...ctx,
+          ...flags,
+          summary: flags.message,
+          signal: controller.signal,
+          onPhase: (phase, detail) =>
+            spinner.update(detail ? `${PHASE_TEXT[phase]} (${detail})` : PHASE_TEXT[phase]),
+        });
+      } finally {
+        spinner.stop();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      const { style } = ctx.out;
+      const lines: string[] = [];
+      if (result.refused === 'verify') {
+        lines.push(
+          style.red('Checkpoint refused: the state does not match the tree. Nothing was written.'),
         );
-        let result;
-        try {
-          result = await checkpoint({
-            cwd: ctx.cwd,
-            env: ctx.env,
-            now: ctx.now,
-            summary: flags.message,
-            next: flags.next,
-            stage: flags.stage,
-            test: flags.test,
-            allowFailing: flags.allowFailing,
-            commit: flags.commit,
-            signal: controller.signal,
-            onPhase: (phase, detail) =>
-              spinner.update(detail ? `${PHASE_TEXT[phase]} (${detail})` : PHASE_TEXT[phase]),
-          });
-        } finally {
-          spinner.stop();
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
+        lines.push(...renderFindings(result.findings, ctx));
+      } else if (result.refused === 'tests' && result.test) {
+        lines.push(
+          style.red(
+            `Checkpoint refused: the tests ${describeTest(result.test)}. Nothing was written.`,
+          ),
+        );
+        lines.push(`Log: ${result.test.log.path}`, style.dim(result.test.tail));
+        lines.push(`Fix the tests, or record anyway with --allow-failing.`);
+      } else {
+        const test = result.test ? `tests ${describeTest(result.test)}` : 'no tests run';
+        lines.push(`${style.green('✓')} Checkpoint ${result.checkpoint} recorded (${test}).`);
+        if (result.evidence) {
+          const removed = result.evidence.removed.length
+            ? `; ${plural(result.evidence.removed.length, 'old entry', 'old entries')} removed`
+            : '';
+          lines.push(`  evidence ${result.evidence.id}: ${result.evidence.file}${removed}`);
         }
-        const { style } = ctx.out;
-        const lines: string[] = [];
-        if (result.refused === 'verify') {
+        if (result.drift?.drifted) {
+          const parts = [
+            result.drift.head?.commits ? plural(result.drift.head.commits.length, 'commit') : '',
+            result.drift.files.length ? plural(result.drift.files.length, 'file') + ' changed' : '',
+          ].filter(Boolean);
+          if (parts.length) lines.push(`  since the previous checkpoint: ${parts.join(', ')}`);
+        }
+        if (!result.progress_changed)
           lines.push(
-            style.red(
-              'Checkpoint refused: the state does not match the tree. Nothing was written.',
+            style.yellow(
+              '  no progress since the previous checkpoint (plan, markers, next action unchanged)',
             ),
           );
-          lines.push(...renderFindings(result.findings, ctx));
-        } else if (result.refused === 'tests' && result.test) {
+        if (result.commit && 'sha' in result.commit)
+          lines.push(`  committed ${result.commit.sha.slice(0, 7)}`);
+        if (result.commit && 'error' in result.commit)
           lines.push(
             style.red(
-              `Checkpoint refused: the tests ${describeTest(result.test)}. Nothing was written.`,
+              `  the checkpoint was recorded, but the commit failed: ${result.commit.error}`,
             ),
           );
-          lines.push(`Log: ${result.test.log.path}`, style.dim(result.test.tail));
-          lines.push(`Fix the tests, or record anyway with --allow-failing.`);
-        } else {
-          const test = result.test ? `tests ${describeTest(result.test)}` : 'no tests run';
-          lines.push(`${style.green('✓')} Checkpoint ${result.checkpoint} recorded (${test}).`);
-          if (result.evidence) {
-            const removed = result.evidence.removed.length
-              ? `; ${plural(result.evidence.removed.length, 'old entry', 'old entries')} removed`
-              : '';
-            lines.push(`  evidence ${result.evidence.id}: ${result.evidence.file}${removed}`);
-          }
-          if (result.drift?.drifted) {
-            const parts = [
-              result.drift.head?.commits ? plural(result.drift.head.commits.length, 'commit') : '',
-              result.drift.files.length
-                ? plural(result.drift.files.length, 'file') + ' changed'
-                : '',
-            ].filter(Boolean);
-            if (parts.length) lines.push(`  since the previous checkpoint: ${parts.join(', ')}`);
-          }
-          if (!result.progress_changed)
-            lines.push(
-              style.yellow(
-                '  no progress since the previous checkpoint (plan, markers, next action unchanged)',
-              ),
-            );
-          if (result.commit && 'sha' in result.commit)
-            lines.push(`  committed ${result.commit.sha.slice(0, 7)}`);
-          if (result.commit && 'error' in result.commit)
-            lines.push(
-              style.red(
-                `  the checkpoint was recorded, but the commit failed: ${result.commit.error}`,
-              ),
-            );
-        }
-        const failedCommit = result.commit !== null && 'error' in result.commit;
-        const facts = await recordCheckpointFacts(ctx, result, flags.message);
-        return {
-          text: lines.join('\n'),
-          json: redactValue(result),
-          warnings: [...relevantWarnings(result.warnings), ...facts],
-          exitCode: result.ok && !failedCommit ? EXIT.OK : EXIT.CHECK_FAILED,
-        };
-      }),
-    );
+      }
+      const failedCommit = result.commit !== null && 'error' in result.commit;
+      const facts = await recordCheckpointFacts(ctx, result, flags.message);
+      return {
+        text: lines.join('\n'),
+        json: redactValue(result),
+        warnings: [...relevantWarnings(result.warnings), ...facts],
+        exitCode: result.ok && !failedCommit ? EXIT.OK : EXIT.CHECK_FAILED,
+      };
+    });
 }
 
 // The test run is a verification fact whether or not the checkpoint was recorded; the checkpoint

@@ -25,14 +25,13 @@ async function gitHook(
   args: readonly string[],
   ctx: CommandContext,
 ): Promise<ExitCode> {
-  const options = { cwd: ctx.cwd, env: ctx.env, now: ctx.now };
   const { out, io } = ctx;
   if (name === 'pre-commit') {
     const { runPreCommit } = await import('../../git-hooks/pre-commit-hook.js');
     const { renderPreCommit } = await import('../render-pre-commit.js');
     let result;
     try {
-      result = await runPreCommit(options);
+      result = await runPreCommit(ctx);
     } catch (error) {
       // Our own failure (not the user's to fix): say how to commit anyway.
       if (describeError(error).exit === EXIT.INTERNAL) out.error(out.errStyle.dim(SKIP_LINE));
@@ -48,9 +47,7 @@ async function gitHook(
   try {
     const { recordCheckout, recordMerge } = await import('../../git-hooks/git-events.js');
     const result =
-      name === 'post-checkout'
-        ? await recordCheckout(args, options)
-        : await recordMerge(args, options);
+      name === 'post-checkout' ? await recordCheckout(args, ctx) : await recordMerge(args, ctx);
     if (out.json) out.printJson({ hook: name, ...result });
     else if (result.warning && !out.quiet)
       io.stderr.write(out.errStyle.yellow(`agent-state ${name} hook: ${result.warning.message}\n`));

@@ -1,5 +1,5 @@
 // `agent-state memory add|list|promote|drop`: durable facts and working notes for the boot prompt.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import {
   addMemory,
   dropMemory,
@@ -11,7 +11,7 @@ import {
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { Progress } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 
 function memoryOf(progress: Progress) {
   return { durable: progress.memory?.durable ?? [], working: progress.memory?.working ?? [] };
@@ -30,7 +30,7 @@ function renderNotes(notes: readonly MemoryNote[], ctx: CommandContext): string 
   return lines.join('\n');
 }
 
-export function registerMemory(program: Command, state: RunState): void {
+export function registerMemory(program: AgentCommand): void {
   const memory = program
     .command('memory')
     .description(
@@ -50,62 +50,51 @@ export function registerMemory(program: Command, state: RunState): void {
       'after',
       '\nExample:\n  $ agent-state memory add "The API uses snake_case" --durable',
     )
-    .action(
-      defineAction<{ durable?: boolean }>(state, async (ctx, [text], flags) => {
-        const { result: note, progress } = await updateProgress(
-          (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
-          ctx,
-        );
-        return {
-          text: `Added ${note.label} (${note.kind}): ${note.text}`,
-          json: { note, memory: memoryOf(progress), revision: progress.revision },
-        };
-      }),
-    );
+    .run<{ durable?: boolean }>(async (ctx, [text], flags) => {
+      const { result: note, progress } = await updateProgress(
+        (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
+        ctx,
+      );
+      return {
+        text: `Added ${note.label} (${note.kind}): ${note.text}`,
+        json: { note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
 
   memory
     .command('list')
     .description('list the notes with their labels (d1, d2, ... durable; w1, w2, ... working)')
     .addHelpText('after', '\nExample:\n  $ agent-state memory list --json')
-    .action(
-      defineAction(state, (ctx) => {
-        const { progress } = loadState(ctx);
-        return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
-      }),
-    );
+    .run((ctx) => {
+      const { progress } = loadState(ctx);
+      return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
+    });
 
   memory
     .command('promote')
     .argument('<note>', 'a working note: w1 (or just 1)')
     .description('make a working note durable (only ever done explicitly)')
     .addHelpText('after', '\nExample:\n  $ agent-state memory promote w2')
-    .action(
-      defineAction(state, async (ctx, [ref]) => {
-        const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress(
-          (p) => promoteMemory(p, parsed),
-          ctx,
-        );
-        return {
-          text: `Promoted to ${note.label} (durable): ${note.text}`,
-          json: { note, memory: memoryOf(progress), revision: progress.revision },
-        };
-      }),
-    );
+    .run(async (ctx, [ref]) => {
+      const parsed = parseMemoryRef(ref!);
+      const { result: note, progress } = await updateProgress((p) => promoteMemory(p, parsed), ctx);
+      return {
+        text: `Promoted to ${note.label} (durable): ${note.text}`,
+        json: { note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
 
   memory
     .command('drop')
     .argument('<note>', 'the note: w1, d2 (a bare number is a working note)')
     .description('remove a note')
     .addHelpText('after', '\nExample:\n  $ agent-state memory drop w1')
-    .action(
-      defineAction(state, async (ctx, [ref]) => {
-        const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
-        return {
-          text: `Dropped ${note.label}: ${note.text}`,
-          json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },
-        };
-      }),
-    );
+    .run(async (ctx, [ref]) => {
+      const parsed = parseMemoryRef(ref!);
+      const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
+      return {
+        text: `Dropped ${note.label}: ${note.text}`,
+        json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
 }

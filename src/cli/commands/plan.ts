@@ -1,5 +1,6 @@
 // `agent-state plan ...`: add items, change their status, claim and release them, list them.
-import { Option, type Command } from 'commander';
+import { Option } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { resolveAgent } from '../../state/agent-name.js';
 import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
 import {
@@ -18,7 +19,7 @@ import { withStateLock } from '../../state/store.js';
 import { sweepMarkerLists } from '../../markers/marker-list.js';
 import { updateProgress, updateProgressLocked } from '../../task/update-progress.js';
 import type { PlanItem, PlanStatus } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { recordFact } from '../record.js';
 
 const TRANSITIONS: [verb: string, status: PlanStatus, description: string][] = [
@@ -70,7 +71,7 @@ function idList(...lists: (string[] | undefined)[]): string[] {
   return lists.flatMap((list) => list ?? []).flatMap((id) => id.split(',').filter(Boolean));
 }
 
-export function registerPlan(program: Command, state: RunState): void {
+export function registerPlan(program: AgentCommand): void {
   const plan = program
     .command('plan')
     .description('the plan: add steps, change their status, list them')
@@ -93,34 +94,31 @@ export function registerPlan(program: Command, state: RunState): void {
       'after',
       '\nExamples:\n  $ agent-state plan add "Add the migration" --after t-k3f9a\n  $ agent-state plan add "Deploy" --needs t-k3f9a,t-7hq2m',
     )
-    .action(
-      defineAction<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
-        state,
-        async (ctx, [title], flags) => {
-          const { result: item, progress } = await updateProgress(
-            (p) =>
-              addPlanItem(p, {
-                title: title!,
-                id: flags.id,
-                after: flags.after,
-                dependsOn: idList(flags.needs, flags.dependsOn),
-              }),
-            ctx,
-          );
-          const warnings = await recordFact(ctx, {
-            type: 'plan.updated',
-            item: item.id,
-            title: item.title,
-            status: item.status,
-            plan: countPlan(progress.plan),
-          });
-          return {
-            text: `Added ${item.id}: ${item.title}`,
-            json: { item, revision: progress.revision },
-            warnings,
-          };
-        },
-      ),
+    .run<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
+      async (ctx, [title], flags) => {
+        const { result: item, progress } = await updateProgress(
+          (p) =>
+            addPlanItem(p, {
+              title: title!,
+              id: flags.id,
+              after: flags.after,
+              dependsOn: idList(flags.needs, flags.dependsOn),
+            }),
+          ctx,
+        );
+        const warnings = await recordFact(ctx, {
+          type: 'plan.updated',
+          item: item.id,
+          title: item.title,
+          status: item.status,
+          plan: countPlan(progress.plan),
+        });
+        return {
+          text: `Added ${item.id}: ${item.title}`,
+          json: { item, revision: progress.revision },
+          warnings,
+        };
+      },
     );
 
   for (const [verb, status, description] of TRANSITIONS) {
@@ -134,41 +132,39 @@ export function registerPlan(program: Command, state: RunState): void {
         'after',
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
-      .action(
-        defineAction<{ note?: string; force?: boolean }>(state, async (ctx, [id], flags) => {
-          const {
-            result: item,
-            changed,
-            progress,
-          } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            force: flags.force,
-          });
-          const plan = countPlan(progress.plan);
-          const warnings = !changed
-            ? []
-            : status === 'running'
-              ? await recordFact(ctx, {
-                  type: 'step.started',
-                  step: item.id,
-                  title: item.title,
-                  plan,
-                })
-              : await recordFact(ctx, {
-                  type: 'plan.updated',
-                  item: item.id,
-                  title: item.title,
-                  status: item.status,
-                  plan,
-                });
-          return {
-            text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
-            json: { item, changed, revision: progress.revision },
-            warnings,
-          };
-        }),
-      );
+      .run<{ note?: string; force?: boolean }>(async (ctx, [id], flags) => {
+        const {
+          result: item,
+          changed,
+          progress,
+        } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
+          cwd: ctx.cwd,
+          env: ctx.env,
+          force: flags.force,
+        });
+        const plan = countPlan(progress.plan);
+        const warnings = !changed
+          ? []
+          : status === 'running'
+            ? await recordFact(ctx, {
+                type: 'step.started',
+                step: item.id,
+                title: item.title,
+                plan,
+              })
+            : await recordFact(ctx, {
+                type: 'plan.updated',
+                item: item.id,
+                title: item.title,
+                status: item.status,
+                plan,
+              });
+        return {
+          text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
+          json: { item, changed, revision: progress.revision },
+          warnings,
+        };
+      });
   }
 
   plan
@@ -186,20 +182,18 @@ Examples:
   $ agent-state plan needs t4 t2,t3
   $ agent-state plan needs t4`,
     )
-    .action(
-      defineAction(state, async (ctx, [id, ...needs]) => {
-        const {
-          result: item,
-          changed,
-          progress,
-        } = await updateProgress((p) => setPlanNeeds(p, id!, idList(needs)), { cwd: ctx.cwd });
-        const list = item.depends_on?.join(', ');
-        return {
-          text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
-          json: { item, changed, revision: progress.revision },
-        };
-      }),
-    );
+    .run(async (ctx, [id, ...needs]) => {
+      const {
+        result: item,
+        changed,
+        progress,
+      } = await updateProgress((p) => setPlanNeeds(p, id!, idList(needs)), { cwd: ctx.cwd });
+      const list = item.depends_on?.join(', ');
+      return {
+        text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
+        json: { item, changed, revision: progress.revision },
+      };
+    });
 
   plan
     .command('ready')
@@ -208,17 +202,15 @@ Examples:
       'after',
       '\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json',
     )
-    .action(
-      defineAction(state, (ctx) => {
-        const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
-        const ready = readyItems(items);
-        const waiting = countPlan(items).pending - ready.length;
-        const text = ready.length
-          ? renderPlan(ready, ctx)
-          : `(nothing is ready${waiting ? `: ${waiting} pending waiting on others, see \`agent-state plan list\`` : ''})`;
-        return { text, json: { ready, waiting } };
-      }),
-    );
+    .run((ctx) => {
+      const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
+      const ready = readyItems(items);
+      const waiting = countPlan(items).pending - ready.length;
+      const text = ready.length
+        ? renderPlan(ready, ctx)
+        : `(nothing is ready${waiting ? `: ${waiting} pending waiting on others, see \`agent-state plan list\`` : ''})`;
+      return { text, json: { ready, waiting } };
+    });
 
   plan
     .command('claim')
@@ -239,33 +231,30 @@ Examples:
   $ AGENT_STATE_AGENT=alice agent-state plan claim t3
   $ agent-state --agent bob plan claim t3 --force`,
     )
-    .action(
-      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const agent = resolveAgent({ env: ctx.env });
-        const now = ctx.now();
-        const { claimItem } = await import('../../task/claim-item.js');
-        const { result, progress, changed } = await claimItem(id!, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: () => now,
-          force: flags.force,
-        });
-        const taken = result.previous
-          ? ` (took it over from ${describeClaim(result.previous, now)})`
-          : '';
-        const verb = result.action === 'renewed' ? 'renewed its claim on' : 'claimed';
-        return {
-          text: `${agent} ${verb} ${result.item.id}: ${result.item.title}${taken}`,
-          json: {
-            item: result.item,
-            action: result.action,
-            previous: result.previous,
-            changed,
-            revision: progress.revision,
-          },
-        };
-      }),
-    );
+    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+      const agent = resolveAgent({ env: ctx.env });
+      const now = ctx.now();
+      const { claimItem } = await import('../../task/claim-item.js');
+      const { result, progress, changed } = await claimItem(id!, {
+        ...ctx,
+        ...flags,
+        now: () => now,
+      });
+      const taken = result.previous
+        ? ` (took it over from ${describeClaim(result.previous, now)})`
+        : '';
+      const verb = result.action === 'renewed' ? 'renewed its claim on' : 'claimed';
+      return {
+        text: `${agent} ${verb} ${result.item.id}: ${result.item.title}${taken}`,
+        json: {
+          item: result.item,
+          action: result.action,
+          previous: result.previous,
+          changed,
+          revision: progress.revision,
+        },
+      };
+    });
 
   plan
     .command('release')
@@ -273,55 +262,50 @@ Examples:
     .description("release this agent's claim on an item")
     .option('--force', "release another agent's live claim")
     .addHelpText('after', '\nExample:\n  $ agent-state --agent alice plan release t3')
-    .action(
-      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const now = ctx.now();
-        const { releaseItem } = await import('../../task/claim-item.js');
-        const { result, progress, changed } = await releaseItem(id!, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: () => now,
-          force: flags.force,
-        });
-        return {
-          text: result.released
-            ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
-            : `${result.item.id} was not claimed`,
-          json: {
-            item: result.item,
-            released: result.released,
-            changed,
-            revision: progress.revision,
-          },
-        };
-      }),
-    );
+    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+      const now = ctx.now();
+      const { releaseItem } = await import('../../task/claim-item.js');
+      const { result, progress, changed } = await releaseItem(id!, {
+        ...ctx,
+        ...flags,
+        now: () => now,
+      });
+      return {
+        text: result.released
+          ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
+          : `${result.item.id} was not claimed`,
+        json: {
+          item: result.item,
+          released: result.released,
+          changed,
+          revision: progress.revision,
+        },
+      };
+    });
 
   plan
     .command('list')
     .description('list the plan with statuses and claims')
     .addHelpText('after', '\nExample:\n  $ agent-state plan list')
-    .action(
-      defineAction(state, (ctx) => {
-        const { progress, config } = loadState(ctx);
-        const items = progress.plan ?? [];
-        const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
-        const finishedBy = Object.fromEntries(
-          Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
-        );
-        const claims = items.flatMap((item) => {
-          const claim = claimState(item, clock);
-          return claim ? [claim] : [];
-        });
-        return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
-      }),
-    );
+    .run((ctx) => {
+      const { progress, config } = loadState(ctx);
+      const items = progress.plan ?? [];
+      const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
+      const finishedBy = Object.fromEntries(
+        Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
+      );
+      const claims = items.flatMap((item) => {
+        const claim = claimState(item, clock);
+        return claim ? [claim] : [];
+      });
+      return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
+    });
 
-  registerPlanEdits(plan, state);
+  registerPlanEdits(plan);
 }
 
 // `plan retitle` and `plan remove`: the edits of an item itself (not of its status).
-function registerPlanEdits(plan: Command, state: RunState): void {
+function registerPlanEdits(plan: AgentCommand): void {
   const edits = [
     [
       'retitle',
@@ -343,34 +327,31 @@ function registerPlanEdits(plan: Command, state: RunState): void {
     command
       .description(description)
       .addHelpText('after', `\nExample:\n  ${example}`)
-      .action(
-        defineAction<{ force?: boolean }>(state, async (ctx, [id, title], flags) => {
-          const paths = findRoot(ctx.cwd);
-          const options = { env: ctx.env, force: flags.force };
-          const { result: item, progress } = await withStateLock(paths, async () => {
-            const update = await updateProgressLocked(
-              paths,
-              (p) =>
-                verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!),
-              options,
-            );
-            // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
-            if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
-            return update;
-          });
-          const warnings = await recordFact(ctx, {
-            type: 'plan.updated',
-            item: item.id,
-            title: item.title,
-            ...(verb === 'remove' ? { removed: true } : { status: item.status }),
-            plan: countPlan(progress.plan),
-          });
-          return {
-            text: `${done} ${item.id}: ${item.title}`,
-            json: { item, revision: progress.revision },
-            warnings,
-          };
-        }),
-      );
+      .run<{ force?: boolean }>(async (ctx, [id, title], flags) => {
+        const paths = findRoot(ctx.cwd);
+        const options = { env: ctx.env, force: flags.force };
+        const { result: item, progress } = await withStateLock(paths, async () => {
+          const update = await updateProgressLocked(
+            paths,
+            (p) => (verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!)),
+            options,
+          );
+          // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
+          if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
+          return update;
+        });
+        const warnings = await recordFact(ctx, {
+          type: 'plan.updated',
+          item: item.id,
+          title: item.title,
+          ...(verb === 'remove' ? { removed: true } : { status: item.status }),
+          plan: countPlan(progress.plan),
+        });
+        return {
+          text: `${done} ${item.id}: ${item.title}`,
+          json: { item, revision: progress.revision },
+          warnings,
+        };
+      });
   }
 }

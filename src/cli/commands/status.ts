@@ -284,7 +284,7 @@ Examples:
 
 async function statusResult(ctx: CommandContext, flags: StatusFlags): Promise<CommandResult> {
   const { format, publish: strategy } = checkFlags(flags);
-  const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+  const status = await readStatus(ctx);
   if (strategy) return publish(status, strategy, format ?? 'xml', flags);
   const stashed = status.gitRoot
     ? readStashed(status.state.paths.root, status.gitRoot, COMMITTED_STATE_PATHS, ctx.env)
