@@ -62,6 +62,14 @@ function changeLines(
   );
 }
 
+// The options install and uninstall share, each with its own descriptions.
+function hookOptions(command: AgentCommand, manager: string, hooks: string, driver: string) {
+  return command
+    .addOption(new Option('--manager <name>', manager).choices(MANAGERS).default('auto'))
+    .option('--hooks <list>', hooks, HOOKS.join(','))
+    .option('--no-merge-driver', driver);
+}
+
 export function registerHooks(program: AgentCommand): void {
   const hooks = program
     .command('hooks')
@@ -71,21 +79,16 @@ export function registerHooks(program: AgentCommand): void {
       '\nExamples:\n  $ agent-state hooks install\n  $ agent-state hooks install --manager husky --hooks pre-commit\n  $ agent-state hooks status\n  $ agent-state hooks uninstall',
     );
 
-  hooks
-    .command('install')
-    .description(
-      'add our hooks to the hook manager the repository uses (idempotent; never replaces a hook)',
-    )
-    .addOption(
-      new Option(
-        '--manager <name>',
-        'where to install (auto detects husky, lefthook, pre-commit, core.hooksPath)',
-      )
-        .choices(MANAGERS)
-        .default('auto'),
-    )
-    .option('--hooks <list>', 'comma-separated hooks to install', HOOKS.join(','))
-    .option('--no-merge-driver', 'do not register the merge driver of the state files')
+  hookOptions(
+    hooks
+      .command('install')
+      .description(
+        'add our hooks to the hook manager the repository uses (idempotent; never replaces a hook)',
+      ),
+    'where to install (auto detects husky, lefthook, pre-commit, core.hooksPath)',
+    'comma-separated hooks to install',
+    'do not register the merge driver of the state files',
+  )
     .option(
       '--shared-attributes',
       "route the state files to the driver in .gitattributes (to commit) instead of git's info/attributes",
@@ -110,30 +113,18 @@ Examples:
     .run<HooksFlags>(async (ctx, _args, flags) => {
       const hooks = parseHooks(flags.hooks);
       const { installHooks } = await import('../../git-hooks/install.js');
-      const result = await installHooks({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        manager: flags.manager,
-        hooks,
-        mergeDriver: flags.mergeDriver,
-        sharedAttributes: flags.sharedAttributes,
-      });
+      const result = await installHooks({ ...ctx, ...flags, hooks });
       const { style } = ctx.out;
-      const lines = [`${style.bold(`agent-state hooks for ${result.manager}`)} (${result.reason})`];
-      lines.push(
-        ...changeLines(result.changes, (a) => (a === 'unchanged' ? style.dim(a) : style.green(a))),
-      );
-      lines.push(
-        ...mergeDriverLine(result.merge_driver, (a) =>
-          a === 'unchanged' ? style.dim(a) : style.green(a),
-        ),
-      );
+      const paint = (a: string) => (a === 'unchanged' ? style.dim(a) : style.green(a));
+      const lines = [
+        `${style.bold(`agent-state hooks for ${result.manager}`)} (${result.reason})`,
+        ...changeLines(result.changes, paint),
+        ...mergeDriverLine(result.merge_driver, paint),
+      ];
       if (result.snippet)
         lines.push('', 'Add to .pre-commit-config.yaml, under `repos:`:', '', result.snippet);
       for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
-      const written = [
-        ...result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file),
-      ];
+      const written = result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
       if (result.merge_driver && result.merge_driver.attributes !== 'unchanged')
         written.push(result.merge_driver.attributes_file);
       const warnings = await recordOwnWrites(ctx, written);
@@ -144,18 +135,16 @@ Examples:
       return { text: lines.join('\n'), json: result, warnings };
     });
 
-  hooks
-    .command('uninstall')
-    .description(
-      "remove our part from every hook manager; a user's hook file comes back byte for byte",
-    )
-    .addOption(
-      new Option('--manager <name>', 'only this manager (default: all)')
-        .choices(MANAGERS)
-        .default('auto'),
-    )
-    .option('--hooks <list>', 'comma-separated hooks to remove', HOOKS.join(','))
-    .option('--no-merge-driver', 'leave the merge driver registered')
+  hookOptions(
+    hooks
+      .command('uninstall')
+      .description(
+        "remove our part from every hook manager; a user's hook file comes back byte for byte",
+      ),
+    'only this manager (default: all)',
+    'comma-separated hooks to remove',
+    'leave the merge driver registered',
+  )
     .addHelpText(
       'after',
       '\nExamples:\n  $ agent-state hooks uninstall\n  $ agent-state hooks uninstall --manager husky',
@@ -163,23 +152,13 @@ Examples:
     .run<HooksFlags>(async (ctx, _args, flags) => {
       const hooks = parseHooks(flags.hooks);
       const { uninstallHooks } = await import('../../git-hooks/install.js');
-      const result = await uninstallHooks({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        manager: flags.manager,
-        hooks,
-        mergeDriver: flags.mergeDriver,
-      });
+      const result = await uninstallHooks({ ...ctx, ...flags, hooks });
       const { style } = ctx.out;
-      const driver = mergeDriverLine(result.merge_driver, (a) => style.green(a));
+      const driver = mergeDriverLine(result.merge_driver, style.green);
       const lines =
         result.changes.length === 0 && driver.length === 0
           ? ['No agent-state hooks were installed: nothing changed.']
-          : [
-              'Removed agent-state from:',
-              ...changeLines(result.changes, (a) => style.green(a)),
-              ...driver,
-            ];
+          : ['Removed agent-state from:', ...changeLines(result.changes, style.green), ...driver];
       for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
       return { text: lines.join('\n'), json: result };
     });

@@ -18,7 +18,7 @@ import { findRoot } from '../../state/find-root.js';
 import { withStateLock } from '../../state/store.js';
 import { sweepMarkerLists } from '../../markers/marker-list.js';
 import { updateProgress, updateProgressLocked } from '../../task/update-progress.js';
-import type { PlanItem, PlanStatus } from '../../types.js';
+import type { PlanItem, PlanStatus, Progress } from '../../types.js';
 import { type CommandContext } from '../action.js';
 import { recordFact } from '../record.js';
 
@@ -66,10 +66,39 @@ export function renderPlan(
     .join('\n');
 }
 
+interface AddFlags {
+  id?: string;
+  after?: string;
+  needs?: string[];
+  dependsOn?: string[];
+}
+
 // `--needs t1,t2`, `--needs t1 t2` and the older `--depends-on t1 t2` all give one list.
 function idList(...lists: (string[] | undefined)[]): string[] {
   return lists.flatMap((list) => list ?? []).flatMap((id) => id.split(',').filter(Boolean));
 }
+
+// The plan.updated fact of a change to `item`: its status unless `change` says otherwise.
+function planFact(ctx: CommandContext, item: PlanItem, plan: Progress['plan'], change?: object) {
+  const what = change ?? { status: item.status };
+  return recordFact(ctx, {
+    type: 'plan.updated',
+    item: item.id,
+    title: item.title,
+    ...what,
+    plan: countPlan(plan),
+  });
+}
+
+const CLAIM_HELP = `
+A claim needs an agent name (--agent NAME or AGENT_STATE_AGENT). While it is live, other agents'
+claims and status changes of the item are refused (exit 4) with the claimer's name and the
+claim's age. It expires agents.claim_expire_minutes (config, default 120) after it was made or renewed;
+the claimer's own status changes renew it, and done or skipped ends it.
+
+Examples:
+  $ AGENT_STATE_AGENT=alice agent-state plan claim t3
+  $ agent-state --agent bob plan claim t3 --force`;
 
 export function registerPlan(program: AgentCommand): void {
   const plan = program
@@ -79,6 +108,7 @@ export function registerPlan(program: AgentCommand): void {
       'after',
       '\nExamples:\n  $ agent-state plan add "Write the parser"\n  $ agent-state plan add "Wire the parser in" --needs t1\n  $ agent-state plan ready\n  $ agent-state plan start t1\n  $ agent-state plan block t2 --note "waiting for the API key"\n  $ agent-state plan list --json',
     );
+  const onItem = (verb: string) => plan.command(verb).argument('<id>', 'the plan item id');
 
   plan
     .command('add')
@@ -94,37 +124,21 @@ export function registerPlan(program: AgentCommand): void {
       'after',
       '\nExamples:\n  $ agent-state plan add "Add the migration" --after t-k3f9a\n  $ agent-state plan add "Deploy" --needs t-k3f9a,t-7hq2m',
     )
-    .run<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
-      async (ctx, [title], flags) => {
-        const { result: item, progress } = await updateProgress(
-          (p) =>
-            addPlanItem(p, {
-              title: title!,
-              id: flags.id,
-              after: flags.after,
-              dependsOn: idList(flags.needs, flags.dependsOn),
-            }),
-          ctx,
-        );
-        const warnings = await recordFact(ctx, {
-          type: 'plan.updated',
-          item: item.id,
-          title: item.title,
-          status: item.status,
-          plan: countPlan(progress.plan),
-        });
-        return {
-          text: `Added ${item.id}: ${item.title}`,
-          json: { item, revision: progress.revision },
-          warnings,
-        };
-      },
-    );
+    .run<AddFlags>(async (ctx, [title], { id, after, needs, dependsOn }) => {
+      const dependencies = idList(needs, dependsOn);
+      const add = (p: Progress) =>
+        addPlanItem(p, { title: title!, id, after, dependsOn: dependencies });
+      const { result: item, progress } = await updateProgress(add, ctx);
+      const warnings = await planFact(ctx, item, progress.plan);
+      return {
+        text: `Added ${item.id}: ${item.title}`,
+        json: { item, revision: progress.revision },
+        warnings,
+      };
+    });
 
   for (const [verb, status, description] of TRANSITIONS) {
-    plan
-      .command(verb)
-      .argument('<id>', 'the plan item id')
+    onItem(verb)
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
       .option('--force', "change it although another agent's live claim holds it")
@@ -133,32 +147,18 @@ export function registerPlan(program: AgentCommand): void {
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
       .run<{ note?: string; force?: boolean }>(async (ctx, [id], flags) => {
-        const {
-          result: item,
-          changed,
-          progress,
-        } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          force: flags.force,
-        });
-        const plan = countPlan(progress.plan);
+        const options = { cwd: ctx.cwd, env: ctx.env, force: flags.force };
+        const update = await updateProgress(
+          (p) => setPlanStatus(p, id!, status, flags.note),
+          options,
+        );
+        const { result: item, changed, progress } = update;
+        const started = { type: 'step.started', step: item.id, title: item.title };
         const warnings = !changed
           ? []
           : status === 'running'
-            ? await recordFact(ctx, {
-                type: 'step.started',
-                step: item.id,
-                title: item.title,
-                plan,
-              })
-            : await recordFact(ctx, {
-                type: 'plan.updated',
-                item: item.id,
-                title: item.title,
-                status: item.status,
-                plan,
-              });
+            ? await recordFact(ctx, { ...started, plan: countPlan(progress.plan) })
+            : await planFact(ctx, item, progress.plan);
         return {
           text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
           json: { item, changed, revision: progress.revision },
@@ -167,9 +167,7 @@ export function registerPlan(program: AgentCommand): void {
       });
   }
 
-  plan
-    .command('needs')
-    .argument('<id>', 'the plan item id')
+  onItem('needs')
     .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
     .description("set an item's needs, replacing the ones it had")
     .addHelpText(
@@ -183,11 +181,8 @@ Examples:
   $ agent-state plan needs t4`,
     )
     .run(async (ctx, [id, ...needs]) => {
-      const {
-        result: item,
-        changed,
-        progress,
-      } = await updateProgress((p) => setPlanNeeds(p, id!, idList(needs)), { cwd: ctx.cwd });
+      const set = (p: Progress) => setPlanNeeds(p, id!, idList(needs));
+      const { result: item, changed, progress } = await updateProgress(set, { cwd: ctx.cwd });
       const list = item.depends_on?.join(', ');
       return {
         text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
@@ -212,76 +207,49 @@ Examples:
       return { text, json: { ready, waiting } };
     });
 
-  plan
-    .command('claim')
-    .argument('<id>', 'the plan item id')
-    .description(
+  const claims = [
+    [
+      'claim',
       "claim an item for this agent (refused while another agent's claim is live; claiming again renews it)",
-    )
-    .option('--force', "take it over although another agent's claim is live")
-    .addHelpText(
-      'after',
-      `
-A claim needs an agent name (--agent NAME or AGENT_STATE_AGENT). While it is live, other agents'
-claims and status changes of the item are refused (exit 4) with the claimer's name and the
-claim's age. It expires agents.claim_expire_minutes (config, default 120) after it was made or renewed;
-the claimer's own status changes renew it, and done or skipped ends it.
-
-Examples:
-  $ AGENT_STATE_AGENT=alice agent-state plan claim t3
-  $ agent-state --agent bob plan claim t3 --force`,
-    )
-    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
-      const agent = resolveAgent({ env: ctx.env });
-      const now = ctx.now();
-      const { claimItem } = await import('../../task/claim-item.js');
-      const { result, progress, changed } = await claimItem(id!, {
-        ...ctx,
-        ...flags,
-        now: () => now,
+      "take it over although another agent's claim is live",
+      CLAIM_HELP,
+    ],
+    [
+      'release',
+      "release this agent's claim on an item",
+      "release another agent's live claim",
+      '\nExample:\n  $ agent-state --agent alice plan release t3',
+    ],
+  ] as const;
+  for (const [verb, description, force, help] of claims)
+    onItem(verb)
+      .description(description)
+      .option('--force', force)
+      .addHelpText('after', help)
+      .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+        const agent = verb === 'claim' ? resolveAgent({ env: ctx.env }) : null;
+        const now = ctx.now();
+        const items = await import('../../task/claim-item.js');
+        const options = { ...ctx, ...flags, now: () => now };
+        if (verb === 'release') {
+          const { result, progress, changed } = await items.releaseItem(id!, options);
+          const { item, released } = result;
+          return {
+            text: released
+              ? `Released ${item.id} (${describeClaim(released, now)})`
+              : `${item.id} was not claimed`,
+            json: { item, released, changed, revision: progress.revision },
+          };
+        }
+        const { result, progress, changed } = await items.claimItem(id!, options);
+        const { item, action, previous } = result;
+        const taken = previous ? ` (took it over from ${describeClaim(previous, now)})` : '';
+        const verbed = action === 'renewed' ? 'renewed its claim on' : 'claimed';
+        return {
+          text: `${agent} ${verbed} ${item.id}: ${item.title}${taken}`,
+          json: { item, action, previous, changed, revision: progress.revision },
+        };
       });
-      const taken = result.previous
-        ? ` (took it over from ${describeClaim(result.previous, now)})`
-        : '';
-      const verb = result.action === 'renewed' ? 'renewed its claim on' : 'claimed';
-      return {
-        text: `${agent} ${verb} ${result.item.id}: ${result.item.title}${taken}`,
-        json: {
-          item: result.item,
-          action: result.action,
-          previous: result.previous,
-          changed,
-          revision: progress.revision,
-        },
-      };
-    });
-
-  plan
-    .command('release')
-    .argument('<id>', 'the plan item id')
-    .description("release this agent's claim on an item")
-    .option('--force', "release another agent's live claim")
-    .addHelpText('after', '\nExample:\n  $ agent-state --agent alice plan release t3')
-    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
-      const now = ctx.now();
-      const { releaseItem } = await import('../../task/claim-item.js');
-      const { result, progress, changed } = await releaseItem(id!, {
-        ...ctx,
-        ...flags,
-        now: () => now,
-      });
-      return {
-        text: result.released
-          ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
-          : `${result.item.id} was not claimed`,
-        json: {
-          item: result.item,
-          released: result.released,
-          changed,
-          revision: progress.revision,
-        },
-      };
-    });
 
   plan
     .command('list')
@@ -294,18 +262,11 @@ Examples:
       const finishedBy = Object.fromEntries(
         Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
       );
-      const claims = items.flatMap((item) => {
-        const claim = claimState(item, clock);
-        return claim ? [claim] : [];
-      });
+      const claims = items.flatMap((item) => claimState(item, clock) ?? []);
       return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
     });
 
-  registerPlanEdits(plan);
-}
-
-// `plan retitle` and `plan remove`: the edits of an item itself (not of its status).
-function registerPlanEdits(plan: AgentCommand): void {
+  // retitle and remove: the edits of an item itself (not of its status).
   const edits = [
     [
       'retitle',
@@ -321,7 +282,7 @@ function registerPlanEdits(plan: AgentCommand): void {
     ],
   ] as const;
   for (const [verb, description, done, example] of edits) {
-    const command = plan.command(verb).argument('<id>', 'the plan item id');
+    const command = onItem(verb);
     if (verb === 'retitle') command.argument('<title>', 'the new title, in one line');
     else command.option('--force', "remove it although another agent's live claim holds it");
     command
@@ -330,23 +291,16 @@ function registerPlanEdits(plan: AgentCommand): void {
       .run<{ force?: boolean }>(async (ctx, [id, title], flags) => {
         const paths = findRoot(ctx.cwd);
         const options = { env: ctx.env, force: flags.force };
+        const edit = (p: Progress) =>
+          verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!);
         const { result: item, progress } = await withStateLock(paths, async () => {
-          const update = await updateProgressLocked(
-            paths,
-            (p) => (verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!)),
-            options,
-          );
+          const update = await updateProgressLocked(paths, edit, options);
           // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
           if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
           return update;
         });
-        const warnings = await recordFact(ctx, {
-          type: 'plan.updated',
-          item: item.id,
-          title: item.title,
-          ...(verb === 'remove' ? { removed: true } : { status: item.status }),
-          plan: countPlan(progress.plan),
-        });
+        const change = verb === 'remove' ? { removed: true } : undefined;
+        const warnings = await planFact(ctx, item, progress.plan, change);
         return {
           text: `${done} ${item.id}: ${item.title}`,
           json: { item, revision: progress.revision },

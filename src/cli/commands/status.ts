@@ -109,20 +109,17 @@ function testLines(status: ReadStatusResult, nowIso: string): string[] {
 }
 
 function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: PublishStrategy } {
-  if (flags.format !== undefined && !STATUS_FORMATS.includes(flags.format as StatusFormat))
-    throw new UsageError(
-      `--format must be one of ${STATUS_FORMATS.join(', ')} (got "${flags.format}")`,
-      {
-        hint: 'for example --format xml',
-      },
-    );
-  if (flags.publish !== undefined && !PUBLISH_STRATEGIES.includes(flags.publish as PublishStrategy))
-    throw new UsageError(
-      `--publish must be one of ${PUBLISH_STRATEGIES.join(', ')} (got "${flags.publish}")`,
-      {
-        hint: 'for example --publish delta --consumer claude',
-      },
-    );
+  const choices = [
+    ['format', STATUS_FORMATS, 'xml'],
+    ['publish', PUBLISH_STRATEGIES, 'delta --consumer claude'],
+  ] as const;
+  for (const [name, allowed, example] of choices) {
+    const value = flags[name];
+    if (value !== undefined && !(allowed as readonly string[]).includes(value))
+      throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`, {
+        hint: `for example --${name} ${example}`,
+      });
+  }
   if (flags.all && (flags.format !== undefined || flags.publish !== undefined))
     throw new UsageError('--all lists the agents; it does not combine with --format or --publish', {
       hint: 'run `agent-state status --all` on its own',
