@@ -23,6 +23,11 @@ export class AgentCommand extends Command {
     return new AgentCommand(this.runState, name);
   }
 
+  /** Adds `text` after the option list of --help (examples, notes). */
+  helpAfter(text: string): this {
+    return this.addHelpText('after', text);
+  }
+
   /** Sets the action: builds the context, prints the result (none: the action printed itself), records the exit code. */
   run<O = Record<string, unknown>>(action: Action<O>): this {
     return this.action(async (...raw: unknown[]): Promise<void> => {

@@ -5,20 +5,23 @@
 // character of the state reaches the terminal (or the agent reading it).
 import { safeJson, safeText } from '../text/safe-text.js';
 import { fdStream, type OutStream } from './fd-stream.js';
-
-export type { OutStream };
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
 
+// Each style's ANSI open and close codes (the ones chalk writes).
+const CODES = {
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+  bold: [1, 22],
+  dim: [2, 22],
+} as const;
+
 /** The styles commands use; a chalk instance is one. */
-export interface Style {
-  readonly level: 0 | 1 | 2 | 3;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-  bold(text: string): string;
-  dim(text: string): string;
-}
+export type Style = { readonly level: 0 | 1 | 2 | 3 } & Record<
+  keyof typeof CODES,
+  (text: string) => string
+>;
 
 /**
  * What one CLI call talks to: its streams, environment and start directory. stdin and cwd
@@ -85,17 +88,11 @@ export function colorLevel(
 
 /** Styles as plain ANSI escapes (the codes chalk writes), or none at level 0. */
 export function ansiStyle(level: 0 | 1 | 2 | 3): Style {
-  const wrap = (open: number, close: number) => (text: string) =>
-    level > 0 ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  return {
-    level,
-    red: wrap(31, 39),
-    green: wrap(32, 39),
-    yellow: wrap(33, 39),
-    cyan: wrap(36, 39),
-    bold: wrap(1, 22),
-    dim: wrap(2, 22),
-  };
+  const styles = Object.entries(CODES).map(([name, [open, close]]) => [
+    name,
+    (text: string) => (level > 0 ? `\u001b[${open}m${text}\u001b[${close}m` : text),
+  ]);
+  return { level, ...Object.fromEntries(styles) } as Style;
 }
 
 /** Creates the output channel of one CLI run. */

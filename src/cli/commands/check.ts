@@ -38,8 +38,7 @@ export function registerCheck(program: AgentCommand): void {
       '--allow-unverifiable',
       'count a marker without files (unverifiable) as done: nothing re-checks it',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 States: valid, stale (a recorded file changed or disappeared), missing (no marker),
 unverifiable (a marker without files, or whose file list is lost: not proven, so not done

@@ -39,8 +39,7 @@ export function registerCheckpoint(program: AgentCommand): void {
     .option('--no-test', 'do not run the configured test command')
     .option('--allow-failing', 'record the checkpoint even when the tests fail')
     .option('--commit', 'then commit .agent/state (and config.yaml) with a conventional message')
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Refuses (exit 1, nothing written) when a completion marker is stale, a staged, modified or
 untracked file is in a Forbidden zone, or the tests fail. Ctrl-C stops the tests (the whole

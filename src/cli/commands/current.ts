@@ -59,8 +59,7 @@ export function registerCurrent(program: AgentCommand): void {
     .option('--scope <glob...>', 'path globs the step may modify ("" clears)')
     .option('--constraint <text...>', 'rules for this step only ("" clears)')
     .option('--clear', 'remove the current step (other options then start a new one)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nEach option replaces that field; the others stay.\n\nExamples:\n  $ agent-state current\n  $ agent-state current --objective "Paginate GET /todos" --expected "page=2&limit=10 returns items 11-20"\n  $ agent-state current --deny-tools WebFetch --scope "src/routes/**" "test/**"\n  $ agent-state current --clear',
     )
     .run<CurrentFlags>(async (ctx, _args, flags) => {

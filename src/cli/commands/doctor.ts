@@ -11,8 +11,7 @@ export function registerDoctor(program: AgentCommand): void {
     .description(
       'check the installation: binary, host hooks, state files, git hooks; say what to fix',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Exit 0 when nothing failed (warnings allowed), 1 otherwise.
 

@@ -20,8 +20,7 @@ export function registerDone(program: AgentCommand): void {
     )
     .option('--note <text>', 'how the step was finished')
     .option('--force', "mark it done although another agent's live claim holds it")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 A restarted agent runs \`agent-state check ID\` before redoing a step: the marker stays valid
 while every recorded file hashes the same. When it went STALE and the step is still done,

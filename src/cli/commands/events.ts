@@ -49,8 +49,7 @@ export function registerEvents(program: AgentCommand): void {
     .option('--type <type...>', 'only these types (`tool.*` matches a prefix)')
     .option('--limit <n>', 'only the newest N')
     .option('--all', 'include the rotated logs (events.N.jsonl)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state events --limit 20\n  $ agent-state events --type "tool.*" --since 120 --json',
     )
     .run<EventsFlags>((ctx, _args, flags) => {

@@ -50,8 +50,7 @@ export function registerEvidence(program: AgentCommand): void {
     .description(
       'the evidence folder: short, redacted summaries of what was done (newest evidence.keep kept)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state evidence add --kind test --summary "All 42 tests pass" --raw test.log\n  $ agent-state evidence list\n  $ agent-state evidence show 12',
     );
 
@@ -72,8 +71,7 @@ export function registerEvidence(program: AgentCommand): void {
       '--allow-outside',
       'let --raw and --body-file read a file outside the repository (refused by default)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Examples:
   $ agent-state evidence add --kind decision --summary "Keep the v1 token format" --body "Clients pin it."
@@ -117,7 +115,7 @@ Examples:
   evidence
     .command('list')
     .description('list the entries, oldest first')
-    .addHelpText('after', '\nExample:\n  $ agent-state evidence list --json')
+    .helpAfter('\nExample:\n  $ agent-state evidence list --json')
     .run(async (ctx) => {
       const { listEvidence } = await import('../../evidence/read-evidence.js');
       const { formatLocation } = await import('../../errors.js');
@@ -152,7 +150,7 @@ Examples:
     .command('show')
     .argument('<id>', 'the entry id (12 or 000012)')
     .description('print one entry')
-    .addHelpText('after', '\nExample:\n  $ agent-state evidence show 12')
+    .helpAfter('\nExample:\n  $ agent-state evidence show 12')
     .run(async (ctx, [id]) => {
       const { readEvidence } = await import('../../evidence/read-evidence.js');
       const entry = readEvidence(id!, ctx);

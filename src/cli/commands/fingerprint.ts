@@ -45,8 +45,7 @@ export function registerFingerprint(program: AgentCommand): void {
     .description(
       'show the environment fingerprint of the tree as it is now (what a checkpoint records)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state fingerprint\n  $ agent-state fingerprint --json | jq .dirty',
     )
     .run(async (ctx) => {

@@ -10,8 +10,7 @@ export function registerGoal(program: AgentCommand): void {
     .command('goal')
     .argument('[text]', 'the new anchor: one short sentence (omit to show the current one)')
     .description('show or set the goal anchor (rewrites only that paragraph of goals.md)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state goal\n  $ agent-state goal "Add OAuth login without changing the session store"',
     )
     .run(async (ctx, [text]) => {

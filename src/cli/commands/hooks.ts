@@ -74,8 +74,7 @@ export function registerHooks(program: AgentCommand): void {
   const hooks = program
     .command('hooks')
     .description('install, remove or inspect the git hooks that guard the state')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state hooks install\n  $ agent-state hooks install --manager husky --hooks pre-commit\n  $ agent-state hooks status\n  $ agent-state hooks uninstall',
     );
 
@@ -93,8 +92,7 @@ export function registerHooks(program: AgentCommand): void {
       '--shared-attributes',
       "route the state files to the driver in .gitattributes (to commit) instead of git's info/attributes",
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 The merge driver: a block in git's info/attributes (shared by the worktrees, never committed;
 --shared-attributes: the work tree's .gitattributes, to commit) routes .agent/state/**/*.yaml to
@@ -145,8 +143,7 @@ Examples:
     'comma-separated hooks to remove',
     'leave the merge driver registered',
   )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state hooks uninstall\n  $ agent-state hooks uninstall --manager husky',
     )
     .run<HooksFlags>(async (ctx, _args, flags) => {
@@ -166,8 +163,7 @@ Examples:
   hooks
     .command('status')
     .description('show where our hooks are installed and whether git will run them')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state hooks status\n  $ agent-state hooks status --json | jq .active',
     )
     .run(async (ctx) => {

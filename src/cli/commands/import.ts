@@ -42,8 +42,7 @@ export function registerImport(program: AgentCommand): void {
     )
     .option('--dry-run', 'write nothing; list what the import would do')
     .description("import another tool's plan, goal, next action and memory into .agent/")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Formats and where they are looked for (docs/cli.md#import says what maps to what):
   taskmaster    .taskmaster/tasks/tasks.json (tagged or legacy; the current tag; subtasks)

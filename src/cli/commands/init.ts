@@ -21,8 +21,7 @@ export function registerInit(program: AgentCommand): void {
       'files whose content is part of the fingerprint (default: manifests and lockfiles present)',
     )
     .option('--force', 'overwrite existing state files with fresh ones')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state init --goal "Add OAuth login to the web app" --test "npm test"\n  $ agent-state init --key-files package.json "config/*.yaml"',
     )
     .run<InitFlags>(async (ctx, _args, flags) => {

@@ -76,8 +76,7 @@ export function registerIntegrate(program: AgentCommand): void {
       'the command hooks run (default: this installation, found on PATH or by path)',
     )
     .option('--file <file>', `agents-md: the instructions file (${AGENTS_MD_FILES.join(', ')})`)
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Every run is idempotent and prints what it changed. Hosts:
   claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)

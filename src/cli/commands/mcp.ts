@@ -8,8 +8,7 @@ export function registerMcp(program: AgentCommand): void {
     .description(
       'serve the task state as an MCP server on stdio (8 tools, goals/progress/evidence resources)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Tools: boot, status, next, plan_update, done, check, evidence_add, checkpoint.
 Resources: agent-state://goals, agent-state://progress, agent-state://evidence/{id}.

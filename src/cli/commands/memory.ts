@@ -36,8 +36,7 @@ export function registerMemory(program: AgentCommand): void {
     .description(
       'task memory: durable facts (kept) and working notes (dropped first by a tight boot budget)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state memory add "limit defaults to 50 in the old code path"\n  $ agent-state memory add "Route handlers live in src/routes/" --durable\n  $ agent-state memory promote w1\n  $ agent-state memory list',
     );
 
@@ -46,10 +45,7 @@ export function registerMemory(program: AgentCommand): void {
     .argument('<text>', 'the note')
     .description('add a working note (or a durable one with --durable)')
     .option('--durable', 'a fact that holds for the whole task')
-    .addHelpText(
-      'after',
-      '\nExample:\n  $ agent-state memory add "The API uses snake_case" --durable',
-    )
+    .helpAfter('\nExample:\n  $ agent-state memory add "The API uses snake_case" --durable')
     .run<{ durable?: boolean }>(async (ctx, [text], flags) => {
       const { result: note, progress } = await updateProgress(
         (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
@@ -64,7 +60,7 @@ export function registerMemory(program: AgentCommand): void {
   memory
     .command('list')
     .description('list the notes with their labels (d1, d2, ... durable; w1, w2, ... working)')
-    .addHelpText('after', '\nExample:\n  $ agent-state memory list --json')
+    .helpAfter('\nExample:\n  $ agent-state memory list --json')
     .run((ctx) => {
       const { progress } = loadState(ctx);
       return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
@@ -84,7 +80,7 @@ export function registerMemory(program: AgentCommand): void {
       .command(verb)
       .argument('<note>', argument)
       .description(description)
-      .addHelpText('after', `\nExample:\n  $ agent-state memory ${verb} ${example}`)
+      .helpAfter(`\nExample:\n  $ agent-state memory ${verb} ${example}`)
       .run(async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
         const edit = verb === 'promote' ? promoteMemory : dropMemory;

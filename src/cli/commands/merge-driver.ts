@@ -15,8 +15,7 @@ export function registerMergeDriver(program: AgentCommand): void {
     .description(
       'merge three versions of a state file by id (run by git; `hooks install` registers it)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Plan items and markers merge by id (both sides' additions are kept), memory and reminders as sets;
 where both sides changed the same thing a rule decides (done with a marker beats running, the newer

@@ -11,8 +11,7 @@ export function registerNext(program: AgentCommand): void {
     .argument('[text]', 'the next concrete action (omit to show the current one)')
     .description('show or set the next action (and the stage)')
     .option('--stage <name>', 'set the stage too (planning, implementing, testing, ...)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state next\n  $ agent-state next "Write the failing test for token refresh" --stage implementing',
     )
     .run<{ stage?: string }>(async (ctx, [text], flags) => {

@@ -104,8 +104,7 @@ export function registerPlan(program: AgentCommand): void {
   const plan = program
     .command('plan')
     .description('the plan: add steps, change their status, list them')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state plan add "Write the parser"\n  $ agent-state plan add "Wire the parser in" --needs t1\n  $ agent-state plan ready\n  $ agent-state plan start t1\n  $ agent-state plan block t2 --note "waiting for the API key"\n  $ agent-state plan list --json',
     );
   const onItem = (verb: string) => plan.command(verb).argument('<id>', 'the plan item id');
@@ -120,8 +119,7 @@ export function registerPlan(program: AgentCommand): void {
     .option('--after <id>', 'insert after this item instead of at the end')
     .option('--needs <ids...>', 'items that must be done first (t1,t2 or t1 t2)')
     .addOption(new Option('--depends-on <ids...>', 'the older spelling of --needs').hideHelp())
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state plan add "Add the migration" --after t-k3f9a\n  $ agent-state plan add "Deploy" --needs t-k3f9a,t-7hq2m',
     )
     .run<AddFlags>(async (ctx, [title], { id, after, needs, dependsOn }) => {
@@ -142,8 +140,7 @@ export function registerPlan(program: AgentCommand): void {
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
       .option('--force', "change it although another agent's live claim holds it")
-      .addHelpText(
-        'after',
+      .helpAfter(
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
       .run<{ note?: string; force?: boolean }>(async (ctx, [id], flags) => {
@@ -170,8 +167,7 @@ export function registerPlan(program: AgentCommand): void {
   onItem('needs')
     .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
     .description("set an item's needs, replacing the ones it had")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 An item is ready (\`plan ready\`) once every item it needs is done or skipped. A need that does
 not exist, or one that would close a circle (t1 needs t2 needs t1), is refused (exit 2).
@@ -193,10 +189,7 @@ Examples:
   plan
     .command('ready')
     .description('list the pending items whose needs are all done: what can start now')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json',
-    )
+    .helpAfter('\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json')
     .run((ctx) => {
       const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
       const ready = readyItems(items);
@@ -225,7 +218,7 @@ Examples:
     onItem(verb)
       .description(description)
       .option('--force', force)
-      .addHelpText('after', help)
+      .helpAfter(help)
       .run<{ force?: boolean }>(async (ctx, [id], flags) => {
         const agent = verb === 'claim' ? resolveAgent({ env: ctx.env }) : null;
         const now = ctx.now();
@@ -254,7 +247,7 @@ Examples:
   plan
     .command('list')
     .description('list the plan with statuses and claims')
-    .addHelpText('after', '\nExample:\n  $ agent-state plan list')
+    .helpAfter('\nExample:\n  $ agent-state plan list')
     .run((ctx) => {
       const { progress, config } = loadState(ctx);
       const items = progress.plan ?? [];
@@ -287,7 +280,7 @@ Examples:
     else command.option('--force', "remove it although another agent's live claim holds it");
     command
       .description(description)
-      .addHelpText('after', `\nExample:\n  ${example}`)
+      .helpAfter(`\nExample:\n  ${example}`)
       .run<{ force?: boolean }>(async (ctx, [id, title], flags) => {
         const paths = findRoot(ctx.cwd);
         const options = { env: ctx.env, force: flags.force };

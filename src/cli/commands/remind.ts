@@ -10,8 +10,7 @@ export function registerRemind(program: AgentCommand): void {
     .command('remind')
     .argument('[text]', 'what the next boot must say once (omit to list what is queued)')
     .description('queue a one-shot reminder: the next boot shows it, then it is gone')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state remind "Ask the user about the max page size before merging"\n  $ agent-state remind --json',
     )
     .run(async (ctx, [text]) => {

@@ -13,8 +13,7 @@ export function registerReport(program: AgentCommand): void {
     .description('write the task state as one self-contained HTML page (no server, no network)')
     .option('--html <file>', 'the file to write')
     .option('--events <n>', 'how many of the newest events the timeline holds', '500')
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 The report is the page \`agent-state ui\` serves, frozen: the same sections, its style and script
 inline, and a Content-Security-Policy that lets it reach no network. Attach it to a pull request,

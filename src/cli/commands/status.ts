@@ -128,10 +128,7 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
     throw new UsageError('--consumer and --reset only apply with --publish', {
       hint: 'add --publish append|replace|delta',
     });
-  return {
-    format: flags.format as StatusFormat | undefined,
-    publish: flags.publish as PublishStrategy | undefined,
-  };
+  return flags as { format?: StatusFormat; publish?: PublishStrategy };
 }
 
 // The overview for people: the task lines, then what the events say (cwd, tools, tests, ...).
@@ -211,13 +208,8 @@ async function publish(
   format: StatusFormat,
   flags: StatusFlags,
 ): Promise<CommandResult> {
-  const result = await publishStatusTo({
-    strategy,
-    format,
-    consumer: flags.consumer,
-    reset: flags.reset,
-    status,
-  });
+  const { consumer, reset } = flags;
+  const result = await publishStatusTo({ strategy, format, consumer, reset, status });
   return {
     text: result.output ?? '',
     json: {

@@ -36,8 +36,7 @@ export function registerUi(program: AgentCommand): void {
       '--no-token',
       'accept requests without the random token (any local user can read the page)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 The page shows the goal, Constraints and Forbidden zones, the next action and current step, the
 plan with its completion markers (verified or STALE), the status and its signals, the event

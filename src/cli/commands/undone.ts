@@ -7,7 +7,7 @@ export function registerUndone(program: AgentCommand): void {
     .argument('<id>', 'the plan item whose marker to remove')
     .description('remove a completion marker (a done plan item goes back to pending)')
     .option('--force', "change it although another agent's live claim holds it")
-    .addHelpText('after', '\nExample:\n  $ agent-state undone t1')
+    .helpAfter('\nExample:\n  $ agent-state undone t1')
     .run<{ force?: boolean }>(async (ctx, [id], flags) => {
       const { markUndone } = await import('../../markers/mark-undone.js');
       const result = await markUndone(id!, { ...ctx, ...flags });

@@ -11,8 +11,7 @@ export function registerVerify(program: AgentCommand): void {
     .description(
       'check the state against the tree: files valid, markers fresh, no forbidden change, no drift since the checkpoint',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Exit codes: 0 the state matches the tree, 1 findings (each with its fix), 2 a state file is invalid.
 

@@ -46,8 +46,7 @@ export function registerWatch(program: AgentCommand): void {
       'report changes to the state, Forbidden paths and git as they happen (Ctrl-C stops)',
     )
     .option('--settle <ms>', 'how long a file must stay unchanged before it is read', '100')
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Watches .agent/, .git/HEAD, .git/index and the directories of the Forbidden globs (never the
 whole tree). A change to a Forbidden path is printed in red with its rule; a changed state file
