@@ -1,6 +1,5 @@
-// The process's stdout and stderr as plain descriptors. process.stdout on a pipe (every hook call:
-// hosts pipe them) makes a net.Socket, with the net module and a pipe handle, for what is at most
-// a few whole writes, which Node makes synchronously on pipes anyway.
+// stdout and stderr as plain descriptors: process.stdout on a pipe (every hook call) makes a
+// net.Socket for a few whole writes, which Node makes synchronously on pipes anyway.
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Tty from 'node:tty';

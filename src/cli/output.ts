@@ -1,8 +1,6 @@
-// Where command output goes: human text or one JSON document on stdout, warnings and errors on
-// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured). The styles come
-// from the caller: chalk for the commander program, plain ANSI codes on the lean route (which
-// loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
-// character of the state reaches the terminal (or the agent reading it).
+// Where output goes: text or one JSON document on stdout, warnings and errors on stderr, colors
+// only on a TTY (styles from the caller: chalk, or plain ANSI on the lean route). Everything passes
+// safeText / safeJson: no secret or control character of the state reaches the terminal.
 import { safeJson, safeText } from '../text/safe-text.js';
 import { fdStream, type OutStream } from './fd-stream.js';
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';

@@ -1,7 +1,6 @@
-// The one hand-written argv scanner. The router reads the command word and the global options
-// with it, and the lean commands (the ones hosts and git hooks run on every call: see
-// lean-commands.ts) parse their options with it, from the same specs that give commander their
-// --help. Messages follow commander's wording, so an option mistake reads the same on both routes.
+// The one hand-written argv scanner: the router reads the command word and global options with it,
+// and the lean commands parse their options from the specs that give commander their --help.
+// Messages follow commander's wording, so a mistake reads the same on both routes.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExitCode } from '../error-report.js';

@@ -1,7 +1,5 @@
-// The CLI bundle's entry (dist/bundle/agent-state.cjs; start.ts loads it): one scan of argv picks
-// the route. The commands that hosts and git hooks run on every call take the lean route
-// (lean.ts: no commander, no chalk); everything else, and every --help and --version, goes to
-// the commander program, which loads only then.
+// The CLI bundle's entry: one scan of argv picks the route, lean (lean.ts) for what hosts and git
+// hooks run on every call, else the commander program (and all --help, --version), loaded then.
 import type { ExitCode } from '../error-report.js';
 import { commandWord, isLean } from './command-list.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';

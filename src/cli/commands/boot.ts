@@ -1,6 +1,5 @@
-// `agent-state boot`: the restart prompt. Hosts run it at every session start and compaction, so
-// it is a lean command (lean.ts): its options are parsed without commander, and the boot library
-// (with the tokenizer it may load) is imported only when it runs.
+// `agent-state boot` (lean: hosts run it at every session start and compaction): the restart
+// prompt; the boot library, with the tokenizer it may load, is imported only when it runs.
 import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
 import type { BootFormat, BootRole, BootSource } from '../../boot/types.js';
 import { EXIT } from '../../error-report.js';

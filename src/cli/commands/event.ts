@@ -1,7 +1,5 @@
-// `agent-state event TYPE ...`: append one fact to the event log. Hooks call it after every tool
-// call, so it is a lean command (lean.ts): no commander, chalk or YAML on its path. `--json`
-// after TYPE followed by a JSON object is the event's fields; anywhere else it asks for JSON
-// output, as for every command.
+// `agent-state event TYPE ...` (lean: hooks call it after every tool call): append one fact to the
+// log. `--json` followed by a JSON object is the event's fields; elsewhere it asks for JSON output.
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { appendEvents } from '../../events/append.js';

@@ -1,7 +1,5 @@
-// `agent-state hook <name>`: what installed hooks run — git's (pre-commit, post-checkout,
-// post-merge) on every commit and checkout, and the agent hosts' (claude, codex, gemini,
-// opencode) on every tool call and message. A lean command (lean.ts). A host hook reads the
-// host's JSON on stdin, answers on stdout and always exits 0; a git hook reports on stderr.
+// `agent-state hook <name>` (lean): what installed hooks run. A git hook (pre-commit, post-checkout,
+// post-merge) reports on stderr; a host hook reads the host's JSON on stdin, answers on stdout, exits 0.
 import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';

@@ -1,6 +1,5 @@
-// `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files (docs/multi-agent.md).
-// git runs it on every merge, rebase and cherry-pick that changed a state file on both sides, so
-// its implementation loads only when it runs.
+// `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files
+// (docs/multi-agent.md); its implementation loads only when git runs it.
 import { resolve } from 'node:path';
 import type { AgentCommand } from '../agent-command.js';
 import { EXIT } from '../../error-report.js';
