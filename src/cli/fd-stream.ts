@@ -10,10 +10,8 @@ export interface OutStream {
   write(text: string): unknown;
 }
 
-/**
- * Whether `fd` is a terminal; only a character device asks node:tty (which loads net), and
- * /dev/null (a host's or a script's `stdio: 'ignore'`) is a character device but no terminal.
- */
+// Only a character device asks node:tty (which loads net); /dev/null (`stdio: 'ignore'`) is one.
+/** Whether `fd` is a terminal. */
 export function isTerminal(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
@@ -26,11 +24,8 @@ export function isTerminal(fd: number): boolean {
   return isatty(fd);
 }
 
-/**
- * Writes to descriptor `fd` whole and in order. A full non-blocking pipe (EAGAIN) is waited
- * out; a reader that went away (EPIPE: `agent-state ... | head`) drops the rest, which is not an
- * error of ours.
- */
+// A full non-blocking pipe (EAGAIN) is waited out; a gone reader (EPIPE: `| head`) drops the rest.
+/** Writes to descriptor `fd` whole and in order. */
 export function fdStream(fd: 1 | 2): OutStream {
   let tty: boolean | undefined;
   let closed = false;

@@ -16,10 +16,7 @@ export const LEAN_COMMANDS: Readonly<Record<LeanWord, () => Promise<LeanCommand>
   status: async () => (await import('./commands/status.js')).statusCommand,
 };
 
-/**
- * Runs one lean command from the whole argv (without node and script) on `io`; returns the exit
- * code. `globals`: the global options, when the router has already scanned them.
- */
+/** Runs a lean command from the whole argv on `io`; `globals`: when the router scanned them. */
 export async function runLean(
   command: LeanCommand,
   argv: readonly string[],

@@ -21,11 +21,9 @@ export type Style = { readonly level: 0 | 1 | 2 | 3 } & Record<
   (text: string) => string
 >;
 
-/**
- * What one CLI call talks to: its streams, environment and start directory. stdin and cwd
- * default to the process's, read only when needed (making process.stdin costs a lean call time;
- * process.cwd() throws in a deleted directory, where an absolute --cwd still works).
- */
+// stdin and cwd default to the process's, read only when needed: process.stdin costs a lean
+// call time, and process.cwd() throws in a deleted directory (where an absolute --cwd works).
+/** What one CLI call talks to: its streams, environment and start directory. */
 export interface CliIo {
   readonly stdin?: AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
   readonly stdout: OutStream;

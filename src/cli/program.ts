@@ -69,11 +69,9 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     });
 }
 
-/**
- * Builds the program; actions record their exit code in `state` and write to state.io. `only`:
- * the command a call runs, the one registered (a call's parse needs no other; help, a typo's
- * suggestion and a call without a command get them all).
- */
+// `only`: the command a call runs, the one registered (help, a typo's suggestion and a call
+// without a command get them all).
+/** Builds the program; actions record their exit code in `state`. */
 export async function createProgram(state: RunState, only?: CommandWord): Promise<Command> {
   const { io } = state;
   const program = new AgentCommand(state, 'agent-state')

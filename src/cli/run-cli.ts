@@ -7,10 +7,7 @@ import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
 import { prefetch } from './prefetch.js';
 
-/**
- * Runs one CLI call (argv without node and script) on `io` (tests pass their own); returns the
- * exit code. Never throws.
- */
+/** Runs one CLI call (argv without node and script) on `io`; returns the exit code, never throws. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const { words, globals, help, version } = scanArgv(argv);
   try {
