@@ -21,6 +21,11 @@ export interface OptionSpec {
   hidden?: boolean;
 }
 
+/** An OptionSpec from its flags, description and the rest. */
+export function option(flags: string, description: string, more?: Partial<OptionSpec>): OptionSpec {
+  return { flags, description, ...more };
+}
+
 /** A positional argument. */
 export interface ArgumentSpec {
   name: string;
@@ -59,15 +64,7 @@ export interface ParsedArgs {
 }
 
 const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
-const GLOBAL_OPTIONS = [
-  '--cwd',
-  '--json',
-  '--quiet',
-  '--agent',
-  '--no-color',
-  '--help',
-  '--version',
-];
+const GLOBAL_OPTIONS = '--cwd --json --quiet --agent --no-color --help --version'.split(' ');
 
 interface Flag {
   spec: OptionSpec;
@@ -95,16 +92,13 @@ function globalAt(argv: readonly string[], i: number, globals: GlobalFlags): num
   else if (arg === '--no-color') globals.color = false;
   else if (arg.startsWith('--cwd=')) globals.cwd = arg.slice('--cwd='.length);
   else if (arg.startsWith('--agent=')) globals.agent = arg.slice('--agent='.length);
-  else if (arg === '--agent') {
+  else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
+  else if (arg === '--agent' || arg === '-C' || arg === '--cwd') {
+    const [key, label] =
+      arg === '--agent' ? ['agent', '--agent <name>'] : ['cwd', '-C, --cwd <dir>'];
     if (argv[i + 1] === undefined)
-      throw new UsageError(`option '--agent <name>' argument missing`, { hint: HINT });
-    globals.agent = argv[i + 1];
-    return i + 1;
-  } else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
-  else if (arg === '-C' || arg === '--cwd') {
-    if (argv[i + 1] === undefined)
-      throw new UsageError(`option '-C, --cwd <dir>' argument missing`, { hint: HINT });
-    globals.cwd = argv[i + 1];
+      throw new UsageError(`option '${label}' argument missing`, { hint: HINT });
+    globals[key as 'agent' | 'cwd'] = argv[i + 1];
     return i + 1;
   } else return -1;
   return i;
@@ -261,7 +255,6 @@ export function resolveCwd(cwd: string | undefined, io: { readonly cwd?: string 
   return dir;
 }
 
-/** What a lean command's run gets. */
 /** A command of the lean route: its spec (options, help) and what it does. */
 export interface LeanCommand {
   spec: CommandSpec;

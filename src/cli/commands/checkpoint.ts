@@ -19,6 +19,8 @@ interface CheckpointFlags {
   commit?: boolean;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 const PHASE_TEXT: Record<CheckpointPhase, string> = {
   verify: 'verifying the state',
   test: 'running the tests',
@@ -54,8 +56,7 @@ Examples:
       const { describeTest } = await import('../../checkpoint/checkpoint-evidence.js');
       const controller = new AbortController();
       const onSignal = () => controller.abort();
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      for (const signal of SIGNALS) process.on(signal, onSignal);
       const spinner = startSpinner(
         ctx.io.stderr,
         PHASE_TEXT.verify,
@@ -73,22 +74,17 @@ Examples:
         });
       } finally {
         spinner.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const signal of SIGNALS) process.off(signal, onSignal);
       }
       const { style } = ctx.out;
       const lines: string[] = [];
+      const refused = (why: string) =>
+        style.red(`Checkpoint refused: ${why}. Nothing was written.`);
       if (result.refused === 'verify') {
-        lines.push(
-          style.red('Checkpoint refused: the state does not match the tree. Nothing was written.'),
-        );
+        lines.push(refused('the state does not match the tree'));
         lines.push(...renderFindings(result.findings, ctx));
       } else if (result.refused === 'tests' && result.test) {
-        lines.push(
-          style.red(
-            `Checkpoint refused: the tests ${describeTest(result.test)}. Nothing was written.`,
-          ),
-        );
+        lines.push(refused(`the tests ${describeTest(result.test)}`));
         lines.push(`Log: ${result.test.log.path}`, style.dim(result.test.tail));
         lines.push(`Fix the tests, or record anyway with --allow-failing.`);
       } else {
@@ -140,32 +136,27 @@ async function recordCheckpointFacts(
   result: CheckpointResult,
   summary: string | undefined,
 ): Promise<Warning[]> {
-  const warnings: Warning[] = [];
-  if (result.test) {
-    warnings.push(
-      ...(await recordFact(ctx, {
+  const { test, commit, fingerprint } = result;
+  const tested = test
+    ? await recordFact(ctx, {
         type: 'verification.finished',
-        command: result.test.command,
-        passed: result.test.passed,
-        failed: result.test.failed,
-        exit_code:
-          result.test.passed === null && result.test.failed === null ? result.test.exit_code : null,
-        artifact: result.test.log.path,
-      })),
-    );
-  }
-  if (result.ok) {
-    warnings.push(
-      ...(await recordFact(ctx, {
+        command: test.command,
+        passed: test.passed,
+        failed: test.failed,
+        exit_code: test.passed === null && test.failed === null ? test.exit_code : null,
+        artifact: test.log.path,
+      })
+    : [];
+  const recorded = result.ok
+    ? await recordFact(ctx, {
         type: 'checkpoint.created',
         summary: summary ?? `checkpoint ${result.checkpoint}`,
         evidence: result.evidence?.id ?? null,
-        commit: result.commit && 'sha' in result.commit ? result.commit.sha : null,
+        commit: commit && 'sha' in commit ? commit.sha : null,
         // Where the tree was: the commit to go back to when the state was not committed itself.
-        head: result.fingerprint?.git?.head ?? null,
-        branch: result.fingerprint?.git?.branch ?? null,
-      })),
-    );
-  }
-  return warnings;
+        head: fingerprint?.git?.head ?? null,
+        branch: fingerprint?.git?.branch ?? null,
+      })
+    : [];
+  return [...tested, ...recorded];
 }

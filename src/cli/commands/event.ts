@@ -9,8 +9,7 @@ import {
   type AgentEvent,
   type EventInput,
 } from '../../events/types.js';
-import type { ParsedArgs } from '../parse-args.js';
-import type { LeanCommand } from '../parse-args.js';
+import { option, type LeanCommand, type ParsedArgs } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 /** `true`, `false`, numbers and `null` as such; anything else a string. */
@@ -105,26 +104,24 @@ export const eventCommand: LeanCommand = {
       },
     ],
     options: [
-      {
-        flags: '-f, --field <key=value>',
-        description: 'a field (repeatable); true/false/null and numbers are typed',
-        repeatable: true,
-      },
-      {
-        flags: '--stdin',
-        description: 'read the fields from stdin: a JSON object, or one per line (several events)',
-      },
-      {
-        flags: '--actor <actor>',
-        description: 'who caused it: user, agent, system or tool (default from the type)',
-        choices: EVENT_ACTORS,
-      },
-      {
-        flags: '--json <object>',
-        description: 'the fields as one JSON object',
+      option(
+        '-f, --field <key=value>',
+        'a field (repeatable); true/false/null and numbers are typed',
+        { repeatable: true },
+      ),
+      option(
+        '--stdin',
+        'read the fields from stdin: a JSON object, or one per line (several events)',
+      ),
+      option(
+        '--actor <actor>',
+        'who caused it: user, agent, system or tool (default from the type)',
+        { choices: EVENT_ACTORS },
+      ),
+      option('--json <object>', 'the fields as one JSON object', {
         valueWhen: /^\s*\{/,
         hidden: true,
-      },
+      }),
     ],
     help: `
   --json JSON            the fields as one JSON object (after TYPE; a bare --json asks for JSON output)

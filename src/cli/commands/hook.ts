@@ -26,7 +26,7 @@ async function gitHook(
   const { out, io } = ctx;
   if (name === 'pre-commit') {
     const { runPreCommit } = await import('../../git-hooks/pre-commit-hook.js');
-    const { renderPreCommit } = await import('../render-pre-commit.js');
+    const { renderPreCommit, SKIP_LINE } = await import('../render-pre-commit.js');
     let result;
     try {
       result = await runPreCommit(ctx);
@@ -59,8 +59,6 @@ async function gitHook(
   }
   return EXIT.OK;
 }
-
-const SKIP_LINE = 'To skip every agent-state check for one commit: AGENT_STATE=0 git commit ...';
 
 export const hookCommand: LeanCommand = {
   spec: {

@@ -16,7 +16,7 @@ import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
 import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { printResult, type CommandContext, type CommandResult } from '../action.js';
-import type { LeanCommand } from '../parse-args.js';
+import { option, type LeanCommand } from '../parse-args.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
 
 interface StatusFlags {
@@ -236,25 +236,17 @@ export const statusCommand: LeanCommand = {
     description: 'show the task at a glance, or the status bar for a model (--format, --publish)',
     arguments: [],
     options: [
-      {
-        flags: '--format <format>',
-        description: `render the status bar: ${STATUS_FORMATS.join(', ')}`,
-      },
-      {
-        flags: '--publish <strategy>',
-        description:
-          'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
-      },
-      {
-        flags: '--consumer <name>',
-        description: `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`,
-      },
-      { flags: '--reset', description: 'start a new epoch: publish a full baseline' },
-      {
-        flags: '--all',
-        description:
-          "every agent across the repository's worktrees: next action, step, claims, last seen",
-      },
+      option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`),
+      option(
+        '--publish <strategy>',
+        'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
+      ),
+      option('--consumer <name>', `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`),
+      option('--reset', 'start a new epoch: publish a full baseline'),
+      option(
+        '--all',
+        "every agent across the repository's worktrees: next action, step, claims, last seen",
+      ),
     ],
     help: `
 Examples:
