@@ -99,11 +99,12 @@ Examples:
           ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
           : '',
       ].filter(Boolean);
+      const { id, kind, summary } = result.meta;
       const warnings = await recordFact(ctx, {
         type: 'evidence.added',
-        evidence: result.meta.id,
-        kind: result.meta.kind,
-        summary: result.meta.summary,
+        evidence: id,
+        kind,
+        summary,
       });
       return {
         text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
@@ -120,13 +121,10 @@ Examples:
       const { listEvidence } = await import('../../evidence/read-evidence.js');
       const { formatLocation } = await import('../../errors.js');
       const { entries, problems } = listEvidence(ctx);
+      const line = (e: (typeof entries)[number]) =>
+        `${e.id}  ${e.at.slice(0, 19).replace('T', ' ')}  ${e.kind.padEnd(10)}  ${e.summary}`;
       const text = entries.length
-        ? entries
-            .map(
-              (e) =>
-                `${e.id}  ${e.at.slice(0, 19).replace('T', ' ')}  ${e.kind.padEnd(10)}  ${e.summary}`,
-            )
-            .join('\n')
+        ? entries.map(line).join('\n')
         : '(no evidence yet: add an entry with `agent-state evidence add --kind note --summary "..."`)';
       return {
         text,

@@ -23,19 +23,16 @@ Examples:
       const { verify } = await import('../../verify/verify.js');
       const report = await verify(ctx);
       const { style } = ctx.out;
-      const lines: string[] = [];
+      // Commit subjects and paths are anyone's text: no secret in them reaches the output.
+      const shown = { json: redactValue(report), warnings: relevantWarnings(report.warnings) };
       if (report.problems.length > 0) {
-        lines.push(...renderProblems(report.problems, ctx));
-        lines.push(
+        const lines = [
+          ...renderProblems(report.problems, ctx),
           `${plural(report.problems.length, 'problem')} in the state files; nothing else was checked and no file was changed.`,
-        );
-        return {
-          text: lines.join('\n'),
-          json: redactValue(report),
-          warnings: relevantWarnings(report.warnings),
-          exitCode: EXIT.USAGE,
-        };
+        ];
+        return { ...shown, text: lines.join('\n'), exitCode: EXIT.USAGE };
       }
+      const lines: string[] = [];
       const valid = report.markers.filter((m) => m.state === 'valid').length;
       const unchecked = report.markers.filter(
         (m) => m.state === 'unverifiable' && !m.problem,
@@ -60,10 +57,8 @@ Examples:
           : `${plural(report.findings.length, 'finding')}${report.drift?.drifted ? ` (drift since ${sinceText(report.last_checkpoint, ctx.now())})` : ''}.`,
       );
       return {
+        ...shown,
         text: lines.join('\n'),
-        // Commit subjects and paths are anyone's text: no secret in them reaches the output.
-        json: redactValue(report),
-        warnings: relevantWarnings(report.warnings),
         exitCode: report.ok ? EXIT.OK : EXIT.CHECK_FAILED,
       };
     });
