@@ -1,5 +1,4 @@
-// The glue between commander and the library: every command action receives a context built
-// from the global options and returns a result; printing and exit codes happen in one place.
+// What a command's action gets and returns, and how its result is printed (on both routes).
 import type { Command } from 'commander';
 import { formatLocation } from '../errors.js';
 import type { Warning } from '../types.js';
@@ -37,12 +36,6 @@ export interface RunState {
   makeContext(command: Command): CommandContext;
 }
 
-type Action<O> = (
-  ctx: CommandContext,
-  args: string[],
-  options: O,
-) => CommandResult | Promise<CommandResult>;
-
 /** Formats a warning for stderr: `file:line: message` (made safe for the terminal). */
 export function formatWarning(warning: Warning): string {
   return safeText(
@@ -64,19 +57,6 @@ async function toShow(ctx: CommandContext, warnings: readonly Warning[]): Promis
   } catch {
     return [...warnings];
   }
-}
-
-/** Wraps an action for commander: builds the context, prints the result, records the exit code. */
-export function defineAction<O = Record<string, unknown>>(state: RunState, action: Action<O>) {
-  return async (...raw: unknown[]): Promise<void> => {
-    const command = raw[raw.length - 1] as Command;
-    const options = raw[raw.length - 2] as O;
-    const args = raw
-      .slice(0, -2)
-      .flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
-    const ctx = state.makeContext(command);
-    state.exitCode = await printResult(ctx, await action(ctx, args, options));
-  };
 }
 
 /** Prints a result (its warnings on stderr, then its JSON or text); returns its exit code. */

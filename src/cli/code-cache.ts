@@ -1,9 +1,6 @@
-// Loading a CommonJS file through a V8 code cache (start.ts loads the CLI bundle with it). Node 20
-// has no compile cache for modules, and compiling the bundle was a fifth of every command's
-// start-up; a cached compile skips it. The cache lives next to the bundle when that is writable,
-// else in the temp directory; a cache made from another file (header below), another Node (its
-// version is in the name), another V8 or other flags is not used: the file is compiled as usual
-// and the cache rewritten. Failing to write it is harmless.
+// Loads a CommonJS file (the CLI bundle) through a V8 code cache: Node 20 has no module compile
+// cache, and compiling the bundle was a fifth of every start-up. The cache sits next to the bundle
+// or in the temp directory; one from another file, Node, V8 or flags is ignored and rewritten.
 import {
   closeSync,
   mkdirSync,

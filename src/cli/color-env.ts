@@ -1,8 +1,6 @@
-// One reading of the color variables for this process and every child it spawns (the test
-// command of `checkpoint`, git, a hook binary). agent-state's rule (docs/cli.md): an empty variable
-// is unset, and a non-empty NO_COLOR wins over FORCE_COLOR. Node reads them otherwise (FORCE_COLOR
-// wins, even empty) and, from Node 22, warns "The 'NO_COLOR' env is ignored due to the
-// 'FORCE_COLOR' env being set" in any process that sees both — so the losing one is removed.
+// One reading of the color variables for this process and its children (docs/cli.md): an empty
+// variable is unset and a non-empty NO_COLOR wins. Node reads them otherwise, and from Node 22
+// warns in any process that sees both NO_COLOR and FORCE_COLOR, so the losing one is removed.
 
 /** Removes from `env` the color variables that agent-state's rule ignores. */
 export function settleColorEnv(env: NodeJS.ProcessEnv): void {

@@ -1,6 +1,5 @@
-// The one list of agent-state's commands, in the order of --help; the router, the lean route,
-// the code cache, the git prefetch and the commander program are all derived from it. Imports
-// nothing: start.ts reads it before the bundle loads.
+// The one list of commands, in --help order: the router, the lean route, the code cache, the git
+// prefetch and the commander program derive from it. Imports nothing: start.ts reads it early.
 
 /** `lean`: runs without commander or chalk (lean.ts); `prefetch`: reads the git snapshot early. */
 export const COMMANDS = {

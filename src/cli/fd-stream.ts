@@ -1,6 +1,5 @@
-// The process's stdout and stderr as plain descriptors. process.stdout on a pipe (every hook call:
-// hosts pipe them) makes a net.Socket, with the net module and a pipe handle, for what is at most
-// a few whole writes, which Node makes synchronously on pipes anyway.
+// stdout and stderr as plain descriptors: process.stdout on a pipe (every hook call) makes a
+// net.Socket for a few whole writes, which Node makes synchronously on pipes anyway.
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Tty from 'node:tty';
@@ -11,10 +10,8 @@ export interface OutStream {
   write(text: string): unknown;
 }
 
-/**
- * Whether `fd` is a terminal; only a character device asks node:tty (which loads net), and
- * /dev/null (a host's or a script's `stdio: 'ignore'`) is a character device but no terminal.
- */
+// Only a character device asks node:tty (which loads net); /dev/null (`stdio: 'ignore'`) is one.
+/** Whether `fd` is a terminal. */
 export function isTerminal(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
@@ -27,11 +24,8 @@ export function isTerminal(fd: number): boolean {
   return isatty(fd);
 }
 
-/**
- * Writes to descriptor `fd` whole and in order. A full non-blocking pipe (EAGAIN) is waited
- * out; a reader that went away (EPIPE: `agent-state ... | head`) drops the rest, which is not an
- * error of ours.
- */
+// A full non-blocking pipe (EAGAIN) is waited out; a gone reader (EPIPE: `| head`) drops the rest.
+/** Writes to descriptor `fd` whole and in order. */
 export function fdStream(fd: 1 | 2): OutStream {
   let tty: boolean | undefined;
   let closed = false;

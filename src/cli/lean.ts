@@ -1,8 +1,6 @@
-// The lean route: the commands that hosts and git hooks run on every tool call, message, commit
-// and session start (`event`, `boot`, `hook <name>`, `statusline`), and `status`, which agents
-// poll. They parse their options with parse-args.ts instead of commander and print through plain
-// ANSI styles instead of chalk, so such a call loads neither (nor YAML, unless it reads a state
-// file). The commander program registers the same specs, for --help.
+// The lean route: what hosts and git hooks run on every call (`event`, `boot`, `hook <name>`,
+// `statusline`) and `status`, which agents poll. They parse with parse-args.ts and print plain
+// ANSI, loading neither commander nor chalk; commander registers the same specs, for --help.
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import type { ExitCode } from '../error-report.js';
 import type { LeanWord } from './command-list.js';
@@ -18,10 +16,7 @@ export const LEAN_COMMANDS: Readonly<Record<LeanWord, () => Promise<LeanCommand>
   status: async () => (await import('./commands/status.js')).statusCommand,
 };
 
-/**
- * Runs one lean command from the whole argv (without node and script) on `io`; returns the exit
- * code. `globals`: the global options, when the router has already scanned them.
- */
+/** Runs a lean command from the whole argv on `io`; `globals`: when the router scanned them. */
 export async function runLean(
   command: LeanCommand,
   argv: readonly string[],

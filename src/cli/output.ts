@@ -1,30 +1,29 @@
-// Where command output goes: human text or one JSON document on stdout, warnings and errors on
-// stderr, colors only on a TTY (NO_COLOR, FORCE_COLOR and --no-color honoured). The styles come
-// from the caller: chalk for the commander program, plain ANSI codes on the lean route (which
-// loads no chalk). Everything passes safeText / safeJson on the way out: no secret and no control
-// character of the state reaches the terminal (or the agent reading it).
+// Where output goes: text or one JSON document on stdout, warnings and errors on stderr, colors
+// only on a TTY (styles from the caller: chalk, or plain ANSI on the lean route). Everything passes
+// safeText / safeJson: no secret or control character of the state reaches the terminal.
 import { safeJson, safeText } from '../text/safe-text.js';
 import { fdStream, type OutStream } from './fd-stream.js';
-
-export type { OutStream };
 import { describeError, errorDocument, errorText, type ExitCode } from '../error-report.js';
 
-/** The styles commands use; a chalk instance is one. */
-export interface Style {
-  readonly level: 0 | 1 | 2 | 3;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-  bold(text: string): string;
-  dim(text: string): string;
-}
+// Each style's ANSI open and close codes (the ones chalk writes).
+const CODES = {
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+  bold: [1, 22],
+  dim: [2, 22],
+} as const;
 
-/**
- * What one CLI call talks to: its streams, environment and start directory. stdin and cwd
- * default to the process's, read only when needed (making process.stdin costs a lean call time;
- * process.cwd() throws in a deleted directory, where an absolute --cwd still works).
- */
+/** The styles commands use; a chalk instance is one. */
+export type Style = { readonly level: 0 | 1 | 2 | 3 } & Record<
+  keyof typeof CODES,
+  (text: string) => string
+>;
+
+// stdin and cwd default to the process's, read only when needed: process.stdin costs a lean
+// call time, and process.cwd() throws in a deleted directory (where an absolute --cwd works).
+/** What one CLI call talks to: its streams, environment and start directory. */
 export interface CliIo {
   readonly stdin?: AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
   readonly stdout: OutStream;
@@ -85,17 +84,11 @@ export function colorLevel(
 
 /** Styles as plain ANSI escapes (the codes chalk writes), or none at level 0. */
 export function ansiStyle(level: 0 | 1 | 2 | 3): Style {
-  const wrap = (open: number, close: number) => (text: string) =>
-    level > 0 ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  return {
-    level,
-    red: wrap(31, 39),
-    green: wrap(32, 39),
-    yellow: wrap(33, 39),
-    cyan: wrap(36, 39),
-    bold: wrap(1, 22),
-    dim: wrap(2, 22),
-  };
+  const styles = Object.entries(CODES).map(([name, [open, close]]) => [
+    name,
+    (text: string) => (level > 0 ? `\u001b[${open}m${text}\u001b[${close}m` : text),
+  ]);
+  return { level, ...Object.fromEntries(styles) } as Style;
 }
 
 /** Creates the output channel of one CLI run. */

@@ -1,7 +1,6 @@
-// The one hand-written argv scanner. The router reads the command word and the global options
-// with it, and the lean commands (the ones hosts and git hooks run on every call: see
-// lean-commands.ts) parse their options with it, from the same specs that give commander their
-// --help. Messages follow commander's wording, so an option mistake reads the same on both routes.
+// The one hand-written argv scanner: the router reads the command word and global options with it,
+// and the lean commands parse their options from the specs that give commander their --help.
+// Messages follow commander's wording, so a mistake reads the same on both routes.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExitCode } from '../error-report.js';
@@ -20,6 +19,11 @@ export interface OptionSpec {
   valueWhen?: RegExp;
   /** Left out of commander's option list (the help text explains it). */
   hidden?: boolean;
+}
+
+/** An OptionSpec from its flags, description and the rest. */
+export function option(flags: string, description: string, more?: Partial<OptionSpec>): OptionSpec {
+  return { flags, description, ...more };
 }
 
 /** A positional argument. */
@@ -60,15 +64,7 @@ export interface ParsedArgs {
 }
 
 const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
-const GLOBAL_OPTIONS = [
-  '--cwd',
-  '--json',
-  '--quiet',
-  '--agent',
-  '--no-color',
-  '--help',
-  '--version',
-];
+const GLOBAL_OPTIONS = '--cwd --json --quiet --agent --no-color --help --version'.split(' ');
 
 interface Flag {
   spec: OptionSpec;
@@ -96,16 +92,13 @@ function globalAt(argv: readonly string[], i: number, globals: GlobalFlags): num
   else if (arg === '--no-color') globals.color = false;
   else if (arg.startsWith('--cwd=')) globals.cwd = arg.slice('--cwd='.length);
   else if (arg.startsWith('--agent=')) globals.agent = arg.slice('--agent='.length);
-  else if (arg === '--agent') {
+  else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
+  else if (arg === '--agent' || arg === '-C' || arg === '--cwd') {
+    const [key, label] =
+      arg === '--agent' ? ['agent', '--agent <name>'] : ['cwd', '-C, --cwd <dir>'];
     if (argv[i + 1] === undefined)
-      throw new UsageError(`option '--agent <name>' argument missing`, { hint: HINT });
-    globals.agent = argv[i + 1];
-    return i + 1;
-  } else if (/^-C./.test(arg)) globals.cwd = arg.slice(2);
-  else if (arg === '-C' || arg === '--cwd') {
-    if (argv[i + 1] === undefined)
-      throw new UsageError(`option '-C, --cwd <dir>' argument missing`, { hint: HINT });
-    globals.cwd = argv[i + 1];
+      throw new UsageError(`option '${label}' argument missing`, { hint: HINT });
+    globals[key as 'agent' | 'cwd'] = argv[i + 1];
     return i + 1;
   } else return -1;
   return i;
@@ -262,7 +255,6 @@ export function resolveCwd(cwd: string | undefined, io: { readonly cwd?: string 
   return dir;
 }
 
-/** What a lean command's run gets. */
 /** A command of the lean route: its spec (options, help) and what it does. */
 export interface LeanCommand {
   spec: CommandSpec;

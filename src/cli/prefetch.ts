@@ -1,6 +1,5 @@
-// For the commands that read the git snapshot (verify, fingerprint, boot — which judges the drift
-// at every level), git starts working as soon as the route is known, so its ~200 ms on a 100k-file tree overlap
-// with loading the rest of the command. Imports only small modules.
+// For the commands that read the git snapshot (verify, fingerprint, boot), git starts once the
+// route is known: its ~200 ms on a 100k-file tree overlap loading the command. Small imports only.
 import { resolve } from 'node:path';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';

@@ -1,5 +1,6 @@
 // The commander program: global options and every command, one file each under commands/.
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
+import { AgentCommand } from './agent-command.js';
 import { AGENT_ENV, checkAgentName } from '../state/agent-name.js';
 import { packageVersion } from '../package-root.js';
 import type { RunState } from './action.js';
@@ -8,7 +9,7 @@ import { LEAN_COMMANDS, runLean } from './lean.js';
 import type { LeanCommand } from './parse-args.js';
 import { COMMANDS, isLean, type CommandWord, type LeanWord } from './command-list.js';
 
-type Register = (program: Command, state: RunState) => void;
+type Register = (program: AgentCommand) => void;
 
 // What registers each command with commander (the lean ones from their specs), imported when
 // registered: a call's parse initializes its own command's module only.
@@ -68,14 +69,12 @@ function registerLean(program: Command, lean: LeanCommand, state: RunState): voi
     });
 }
 
-/**
- * Builds the program; actions record their exit code in `state` and write to state.io. `only`:
- * the command a call runs, the one registered (a call's parse needs no other; help, a typo's
- * suggestion and a call without a command get them all).
- */
+// `only`: the command a call runs, the one registered (help, a typo's suggestion and a call
+// without a command get them all).
+/** Builds the program; actions record their exit code in `state`. */
 export async function createProgram(state: RunState, only?: CommandWord): Promise<Command> {
   const { io } = state;
-  const program = new Command('agent-state')
+  const program = new AgentCommand(state, 'agent-state')
     .description(
       'Durable task state for AI coding agents: goals, progress, completion markers and evidence in .agent/.',
     )
@@ -121,7 +120,7 @@ Examples:
 
   for (const word of only ? [only] : (Object.keys(COMMANDS) as CommandWord[])) {
     if (isLean(word)) registerLean(program, await LEAN_COMMANDS[word](), state);
-    else (await REGISTER[word]())(program, state);
+    else (await REGISTER[word]())(program);
   }
   return program;
 }

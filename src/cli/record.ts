@@ -1,5 +1,5 @@
 // How a command records its fact in the event log after its real work succeeded: never failing
-// the command, at most a warning (printed on stderr by defineAction).
+// the command, at most a warning (printed on stderr with the result).
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { recordEvent } from '../events/record.js';
 import type { EventInput } from '../events/types.js';
@@ -8,10 +8,8 @@ import { findRoot, locateRoot } from '../state/find-root.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Warning } from '../types.js';
 
-/**
- * Appends `input` to the log of the task at ctx.cwd, leaving out fields that are null or
- * undefined (an unknown value is absent, not a value); returns the warnings to show (if any).
- */
+/** Appends `input` to the task's log without its null or undefined fields (an unknown value is
+ * absent, not a value); returns the warnings to show. */
 export async function recordFact(
   ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv },
   input: EventInput,
@@ -23,11 +21,8 @@ export async function recordFact(
   return warning ? [warning] : [];
 }
 
-/**
- * Records the files of the tree that agent-state itself just wrote (`integrate`, `hooks
- * install`) as its own edits, with what each holds now: the drift then never calls them someone
- * else's. Paths outside the tree or in .agent/ or .git/ are left out; no state, no record.
- */
+// So the drift never calls them someone else's; paths outside the tree, .agent/ and .git/ are out.
+/** Records the files agent-state just wrote (`integrate`, `hooks install`) as its own edits. */
 export async function recordOwnWrites(
   ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv },
   files: readonly string[],

@@ -5,9 +5,16 @@ import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
 import type { HookFinding } from '../verify/staged-check.js';
 import type { Style } from './output.js';
 import { safeText } from '../text/safe-text.js';
+import { plural } from './format.js';
 
 /** The few styles the report uses (a Style from output.ts, or chalk). */
 export type Paint = Pick<Style, 'red' | 'yellow' | 'bold' | 'dim'>;
+
+const HOOK = 'agent-state pre-commit hook';
+
+/** How to commit past the hook. */
+export const SKIP_LINE =
+  'To skip every agent-state check for one commit: AGENT_STATE=0 git commit ...';
 
 const LABEL: Record<HookFinding['kind'], string> = {
   'invalid-state': 'invalid',
@@ -42,20 +49,11 @@ function reportLines(result: PreCommitResult, paint: Paint): string[] {
   if (result.skipped !== null || result.findings.length === 0) return [];
   const blocking = result.findings.filter((f) => f.severity === 'block').length;
   const header = result.ok
-    ? paint.yellow(
-        `agent-state pre-commit hook: ${result.findings.length} note${result.findings.length === 1 ? '' : 's'}; the commit goes ahead`,
-      )
-    : paint.red(
-        paint.bold(
-          `agent-state pre-commit hook: commit blocked (${blocking} problem${blocking === 1 ? '' : 's'})`,
-        ),
-      );
+    ? paint.yellow(`${HOOK}: ${plural(result.findings.length, 'note')}; the commit goes ahead`)
+    : paint.red(paint.bold(`${HOOK}: commit blocked (${plural(blocking, 'problem')})`));
   const order = { block: 0, allowed: 1, warn: 2 } as const;
   const sorted = [...result.findings].sort((a, b) => order[a.severity] - order[b.severity]);
   const lines = [header, ...sorted.flatMap((f) => findingLines(f, paint))];
-  if (!result.ok)
-    lines.push(
-      paint.dim('To skip every agent-state check for one commit: AGENT_STATE=0 git commit ...'),
-    );
+  if (!result.ok) lines.push(paint.dim(SKIP_LINE));
   return lines;
 }

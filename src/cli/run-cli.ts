@@ -1,7 +1,5 @@
-// The CLI bundle's entry (dist/bundle/agent-state.cjs; start.ts loads it): one scan of argv picks
-// the route. The commands that hosts and git hooks run on every call take the lean route
-// (lean.ts: no commander, no chalk); everything else, and every --help and --version, goes to
-// the commander program, which loads only then.
+// The CLI bundle's entry: one scan of argv picks the route, lean (lean.ts) for what hosts and git
+// hooks run on every call, else the commander program (and all --help, --version), loaded then.
 import type { ExitCode } from '../error-report.js';
 import { commandWord, isLean } from './command-list.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';
@@ -9,10 +7,7 @@ import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
 import { prefetch } from './prefetch.js';
 
-/**
- * Runs one CLI call (argv without node and script) on `io` (tests pass their own); returns the
- * exit code. Never throws.
- */
+/** Runs one CLI call (argv without node and script) on `io`; returns the exit code, never throws. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const { words, globals, help, version } = scanArgv(argv);
   try {

@@ -1,7 +1,5 @@
-// The commander route: every command but the lean ones (lean.ts), and --help and --version for
-// all. Errors go through the one mapper (error-report.ts) like on every route: one line on
-// stderr, the JSON error document with --json, a documented exit code, no stack trace for a
-// user mistake.
+// The commander route: every command but the lean ones, and --help and --version for all. Errors
+// go through the one mapper (error-report.ts), as on every route.
 import { CommanderError, type Command } from 'commander';
 import { EXIT, type ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';

@@ -1,6 +1,6 @@
 // A one-line spinner with elapsed time for long work (the checkpoint's tests), drawn on stderr
 // only when it is a terminal; on a pipe nothing is drawn (DESIGN §7).
-import type { OutStream } from './output.js';
+import type { OutStream } from './fd-stream.js';
 
 export interface Spinner {
   /** Changes the text after the spinner. */

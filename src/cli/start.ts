@@ -1,7 +1,5 @@
-// What bin/agent-state.js runs (dist/bundle/start.cjs): it loads the one CLI bundle,
-// dist/bundle/agent-state.cjs, through the V8 code cache (code-cache.ts) and runs the call. What
-// the bundle loads from node_modules (the MCP SDK, chokidar, the tokenizer) gets Node's own
-// compile cache where Node has one (≥ 22.1).
+// What bin/agent-state.js runs: loads dist/bundle/agent-state.cjs through the V8 code cache
+// (code-cache.ts) and runs the call; node_modules get Node's compile cache where it has one (≥ 22.1).
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { loadCached } from './code-cache.js';

@@ -1,6 +1,5 @@
-// "Did you mean ...?" for a mistyped command or option. Commander finds the nearest name and
-// appends it to its message on a second line; one-line error reports would drop it, so it
-// becomes the fix of a UsageError instead.
+// "Did you mean ...?": commander appends it on a second line, which one-line error reports would
+// drop, so it becomes the fix of a UsageError instead.
 import type { CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 

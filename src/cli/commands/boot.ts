@@ -1,11 +1,10 @@
-// `agent-state boot`: the restart prompt. Hosts run it at every session start and compaction, so
-// it is a lean command (lean.ts): its options are parsed without commander, and the boot library
-// (with the tokenizer it may load) is imported only when it runs.
+// `agent-state boot` (lean: hosts run it at every session start and compaction): the restart
+// prompt; the boot library, with the tokenizer it may load, is imported only when it runs.
 import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
 import type { BootFormat, BootRole, BootSource } from '../../boot/types.js';
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
-import type { LeanCommand } from '../parse-args.js';
+import { option, type LeanCommand } from '../parse-args.js';
 import { recordFact } from '../record.js';
 import { formatWarning } from '../action.js';
 
@@ -36,41 +35,19 @@ export const bootCommand: LeanCommand = {
       'print the restart prompt: goal, boundaries, progress and next step, within a token budget',
     arguments: [],
     options: [
-      {
-        flags: '--level <level>',
-        description:
-          'recovery level: 1 resume, 2 restore, 3 rebuild, auto (default: config boot.level)',
-      },
-      {
-        flags: '--budget <tokens>',
-        description: 'total token budget (default: config budget.total)',
-      },
-      {
-        flags: '--format <format>',
-        description: 'output format',
-        choices: BOOT_FORMATS,
-        default: 'markdown',
-      },
-      {
-        flags: '--role <role>',
-        description: 'who reads it',
-        choices: BOOT_ROLES,
-        default: 'execution',
-      },
-      {
-        flags: '--source <source>',
-        description: 'why the host boots the agent',
-        choices: BOOT_SOURCES,
-      },
-      {
-        flags: '--dry-run',
-        description: 'print the prompt without counting the boot or consuming reminders',
-      },
-      {
-        flags: '--fast',
-        description:
-          'estimate tokens (ascii/4 + CJK + other/2) instead of loading the o200k tokenizer',
-      },
+      option(
+        '--level <level>',
+        'recovery level: 1 resume, 2 restore, 3 rebuild, auto (default: config boot.level)',
+      ),
+      option('--budget <tokens>', 'total token budget (default: config budget.total)'),
+      option('--format <format>', 'output format', { choices: BOOT_FORMATS, default: 'markdown' }),
+      option('--role <role>', 'who reads it', { choices: BOOT_ROLES, default: 'execution' }),
+      option('--source <source>', 'why the host boots the agent', { choices: BOOT_SOURCES }),
+      option('--dry-run', 'print the prompt without counting the boot or consuming reminders'),
+      option(
+        '--fast',
+        'estimate tokens (ascii/4 + CJK + other/2) instead of loading the o200k tokenizer',
+      ),
     ],
     help: `
 Levels: 1 resume (a few hundred tokens), 2 restore (+ plan, markers, memory, evidence headlines),

@@ -1,8 +1,8 @@
 // `agent-state check [ID...] [--allow-unverifiable]`: is each step done, and do its files still
 // hash the same?
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import type { MarkerCheck } from '../../markers/check-markers.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { EXIT } from '../../error-report.js';
 import { plural } from '../format.js';
 
@@ -29,7 +29,7 @@ export function renderMarkerChecks(checks: readonly MarkerCheck[], ctx: CommandC
     .join('\n');
 }
 
-export function registerCheck(program: Command, state: RunState): void {
+export function registerCheck(program: AgentCommand): void {
   program
     .command('check')
     .argument('[ids...]', 'plan item ids (default: every recorded marker)')
@@ -38,8 +38,7 @@ export function registerCheck(program: Command, state: RunState): void {
       '--allow-unverifiable',
       'count a marker without files (unverifiable) as done: nothing re-checks it',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 States: valid, stale (a recorded file changed or disappeared), missing (no marker),
 unverifiable (a marker without files, or whose file list is lost: not proven, so not done
@@ -49,38 +48,31 @@ Examples:
   $ agent-state check t1 t2
   $ agent-state check t3 --json`,
     )
-    .action(
-      defineAction<{ allowUnverifiable?: boolean }>(state, async (ctx, ids, flags) => {
-        const { checkMarkers } = await import('../../markers/check-markers.js');
-        const result = await checkMarkers({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          ids: ids.length ? ids : undefined,
-          allowUnverifiable: flags.allowUnverifiable,
-        });
-        const json = {
-          ok: result.ok,
-          markers: result.markers.map((m) => ({
-            id: m.id,
-            state: m.state,
-            changed: m.changed,
-            status: m.status,
-            at: m.at,
-            files: m.files,
-          })),
-        };
-        const stale = result.markers.filter((m) => m.state === 'stale');
-        const hint = stale
-          .map(
-            (m) =>
-              `\nRe-check ${m.id}: if it is still done, record its files again with \`agent-state done ${m.id} --refresh\`; otherwise redo the step.`,
-          )
-          .join('');
-        return {
-          text: renderMarkerChecks(result.markers, ctx) + hint,
-          json,
-          exitCode: result.ok ? EXIT.OK : EXIT.CHECK_FAILED,
-        };
-      }),
-    );
+    .run<{ allowUnverifiable?: boolean }>(async (ctx, ids, flags) => {
+      const { checkMarkers } = await import('../../markers/check-markers.js');
+      const result = await checkMarkers({ ...ctx, ...flags, ids: ids.length ? ids : undefined });
+      const json = {
+        ok: result.ok,
+        markers: result.markers.map((m) => ({
+          id: m.id,
+          state: m.state,
+          changed: m.changed,
+          status: m.status,
+          at: m.at,
+          files: m.files,
+        })),
+      };
+      const stale = result.markers.filter((m) => m.state === 'stale');
+      const hint = stale
+        .map(
+          (m) =>
+            `\nRe-check ${m.id}: if it is still done, record its files again with \`agent-state done ${m.id} --refresh\`; otherwise redo the step.`,
+        )
+        .join('');
+      return {
+        text: renderMarkerChecks(result.markers, ctx) + hint,
+        json,
+        exitCode: result.ok ? EXIT.OK : EXIT.CHECK_FAILED,
+      };
+    });
 }

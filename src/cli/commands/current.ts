@@ -1,10 +1,10 @@
 // `agent-state current [...]`: show or set the current step and the limits that apply to it.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { setCurrentStep } from '../../state/current-step.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { CurrentStep } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { recordFact } from '../record.js';
 
 interface CurrentFlags {
@@ -38,7 +38,7 @@ function renderStep(step: CurrentStep | null | undefined, ctx: CommandContext): 
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-export function registerCurrent(program: Command, state: RunState): void {
+export function registerCurrent(program: AgentCommand): void {
   program
     .command('current')
     .description(
@@ -59,45 +59,42 @@ export function registerCurrent(program: Command, state: RunState): void {
     .option('--scope <glob...>', 'path globs the step may modify ("" clears)')
     .option('--constraint <text...>', 'rules for this step only ("" clears)')
     .option('--clear', 'remove the current step (other options then start a new one)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nEach option replaces that field; the others stay.\n\nExamples:\n  $ agent-state current\n  $ agent-state current --objective "Paginate GET /todos" --expected "page=2&limit=10 returns items 11-20"\n  $ agent-state current --deny-tools WebFetch --scope "src/routes/**" "test/**"\n  $ agent-state current --clear',
     )
-    .action(
-      defineAction<CurrentFlags>(state, async (ctx, _args, flags) => {
-        const change = {
-          objective: flags.objective,
-          expected: flags.expected,
-          allowTools: flags.allowTools,
-          denyTools: flags.denyTools,
-          scopes: flags.scope,
-          constraints: flags.constraint,
-          clear: flags.clear === true,
-        };
-        const setting = Object.entries(change).some(([k, v]) =>
-          k === 'clear' ? v === true : v !== undefined,
-        );
-        if (!setting) {
-          const { progress } = loadState(ctx);
-          return {
-            text: renderStep(progress.current_step, ctx),
-            json: { current_step: progress.current_step ?? null, changed: false },
-          };
-        }
-        const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), ctx);
-        const step = progress.current_step ?? null;
-        const warnings = changed
-          ? await recordFact(ctx, {
-              type: 'task.updated',
-              // What the step is, in a few words; empty: it was cleared.
-              current_step: step ? (step.objective ?? step.id ?? '(no objective)') : '',
-            })
-          : [];
+    .run<CurrentFlags>(async (ctx, _args, flags) => {
+      const change = {
+        objective: flags.objective,
+        expected: flags.expected,
+        allowTools: flags.allowTools,
+        denyTools: flags.denyTools,
+        scopes: flags.scope,
+        constraints: flags.constraint,
+        clear: flags.clear === true,
+      };
+      const setting = Object.entries(change).some(([k, v]) =>
+        k === 'clear' ? v === true : v !== undefined,
+      );
+      if (!setting) {
+        const { progress } = loadState(ctx);
         return {
-          text: `${changed ? 'Current step set' : 'Unchanged'}:\n${renderStep(step, ctx)}`,
-          json: { current_step: step, changed, revision: progress.revision },
-          warnings,
+          text: renderStep(progress.current_step, ctx),
+          json: { current_step: progress.current_step ?? null, changed: false },
         };
-      }),
-    );
+      }
+      const { progress, changed } = await updateProgress((p) => setCurrentStep(p, change), ctx);
+      const step = progress.current_step ?? null;
+      const warnings = changed
+        ? await recordFact(ctx, {
+            type: 'task.updated',
+            // What the step is, in a few words; empty: it was cleared.
+            current_step: step ? (step.objective ?? step.id ?? '(no objective)') : '',
+          })
+        : [];
+      return {
+        text: `${changed ? 'Current step set' : 'Unchanged'}:\n${renderStep(step, ctx)}`,
+        json: { current_step: step, changed, revision: progress.revision },
+        warnings,
+      };
+    });
 }

@@ -1,10 +1,9 @@
 // `agent-state done ID [--files GLOB... | --refresh] [--note TEXT]`: record a completion marker.
-import type { Command } from 'commander';
-import { defineAction, type RunState } from '../action.js';
+import type { AgentCommand } from '../agent-command.js';
 import { plural } from '../format.js';
 import { recordFact } from '../record.js';
 
-export function registerDone(program: Command, state: RunState): void {
+export function registerDone(program: AgentCommand): void {
   program
     .command('done')
     .argument('<id>', 'the plan item that is finished')
@@ -21,8 +20,7 @@ export function registerDone(program: Command, state: RunState): void {
     )
     .option('--note <text>', 'how the step was finished')
     .option('--force', "mark it done although another agent's live claim holds it")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 A restarted agent runs \`agent-state check ID\` before redoing a step: the marker stays valid
 while every recorded file hashes the same. When it went STALE and the step is still done,
@@ -35,37 +33,26 @@ Examples:
   $ agent-state done t-k3f9a --refresh
   $ agent-state done t2 --note "decided to keep the v1 API"`,
     )
-    .action(
-      defineAction<{ files?: string[]; refresh?: boolean; note?: string; force?: boolean }>(
-        state,
-        async (ctx, [id], flags) => {
-          const { markDone } = await import('../../markers/mark-done.js');
-          const result = await markDone(id!, {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            now: ctx.now,
-            files: flags.files,
-            refresh: flags.refresh,
-            note: flags.note,
-            force: flags.force,
-          });
-          const count = result.files;
-          const head = result.marker.commit ? ` at ${result.marker.commit.slice(0, 7)}` : '';
-          const what =
-            count === 0
-              ? 'no files recorded (the marker cannot be re-checked)'
-              : `${plural(count, 'file')} recorded`;
-          const warnings = await recordFact(ctx, {
-            type: 'step.completed',
-            step: result.id,
-            title: result.item.title,
-          });
-          return {
-            text: `${result.id} is done${head}: ${what}${result.replaced ? ' (replaced the previous marker)' : ''}`,
-            json: result,
-            warnings,
-          };
-        },
-      ),
+    .run<{ files?: string[]; refresh?: boolean; note?: string; force?: boolean }>(
+      async (ctx, [id], flags) => {
+        const { markDone } = await import('../../markers/mark-done.js');
+        const result = await markDone(id!, { ...ctx, ...flags });
+        const count = result.files;
+        const head = result.marker.commit ? ` at ${result.marker.commit.slice(0, 7)}` : '';
+        const what =
+          count === 0
+            ? 'no files recorded (the marker cannot be re-checked)'
+            : `${plural(count, 'file')} recorded`;
+        const warnings = await recordFact(ctx, {
+          type: 'step.completed',
+          step: result.id,
+          title: result.item.title,
+        });
+        return {
+          text: `${result.id} is done${head}: ${what}${result.replaced ? ' (replaced the previous marker)' : ''}`,
+          json: result,
+          warnings,
+        };
+      },
     );
 }

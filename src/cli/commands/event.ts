@@ -1,14 +1,11 @@
-// `agent-state event TYPE ...`: append one fact to the event log. Hooks call it after every tool
-// call, so it is a lean command (lean.ts): no commander, chalk or YAML on its path. `--json`
-// after TYPE followed by a JSON object is the event's fields; anywhere else it asks for JSON
-// output, as for every command.
+// `agent-state event TYPE ...` (lean: hooks call it after every tool call): append one fact to the
+// log. `--json` followed by a JSON object is the event's fields; elsewhere it asks for JSON output.
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { appendEvents } from '../../events/append.js';
 import { KNOWN_EVENT_TYPES } from '../../events/reduce.js';
 import { EVENT_ACTORS, type AgentEvent, type EventInput } from '../../events/types.js';
-import type { ParsedArgs } from '../parse-args.js';
-import type { LeanCommand } from '../parse-args.js';
+import { option, type LeanCommand, type ParsedArgs } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
 /** `true`, `false`, numbers and `null` as such; anything else a string. */
@@ -103,26 +100,24 @@ export const eventCommand: LeanCommand = {
       },
     ],
     options: [
-      {
-        flags: '-f, --field <key=value>',
-        description: 'a field (repeatable); true/false/null and numbers are typed',
-        repeatable: true,
-      },
-      {
-        flags: '--stdin',
-        description: 'read the fields from stdin: a JSON object, or one per line (several events)',
-      },
-      {
-        flags: '--actor <actor>',
-        description: 'who caused it: user, agent, system or tool (default from the type)',
-        choices: EVENT_ACTORS,
-      },
-      {
-        flags: '--json <object>',
-        description: 'the fields as one JSON object',
+      option(
+        '-f, --field <key=value>',
+        'a field (repeatable); true/false/null and numbers are typed',
+        { repeatable: true },
+      ),
+      option(
+        '--stdin',
+        'read the fields from stdin: a JSON object, or one per line (several events)',
+      ),
+      option(
+        '--actor <actor>',
+        'who caused it: user, agent, system or tool (default from the type)',
+        { choices: EVENT_ACTORS },
+      ),
+      option('--json <object>', 'the fields as one JSON object', {
         valueWhen: /^\s*\{/,
         hidden: true,
-      },
+      }),
     ],
     help: `
   --json JSON            the fields as one JSON object (after TYPE; a bare --json asks for JSON output)

@@ -1,10 +1,9 @@
 // `agent-state events`: read the event log back, filtered.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { UsageError } from '../../errors.js';
 import { readEvents } from '../../events/read-log.js';
 import type { AgentEvent } from '../../events/types.js';
 import { findRoot } from '../../state/find-root.js';
-import { defineAction, type RunState } from '../action.js';
 
 interface EventsFlags {
   since?: string;
@@ -42,7 +41,7 @@ export function formatEvent(event: AgentEvent): string {
   return [`#${event.seq}`, event.at, event.type, `(${event.actor})`, ...fields].join('  ');
 }
 
-export function registerEvents(program: Command, state: RunState): void {
+export function registerEvents(program: AgentCommand): void {
   program
     .command('events')
     .description('list events of the log (oldest first)')
@@ -50,24 +49,21 @@ export function registerEvents(program: Command, state: RunState): void {
     .option('--type <type...>', 'only these types (`tool.*` matches a prefix)')
     .option('--limit <n>', 'only the newest N')
     .option('--all', 'include the rotated logs (events.N.jsonl)')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state events --limit 20\n  $ agent-state events --type "tool.*" --since 120 --json',
     )
-    .action(
-      defineAction<EventsFlags>(state, (ctx, _args, flags) => {
-        const query = {
-          since: count(flags.since, '--since', 0),
-          limit: count(flags.limit, '--limit', 1),
-          types: flags.type?.flatMap((t) => t.split(',')).filter(Boolean),
-          all: flags.all === true,
-        };
-        const { events, warnings } = readEvents(findRoot(ctx.cwd), query);
-        return {
-          text: events.length ? events.map(formatEvent).join('\n') : '(no events)',
-          json: { events, warnings },
-          warnings,
-        };
-      }),
-    );
+    .run<EventsFlags>((ctx, _args, flags) => {
+      const query = {
+        since: count(flags.since, '--since', 0),
+        limit: count(flags.limit, '--limit', 1),
+        types: flags.type?.flatMap((t) => t.split(',')).filter(Boolean),
+        all: flags.all === true,
+      };
+      const { events, warnings } = readEvents(findRoot(ctx.cwd), query);
+      return {
+        text: events.length ? events.map(formatEvent).join('\n') : '(no events)',
+        json: { events, warnings },
+        warnings,
+      };
+    });
 }

@@ -1,12 +1,12 @@
 // `agent-state evidence add|list|show`: the capped, redacted evidence folder.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { requireInsideRepo } from '../../state/repo-path.js';
 import type { EvidenceEntry } from '../../evidence/evidence-file.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { plural } from '../format.js';
 import { readStdin } from '../read-stdin.js';
 import { recordFact } from '../record.js';
@@ -44,14 +44,13 @@ function summaryOf(entry: EvidenceEntry): Omit<EvidenceEntry, 'body'> {
   return rest;
 }
 
-export function registerEvidence(program: Command, state: RunState): void {
+export function registerEvidence(program: AgentCommand): void {
   const evidence = program
     .command('evidence')
     .description(
       'the evidence folder: short, redacted summaries of what was done (newest evidence.keep kept)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state evidence add --kind test --summary "All 42 tests pass" --raw test.log\n  $ agent-state evidence list\n  $ agent-state evidence show 12',
     );
 
@@ -72,8 +71,7 @@ export function registerEvidence(program: Command, state: RunState): void {
       '--allow-outside',
       'let --raw and --body-file read a file outside the repository (refused by default)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Examples:
   $ agent-state evidence add --kind decision --summary "Keep the v1 token format" --body "Clients pin it."
@@ -81,99 +79,91 @@ Examples:
   $ agent-state evidence add --kind test --summary "Full run" --raw test.log
   $ agent-state evidence add --kind test --summary "CI log" --raw /tmp/ci.log --allow-outside`,
     )
-    .action(
-      defineAction<AddFlags>(state, async (ctx, _args, flags) => {
-        const { addEvidence } = await import('../../evidence/add-evidence.js');
-        const body = await readBody(flags, ctx);
-        const result = await addEvidence(
-          {
-            kind: flags.kind,
-            summary: flags.summary,
-            body,
-            rawFile: flags.raw === undefined ? undefined : resolve(ctx.cwd, flags.raw),
-            allowOutside: flags.allowOutside === true,
-          },
-          { cwd: ctx.cwd, now: ctx.now, env: ctx.env },
-        );
-        const notes = [
-          result.redactions ? `${plural(result.redactions, 'secret')} redacted` : '',
-          result.truncated_bytes ? `body truncated by ${result.truncated_bytes} bytes` : '',
-          result.removed.length
-            ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
-            : '',
-        ].filter(Boolean);
-        const warnings = await recordFact(ctx, {
-          type: 'evidence.added',
-          evidence: result.meta.id,
-          kind: result.meta.kind,
-          summary: result.meta.summary,
-        });
-        return {
-          text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
-          json: { ...result.meta, file: result.file, removed: result.removed },
-          warnings,
-        };
-      }),
-    );
+    .run<AddFlags>(async (ctx, _args, flags) => {
+      const { addEvidence } = await import('../../evidence/add-evidence.js');
+      const body = await readBody(flags, ctx);
+      const result = await addEvidence(
+        {
+          kind: flags.kind,
+          summary: flags.summary,
+          body,
+          rawFile: flags.raw === undefined ? undefined : resolve(ctx.cwd, flags.raw),
+          allowOutside: flags.allowOutside === true,
+        },
+        ctx,
+      );
+      const notes = [
+        result.redactions ? `${plural(result.redactions, 'secret')} redacted` : '',
+        result.truncated_bytes ? `body truncated by ${result.truncated_bytes} bytes` : '',
+        result.removed.length
+          ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
+          : '',
+      ].filter(Boolean);
+      const { id, kind, summary } = result.meta;
+      const warnings = await recordFact(ctx, {
+        type: 'evidence.added',
+        evidence: id,
+        kind,
+        summary,
+      });
+      return {
+        text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+        json: { ...result.meta, file: result.file, removed: result.removed },
+        warnings,
+      };
+    });
 
   evidence
     .command('list')
     .description('list the entries, oldest first')
-    .addHelpText('after', '\nExample:\n  $ agent-state evidence list --json')
-    .action(
-      defineAction(state, async (ctx) => {
-        const { listEvidence } = await import('../../evidence/read-evidence.js');
-        const { formatLocation } = await import('../../errors.js');
-        const { entries, problems } = listEvidence(ctx);
-        const text = entries.length
-          ? entries
-              .map(
-                (e) =>
-                  `${e.id}  ${e.at.slice(0, 19).replace('T', ' ')}  ${e.kind.padEnd(10)}  ${e.summary}`,
-              )
-              .join('\n')
-          : '(no evidence yet: add an entry with `agent-state evidence add --kind note --summary "..."`)';
-        return {
-          text,
-          json: {
-            entries: entries.map(summaryOf),
-            problems: problems.map((p) => ({
-              at: formatLocation(p.location),
-              message: p.message,
-              hint: p.hint,
-            })),
-          },
-          warnings: problems.map((p) => ({
-            file: p.location.file,
-            line: p.location.line,
+    .helpAfter('\nExample:\n  $ agent-state evidence list --json')
+    .run(async (ctx) => {
+      const { listEvidence } = await import('../../evidence/read-evidence.js');
+      const { formatLocation } = await import('../../errors.js');
+      const { entries, problems } = listEvidence(ctx);
+      const line = (e: (typeof entries)[number]) =>
+        `${e.id}  ${e.at.slice(0, 19).replace('T', ' ')}  ${e.kind.padEnd(10)}  ${e.summary}`;
+      const text = entries.length
+        ? entries.map(line).join('\n')
+        : '(no evidence yet: add an entry with `agent-state evidence add --kind note --summary "..."`)';
+      return {
+        text,
+        json: {
+          entries: entries.map(summaryOf),
+          problems: problems.map((p) => ({
+            at: formatLocation(p.location),
             message: p.message,
+            hint: p.hint,
           })),
-        };
-      }),
-    );
+        },
+        warnings: problems.map((p) => ({
+          file: p.location.file,
+          line: p.location.line,
+          message: p.message,
+        })),
+      };
+    });
 
   evidence
     .command('show')
     .argument('<id>', 'the entry id (12 or 000012)')
     .description('print one entry')
-    .addHelpText('after', '\nExample:\n  $ agent-state evidence show 12')
-    .action(
-      defineAction(state, async (ctx, [id]) => {
-        const { readEvidence } = await import('../../evidence/read-evidence.js');
-        const entry = readEvidence(id!, ctx);
-        const { style } = ctx.out;
-        const refs = (entry.refs ?? []).map(
-          (r) =>
-            `  ref ${r.path} ${r.sha256.slice(0, 19)}…${r.bytes === undefined ? '' : ` (${r.bytes} bytes)`}`,
-        );
-        const head = [
-          style.bold(`${entry.id} ${entry.kind}: ${entry.summary}`),
-          style.dim(
-            `${entry.at} — ${entry.file}${entry.redactions ? `, ${plural(entry.redactions, 'secret')} redacted` : ''}${entry.truncated_bytes ? `, ${entry.truncated_bytes} bytes truncated` : ''}`,
-          ),
-          ...refs,
-        ];
-        return { text: `${head.join('\n')}\n\n${entry.body}`.trimEnd(), json: entry };
-      }),
-    );
+    .helpAfter('\nExample:\n  $ agent-state evidence show 12')
+    .run(async (ctx, [id]) => {
+      const { readEvidence } = await import('../../evidence/read-evidence.js');
+      const entry = readEvidence(id!, ctx);
+      const { style } = ctx.out;
+      const refs = (entry.refs ?? []).map(
+        (r) =>
+          `  ref ${r.path} ${r.sha256.slice(0, 19)}…${r.bytes === undefined ? '' : ` (${r.bytes} bytes)`}`,
+      );
+      const head = [
+        style.bold(`${entry.id} ${entry.kind}: ${entry.summary}`),
+        style.dim(
+          `${entry.at} — ${entry.file}${entry.redactions ? `, ${plural(entry.redactions, 'secret')} redacted` : ''}${entry.truncated_bytes ? `, ${entry.truncated_bytes} bytes truncated` : ''}`,
+        ),
+        ...refs,
+      ];
+      return { text: `${head.join('\n')}\n\n${entry.body}`.trimEnd(), json: entry };
+    });
 }

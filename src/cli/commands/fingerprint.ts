@@ -1,7 +1,7 @@
 // `agent-state fingerprint`: the environment as it is now (what a checkpoint would record).
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import type { Fingerprint } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { plural } from '../format.js';
 
 function listPaths(map: Record<string, string>, max = 8): string {
@@ -39,25 +39,18 @@ export function renderFingerprint(fp: Fingerprint, ctx: CommandContext): string 
   return lines.join('\n');
 }
 
-export function registerFingerprint(program: Command, state: RunState): void {
+export function registerFingerprint(program: AgentCommand): void {
   program
     .command('fingerprint')
     .description(
       'show the environment fingerprint of the tree as it is now (what a checkpoint records)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state fingerprint\n  $ agent-state fingerprint --json | jq .dirty',
     )
-    .action(
-      defineAction(state, async (ctx) => {
-        const { collectFingerprint } = await import('../../fingerprint/collect.js');
-        const { fingerprint, warnings } = await collectFingerprint({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-        });
-        return { text: renderFingerprint(fingerprint, ctx), json: fingerprint, warnings };
-      }),
-    );
+    .run(async (ctx) => {
+      const { collectFingerprint } = await import('../../fingerprint/collect.js');
+      const { fingerprint, warnings } = await collectFingerprint(ctx);
+      return { text: renderFingerprint(fingerprint, ctx), json: fingerprint, warnings };
+    });
 }

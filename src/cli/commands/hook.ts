@@ -1,7 +1,5 @@
-// `agent-state hook <name>`: what installed hooks run — git's (pre-commit, post-checkout,
-// post-merge) on every commit and checkout, and the agent hosts' (claude, codex, gemini,
-// opencode) on every tool call and message. A lean command (lean.ts). A host hook reads the
-// host's JSON on stdin, answers on stdout and always exits 0; a git hook reports on stderr.
+// `agent-state hook <name>` (lean): what installed hooks run. A git hook (pre-commit, post-checkout,
+// post-merge) reports on stderr; a host hook reads the host's JSON on stdin, answers on stdout, exits 0.
 import { describeError, EXIT, type ExitCode } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { GIT_HOOK_NAMES, type GitHookName } from '../../git-hooks/git-hook-types.js';
@@ -25,14 +23,13 @@ async function gitHook(
   args: readonly string[],
   ctx: CommandContext,
 ): Promise<ExitCode> {
-  const options = { cwd: ctx.cwd, env: ctx.env, now: ctx.now };
   const { out, io } = ctx;
   if (name === 'pre-commit') {
     const { runPreCommit } = await import('../../git-hooks/pre-commit-hook.js');
-    const { renderPreCommit } = await import('../render-pre-commit.js');
+    const { renderPreCommit, SKIP_LINE } = await import('../render-pre-commit.js');
     let result;
     try {
-      result = await runPreCommit(options);
+      result = await runPreCommit(ctx);
     } catch (error) {
       // Our own failure (not the user's to fix): say how to commit anyway.
       if (describeError(error).exit === EXIT.INTERNAL) out.error(out.errStyle.dim(SKIP_LINE));
@@ -48,9 +45,7 @@ async function gitHook(
   try {
     const { recordCheckout, recordMerge } = await import('../../git-hooks/git-events.js');
     const result =
-      name === 'post-checkout'
-        ? await recordCheckout(args, options)
-        : await recordMerge(args, options);
+      name === 'post-checkout' ? await recordCheckout(args, ctx) : await recordMerge(args, ctx);
     if (out.json) out.printJson({ hook: name, ...result });
     else if (result.warning && !out.quiet)
       io.stderr.write(out.errStyle.yellow(`agent-state ${name} hook: ${result.warning.message}\n`));
@@ -64,8 +59,6 @@ async function gitHook(
   }
   return EXIT.OK;
 }
-
-const SKIP_LINE = 'To skip every agent-state check for one commit: AGENT_STATE=0 git commit ...';
 
 export const hookCommand: LeanCommand = {
   spec: {

@@ -1,10 +1,9 @@
 // `agent-state import FORMAT [PATH] [--dry-run]`: bring another tool's plan, goal, next action
 // and memory into .agent/ (src/import/).
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../../import/import-source.js';
 import type { ImportResult } from '../../import/import-state.js';
 import { PLAN_STATUS_ICONS } from '../../state/plan.js';
-import { defineAction, type RunState } from '../action.js';
 import { plural } from '../format.js';
 
 // What one import did (or, dry, would do), a line per new item and per value it touched.
@@ -31,7 +30,7 @@ function render(r: ImportResult, dim: (text: string) => string): string {
   return lines.join('\n');
 }
 
-export function registerImport(program: Command, state: RunState): void {
+export function registerImport(program: AgentCommand): void {
   program
     .command('import')
     .addArgument(
@@ -43,8 +42,7 @@ export function registerImport(program: Command, state: RunState): void {
     )
     .option('--dry-run', 'write nothing; list what the import would do')
     .description("import another tool's plan, goal, next action and memory into .agent/")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Formats and where they are looked for (docs/cli.md#import says what maps to what):
   taskmaster    .taskmaster/tasks/tasks.json (tagged or legacy; the current tag; subtasks)
@@ -63,20 +61,13 @@ Examples:
   $ agent-state import spec-kit specs/001-photo-albums
   $ agent-state import gsd --json`,
     )
-    .action(
-      defineAction<{ dryRun?: boolean }>(state, async (ctx, [format, path], flags) => {
-        const { importState } = await import('../../import/import-state.js');
-        const result = await importState(format as ImportFormat, path, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-          dryRun: flags.dryRun,
-        });
-        return {
-          text: render(result, ctx.out.style.dim),
-          json: result,
-          warnings: result.warnings.map((message) => ({ file: result.files[0]!, message })),
-        };
-      }),
-    );
+    .run<{ dryRun?: boolean }>(async (ctx, [format, path], flags) => {
+      const { importState } = await import('../../import/import-state.js');
+      const result = await importState(format as ImportFormat, path, { ...ctx, ...flags });
+      return {
+        text: render(result, ctx.out.style.dim),
+        json: result,
+        warnings: result.warnings.map((message) => ({ file: result.files[0]!, message })),
+      };
+    });
 }

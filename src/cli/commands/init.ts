@@ -1,7 +1,6 @@
 // `agent-state init`: scaffold .agent/ (idempotent).
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { initState } from '../../state/init.js';
-import { defineAction, type RunState } from '../action.js';
 import { recordFact } from '../record.js';
 
 interface InitFlags {
@@ -11,7 +10,7 @@ interface InitFlags {
   force?: boolean;
 }
 
-export function registerInit(program: Command, state: RunState): void {
+export function registerInit(program: AgentCommand): void {
   program
     .command('init')
     .description('create .agent/ at the repository root (idempotent: existing files are kept)')
@@ -22,55 +21,45 @@ export function registerInit(program: Command, state: RunState): void {
       'files whose content is part of the fingerprint (default: manifests and lockfiles present)',
     )
     .option('--force', 'overwrite existing state files with fresh ones')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state init --goal "Add OAuth login to the web app" --test "npm test"\n  $ agent-state init --key-files package.json "config/*.yaml"',
     )
-    .action(
-      defineAction<InitFlags>(state, async (ctx, _args, flags) => {
-        const result = initState({
-          cwd: ctx.cwd,
-          env: ctx.env,
-          goal: flags.goal,
-          test: flags.test,
-          keyFiles: flags.keyFiles,
-          force: flags.force,
-        });
-        const { style } = ctx.out;
-        const lines: string[] = [];
-        const changed = result.created.length + result.overwritten.length;
-        if (changed === 0) {
-          lines.push(
-            `Already initialized in ${result.root}: ${result.kept.length} files kept, no byte changed.`,
-          );
-        } else {
-          lines.push(`Initialized agent-state in ${result.root}`);
-          for (const f of result.created) lines.push(`  ${style.green('created')}      ${f}`);
-          for (const f of result.overwritten) lines.push(`  ${style.yellow('overwritten')}  ${f}`);
-          for (const f of result.kept) lines.push(`  ${style.dim('kept')}         ${f}`);
-        }
-        if (!result.git) {
-          lines.push(
-            style.yellow(
-              'Not a git repository: fingerprints will hold no HEAD, branch or dirty-file list, and `checkpoint --commit` and git hooks are unavailable.',
-            ),
-          );
-        }
-        if (changed > 0)
-          lines.push(
-            'Next: `agent-state goal "..."` (if not set), then `agent-state plan add "..."`.',
-          );
-        const recorded = result.created.includes('.agent/state/progress.yaml')
-          ? await recordFact(ctx, {
-              type: 'task.created',
-              ...(flags.goal ? { goal: flags.goal.replace(/\s+/g, ' ').trim() } : {}),
-            })
-          : [];
-        return {
-          text: lines.join('\n'),
-          json: result,
-          warnings: [...result.warnings, ...recorded],
-        };
-      }),
-    );
+    .run<InitFlags>(async (ctx, _args, flags) => {
+      const result = initState({ ...ctx, ...flags });
+      const { style } = ctx.out;
+      const lines: string[] = [];
+      const changed = result.created.length + result.overwritten.length;
+      if (changed === 0) {
+        lines.push(
+          `Already initialized in ${result.root}: ${result.kept.length} files kept, no byte changed.`,
+        );
+      } else {
+        lines.push(`Initialized agent-state in ${result.root}`);
+        for (const f of result.created) lines.push(`  ${style.green('created')}      ${f}`);
+        for (const f of result.overwritten) lines.push(`  ${style.yellow('overwritten')}  ${f}`);
+        for (const f of result.kept) lines.push(`  ${style.dim('kept')}         ${f}`);
+      }
+      if (!result.git) {
+        lines.push(
+          style.yellow(
+            'Not a git repository: fingerprints will hold no HEAD, branch or dirty-file list, and `checkpoint --commit` and git hooks are unavailable.',
+          ),
+        );
+      }
+      if (changed > 0)
+        lines.push(
+          'Next: `agent-state goal "..."` (if not set), then `agent-state plan add "..."`.',
+        );
+      const recorded = result.created.includes('.agent/state/progress.yaml')
+        ? await recordFact(ctx, {
+            type: 'task.created',
+            ...(flags.goal ? { goal: flags.goal.replace(/\s+/g, ' ').trim() } : {}),
+          })
+        : [];
+      return {
+        text: lines.join('\n'),
+        json: result,
+        warnings: [...result.warnings, ...recorded],
+      };
+    });
 }

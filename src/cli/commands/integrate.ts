@@ -1,6 +1,6 @@
 // `agent-state integrate claude|codex|gemini|opencode|agents-md`: wire agent-state into an agent
 // host (hooks, status line, MCP server, instructions block), or take it out again with --remove.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import {
   AGENTS_MD_FILES,
   INTEGRATION_HOSTS,
@@ -8,21 +8,12 @@ import {
 } from '../../hosts/host-names.js';
 import type { IntegrateOptions, IntegrateResult } from '../../hosts/integrate.js';
 import type { BaseOptions } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 import { lineDiff } from '../line-diff.js';
 import { recordOwnWrites } from '../record.js';
 
 // The command's flags are the library's options, less what the call itself gives.
 type IntegrateFlags = Omit<IntegrateOptions, 'host' | keyof BaseOptions>;
-
-const ACTION_WORDS = {
-  created: 'created',
-  updated: 'updated',
-  unchanged: 'unchanged',
-  removed: 'removed',
-  restored: 'restored',
-  deleted: 'deleted',
-} as const;
 
 function renderResult(result: IntegrateResult, ctx: CommandContext): string {
   const { style } = ctx.out;
@@ -36,7 +27,7 @@ function renderResult(result: IntegrateResult, ctx: CommandContext): string {
   for (const change of result.changes) {
     // Removing from a file that is not there is not worth a line.
     if (result.remove && change.action === 'unchanged' && change.before === null) continue;
-    const word = ACTION_WORDS[change.action].padEnd(width);
+    const word = change.action.padEnd(width);
     const colored = change.action === 'unchanged' ? style.dim(word) : style.green(word);
     lines.push(`  ${colored}  ${change.file}`);
     if (result.dryRun && change.action !== 'unchanged') {
@@ -66,7 +57,7 @@ function toJson(result: IntegrateResult): unknown {
   };
 }
 
-export function registerIntegrate(program: Command, state: RunState): void {
+export function registerIntegrate(program: AgentCommand): void {
   program
     .command('integrate')
     .description('wire agent-state into an agent host (hooks, status line, MCP) or take it out')
@@ -85,8 +76,7 @@ export function registerIntegrate(program: Command, state: RunState): void {
       'the command hooks run (default: this installation, found on PATH or by path)',
     )
     .option('--file <file>', `agents-md: the instructions file (${AGENTS_MD_FILES.join(', ')})`)
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Every run is idempotent and prints what it changed. Hosts:
   claude     .claude/settings.json hooks (local: settings.local.json; user: ~/.claude/settings.json)
@@ -103,31 +93,16 @@ Examples:
   $ agent-state integrate agents-md --file CLAUDE.md
   $ agent-state integrate claude --remove`,
     )
-    .action(
-      defineAction<IntegrateFlags>(state, async (ctx, [host], flags) => {
-        const { integrate } = await import('../../hosts/integrate.js');
-        const result = await integrate({
-          host: host as IntegrationHost,
-          scope: flags.scope,
-          statusline: flags.statusline,
-          mcp: flags.mcp,
-          trust: flags.trust,
-          dryRun: flags.dryRun,
-          remove: flags.remove,
-          bin: flags.bin,
-          file: flags.file,
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: ctx.now,
-        });
-        const written = result.dryRun
-          ? []
-          : result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
-        return {
-          text: renderResult(result, ctx),
-          json: toJson(result),
-          warnings: [...result.warnings, ...(await recordOwnWrites(ctx, written))],
-        };
-      }),
-    );
+    .run<IntegrateFlags>(async (ctx, [host], flags) => {
+      const { integrate } = await import('../../hosts/integrate.js');
+      const result = await integrate({ ...flags, ...ctx, host: host as IntegrationHost });
+      const written = result.dryRun
+        ? []
+        : result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
+      return {
+        text: renderResult(result, ctx),
+        json: toJson(result),
+        warnings: [...result.warnings, ...(await recordOwnWrites(ctx, written))],
+      };
+    });
 }

@@ -1,5 +1,5 @@
 // `agent-state memory add|list|promote|drop`: durable facts and working notes for the boot prompt.
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import {
   addMemory,
   dropMemory,
@@ -11,7 +11,7 @@ import {
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { Progress } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import { type CommandContext } from '../action.js';
 
 function memoryOf(progress: Progress) {
   return { durable: progress.memory?.durable ?? [], working: progress.memory?.working ?? [] };
@@ -30,14 +30,13 @@ function renderNotes(notes: readonly MemoryNote[], ctx: CommandContext): string 
   return lines.join('\n');
 }
 
-export function registerMemory(program: Command, state: RunState): void {
+export function registerMemory(program: AgentCommand): void {
   const memory = program
     .command('memory')
     .description(
       'task memory: durable facts (kept) and working notes (dropped first by a tight boot budget)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state memory add "limit defaults to 50 in the old code path"\n  $ agent-state memory add "Route handlers live in src/routes/" --durable\n  $ agent-state memory promote w1\n  $ agent-state memory list',
     );
 
@@ -46,66 +45,56 @@ export function registerMemory(program: Command, state: RunState): void {
     .argument('<text>', 'the note')
     .description('add a working note (or a durable one with --durable)')
     .option('--durable', 'a fact that holds for the whole task')
-    .addHelpText(
-      'after',
-      '\nExample:\n  $ agent-state memory add "The API uses snake_case" --durable',
-    )
-    .action(
-      defineAction<{ durable?: boolean }>(state, async (ctx, [text], flags) => {
-        const { result: note, progress } = await updateProgress(
-          (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
-          ctx,
-        );
-        return {
-          text: `Added ${note.label} (${note.kind}): ${note.text}`,
-          json: { note, memory: memoryOf(progress), revision: progress.revision },
-        };
-      }),
-    );
+    .helpAfter('\nExample:\n  $ agent-state memory add "The API uses snake_case" --durable')
+    .run<{ durable?: boolean }>(async (ctx, [text], flags) => {
+      const { result: note, progress } = await updateProgress(
+        (p) => addMemory(p, text!, flags.durable ? 'durable' : 'working'),
+        ctx,
+      );
+      return {
+        text: `Added ${note.label} (${note.kind}): ${note.text}`,
+        json: { note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
 
   memory
     .command('list')
     .description('list the notes with their labels (d1, d2, ... durable; w1, w2, ... working)')
-    .addHelpText('after', '\nExample:\n  $ agent-state memory list --json')
-    .action(
-      defineAction(state, (ctx) => {
-        const { progress } = loadState(ctx);
-        return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
-      }),
-    );
+    .helpAfter('\nExample:\n  $ agent-state memory list --json')
+    .run((ctx) => {
+      const { progress } = loadState(ctx);
+      return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
+    });
 
-  memory
-    .command('promote')
-    .argument('<note>', 'a working note: w1 (or just 1)')
-    .description('make a working note durable (only ever done explicitly)')
-    .addHelpText('after', '\nExample:\n  $ agent-state memory promote w2')
-    .action(
-      defineAction(state, async (ctx, [ref]) => {
+  const edits = [
+    [
+      'promote',
+      'a working note: w1 (or just 1)',
+      'make a working note durable (only ever done explicitly)',
+      'w2',
+    ],
+    ['drop', 'the note: w1, d2 (a bare number is a working note)', 'remove a note', 'w1'],
+  ] as const;
+  for (const [verb, argument, description, example] of edits)
+    memory
+      .command(verb)
+      .argument('<note>', argument)
+      .description(description)
+      .helpAfter(`\nExample:\n  $ agent-state memory ${verb} ${example}`)
+      .run(async (ctx, [ref]) => {
         const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress(
-          (p) => promoteMemory(p, parsed),
-          ctx,
-        );
+        const edit = verb === 'promote' ? promoteMemory : dropMemory;
+        const { result: note, progress } = await updateProgress((p) => edit(p, parsed), ctx);
         return {
-          text: `Promoted to ${note.label} (durable): ${note.text}`,
-          json: { note, memory: memoryOf(progress), revision: progress.revision },
+          text:
+            verb === 'promote'
+              ? `Promoted to ${note.label} (durable): ${note.text}`
+              : `Dropped ${note.label}: ${note.text}`,
+          json: {
+            [verb === 'promote' ? 'note' : 'dropped']: note,
+            memory: memoryOf(progress),
+            revision: progress.revision,
+          },
         };
-      }),
-    );
-
-  memory
-    .command('drop')
-    .argument('<note>', 'the note: w1, d2 (a bare number is a working note)')
-    .description('remove a note')
-    .addHelpText('after', '\nExample:\n  $ agent-state memory drop w1')
-    .action(
-      defineAction(state, async (ctx, [ref]) => {
-        const parsed = parseMemoryRef(ref!);
-        const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
-        return {
-          text: `Dropped ${note.label}: ${note.text}`,
-          json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },
-        };
-      }),
-    );
+      });
 }

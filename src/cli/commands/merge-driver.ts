@@ -1,12 +1,10 @@
-// `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files (docs/multi-agent.md).
-// git runs it on every merge, rebase and cherry-pick that changed a state file on both sides, so
-// its implementation loads only when it runs.
+// `agent-state merge-driver %O %A %B %P`: the git merge driver of the state files
+// (docs/multi-agent.md); its implementation loads only when git runs it.
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { defineAction, type RunState } from '../action.js';
+import type { AgentCommand } from '../agent-command.js';
 import { EXIT } from '../../error-report.js';
 
-export function registerMergeDriver(program: Command, state: RunState): void {
+export function registerMergeDriver(program: AgentCommand): void {
   program
     .command('merge-driver')
     .argument('<base>', "the common ancestor's version (git's %O)")
@@ -16,8 +14,7 @@ export function registerMergeDriver(program: Command, state: RunState): void {
     .description(
       'merge three versions of a state file by id (run by git; `hooks install` registers it)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Plan items and markers merge by id (both sides' additions are kept), memory and reminders as sets;
 where both sides changed the same thing a rule decides (done with a marker beats running, the newer
@@ -29,25 +26,23 @@ Registered by \`agent-state hooks install\`:
   info/attributes      .agent/state/**/*.yaml merge=agent-state   (or .gitattributes)
   git config           merge.agent-state.driver "<node> <agent-state> merge-driver %O %A %B %P"`,
     )
-    .action(
-      defineAction(state, async (ctx, [base, ours, theirs, path]) => {
-        const { runMergeDriver } = await import('../../merge/merge-driver.js');
-        // git passes paths relative to the repository's top, where it runs the driver.
-        const at = (file: string) => resolve(ctx.cwd, file);
-        const files = { base: at(base!), ours: at(ours!), theirs: at(theirs!), path: path ?? ours };
-        const result = runMergeDriver(files, ctx);
-        const { describeValue } = await import('../../merge/merge-yaml.js');
-        const { shellQuote } = await import('../../text/safe-text.js');
-        for (const c of result.conflicts)
-          ctx.out.error(
-            `agent-state merge-driver: ${result.path}: CONFLICT in ${c.what}: ours ${describeValue(c.ours)}, theirs ${describeValue(c.theirs)} (no rule decides: keep one side in the file, then \`git add ${shellQuote(result.path)}\`)`,
-          );
-        if (result.lineConflicts > 0)
-          ctx.out.error(
-            `agent-state merge-driver: ${result.path} ${result.oversized ? 'is over the 1 MiB limit for a state file' : 'is not a YAML mapping on every side'}: merged line by line, ${result.lineConflicts} conflict(s) marked`,
-          );
-        const failed = result.conflicts.length > 0 || result.lineConflicts > 0;
-        return { json: result, exitCode: failed ? EXIT.CHECK_FAILED : EXIT.OK };
-      }),
-    );
+    .run(async (ctx, [base, ours, theirs, path]) => {
+      const { runMergeDriver } = await import('../../merge/merge-driver.js');
+      // git passes paths relative to the repository's top, where it runs the driver.
+      const at = (file: string) => resolve(ctx.cwd, file);
+      const files = { base: at(base!), ours: at(ours!), theirs: at(theirs!), path: path ?? ours };
+      const result = runMergeDriver(files, ctx);
+      const { describeValue } = await import('../../merge/merge-yaml.js');
+      const { shellQuote } = await import('../../text/safe-text.js');
+      for (const c of result.conflicts)
+        ctx.out.error(
+          `agent-state merge-driver: ${result.path}: CONFLICT in ${c.what}: ours ${describeValue(c.ours)}, theirs ${describeValue(c.theirs)} (no rule decides: keep one side in the file, then \`git add ${shellQuote(result.path)}\`)`,
+        );
+      if (result.lineConflicts > 0)
+        ctx.out.error(
+          `agent-state merge-driver: ${result.path} ${result.oversized ? 'is over the 1 MiB limit for a state file' : 'is not a YAML mapping on every side'}: merged line by line, ${result.lineConflicts} conflict(s) marked`,
+        );
+      const failed = result.conflicts.length > 0 || result.lineConflicts > 0;
+      return { json: result, exitCode: failed ? EXIT.CHECK_FAILED : EXIT.OK };
+    });
 }

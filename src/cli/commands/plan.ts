@@ -1,5 +1,6 @@
 // `agent-state plan ...`: add items, change their status, claim and release them, list them.
-import { Option, type Command } from 'commander';
+import { Option } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { resolveAgent } from '../../state/agent-name.js';
 import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
 import {
@@ -17,8 +18,8 @@ import { findRoot } from '../../state/find-root.js';
 import { withStateLock } from '../../state/store.js';
 import { sweepMarkerLists } from '../../markers/marker-list.js';
 import { updateProgress, updateProgressLocked } from '../../task/update-progress.js';
-import type { PlanItem, PlanStatus } from '../../types.js';
-import { defineAction, type CommandContext, type RunState } from '../action.js';
+import type { PlanItem, PlanStatus, Progress } from '../../types.js';
+import { type CommandContext } from '../action.js';
 import { recordFact } from '../record.js';
 
 const TRANSITIONS: [verb: string, status: PlanStatus, description: string][] = [
@@ -65,19 +66,48 @@ export function renderPlan(
     .join('\n');
 }
 
+interface AddFlags {
+  id?: string;
+  after?: string;
+  needs?: string[];
+  dependsOn?: string[];
+}
+
 // `--needs t1,t2`, `--needs t1 t2` and the older `--depends-on t1 t2` all give one list.
 function idList(...lists: (string[] | undefined)[]): string[] {
   return lists.flatMap((list) => list ?? []).flatMap((id) => id.split(',').filter(Boolean));
 }
 
-export function registerPlan(program: Command, state: RunState): void {
+// The plan.updated fact of a change to `item`: its status unless `change` says otherwise.
+function planFact(ctx: CommandContext, item: PlanItem, plan: Progress['plan'], change?: object) {
+  const what = change ?? { status: item.status };
+  return recordFact(ctx, {
+    type: 'plan.updated',
+    item: item.id,
+    title: item.title,
+    ...what,
+    plan: countPlan(plan),
+  });
+}
+
+const CLAIM_HELP = `
+A claim needs an agent name (--agent NAME or AGENT_STATE_AGENT). While it is live, other agents'
+claims and status changes of the item are refused (exit 4) with the claimer's name and the
+claim's age. It expires agents.claim_expire_minutes (config, default 120) after it was made or renewed;
+the claimer's own status changes renew it, and done or skipped ends it.
+
+Examples:
+  $ AGENT_STATE_AGENT=alice agent-state plan claim t3
+  $ agent-state --agent bob plan claim t3 --force`;
+
+export function registerPlan(program: AgentCommand): void {
   const plan = program
     .command('plan')
     .description('the plan: add steps, change their status, list them')
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state plan add "Write the parser"\n  $ agent-state plan add "Wire the parser in" --needs t1\n  $ agent-state plan ready\n  $ agent-state plan start t1\n  $ agent-state plan block t2 --note "waiting for the API key"\n  $ agent-state plan list --json',
     );
+  const onItem = (verb: string) => plan.command(verb).argument('<id>', 'the plan item id');
 
   plan
     .command('add')
@@ -89,95 +119,55 @@ export function registerPlan(program: Command, state: RunState): void {
     .option('--after <id>', 'insert after this item instead of at the end')
     .option('--needs <ids...>', 'items that must be done first (t1,t2 or t1 t2)')
     .addOption(new Option('--depends-on <ids...>', 'the older spelling of --needs').hideHelp())
-    .addHelpText(
-      'after',
+    .helpAfter(
       '\nExamples:\n  $ agent-state plan add "Add the migration" --after t-k3f9a\n  $ agent-state plan add "Deploy" --needs t-k3f9a,t-7hq2m',
     )
-    .action(
-      defineAction<{ id?: string; after?: string; needs?: string[]; dependsOn?: string[] }>(
-        state,
-        async (ctx, [title], flags) => {
-          const { result: item, progress } = await updateProgress(
-            (p) =>
-              addPlanItem(p, {
-                title: title!,
-                id: flags.id,
-                after: flags.after,
-                dependsOn: idList(flags.needs, flags.dependsOn),
-              }),
-            ctx,
-          );
-          const warnings = await recordFact(ctx, {
-            type: 'plan.updated',
-            item: item.id,
-            title: item.title,
-            status: item.status,
-            plan: countPlan(progress.plan),
-          });
-          return {
-            text: `Added ${item.id}: ${item.title}`,
-            json: { item, revision: progress.revision },
-            warnings,
-          };
-        },
-      ),
-    );
+    .run<AddFlags>(async (ctx, [title], { id, after, needs, dependsOn }) => {
+      const dependencies = idList(needs, dependsOn);
+      const add = (p: Progress) =>
+        addPlanItem(p, { title: title!, id, after, dependsOn: dependencies });
+      const { result: item, progress } = await updateProgress(add, ctx);
+      const warnings = await planFact(ctx, item, progress.plan);
+      return {
+        text: `Added ${item.id}: ${item.title}`,
+        json: { item, revision: progress.revision },
+        warnings,
+      };
+    });
 
   for (const [verb, status, description] of TRANSITIONS) {
-    plan
-      .command(verb)
-      .argument('<id>', 'the plan item id')
+    onItem(verb)
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
       .option('--force', "change it although another agent's live claim holds it")
-      .addHelpText(
-        'after',
+      .helpAfter(
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
-      .action(
-        defineAction<{ note?: string; force?: boolean }>(state, async (ctx, [id], flags) => {
-          const {
-            result: item,
-            changed,
-            progress,
-          } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            force: flags.force,
-          });
-          const plan = countPlan(progress.plan);
-          const warnings = !changed
-            ? []
-            : status === 'running'
-              ? await recordFact(ctx, {
-                  type: 'step.started',
-                  step: item.id,
-                  title: item.title,
-                  plan,
-                })
-              : await recordFact(ctx, {
-                  type: 'plan.updated',
-                  item: item.id,
-                  title: item.title,
-                  status: item.status,
-                  plan,
-                });
-          return {
-            text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
-            json: { item, changed, revision: progress.revision },
-            warnings,
-          };
-        }),
-      );
+      .run<{ note?: string; force?: boolean }>(async (ctx, [id], flags) => {
+        const options = { cwd: ctx.cwd, env: ctx.env, force: flags.force };
+        const update = await updateProgress(
+          (p) => setPlanStatus(p, id!, status, flags.note),
+          options,
+        );
+        const { result: item, changed, progress } = update;
+        const started = { type: 'step.started', step: item.id, title: item.title };
+        const warnings = !changed
+          ? []
+          : status === 'running'
+            ? await recordFact(ctx, { ...started, plan: countPlan(progress.plan) })
+            : await planFact(ctx, item, progress.plan);
+        return {
+          text: `${item.id} ${changed ? 'is now' : 'was already'} ${item.status}: ${item.title}`,
+          json: { item, changed, revision: progress.revision },
+          warnings,
+        };
+      });
   }
 
-  plan
-    .command('needs')
-    .argument('<id>', 'the plan item id')
+  onItem('needs')
     .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
     .description("set an item's needs, replacing the ones it had")
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 An item is ready (\`plan ready\`) once every item it needs is done or skipped. A need that does
 not exist, or one that would close a circle (t1 needs t2 needs t1), is refused (exit 2).
@@ -186,142 +176,90 @@ Examples:
   $ agent-state plan needs t4 t2,t3
   $ agent-state plan needs t4`,
     )
-    .action(
-      defineAction(state, async (ctx, [id, ...needs]) => {
-        const {
-          result: item,
-          changed,
-          progress,
-        } = await updateProgress((p) => setPlanNeeds(p, id!, idList(needs)), { cwd: ctx.cwd });
-        const list = item.depends_on?.join(', ');
-        return {
-          text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
-          json: { item, changed, revision: progress.revision },
-        };
-      }),
-    );
+    .run(async (ctx, [id, ...needs]) => {
+      const set = (p: Progress) => setPlanNeeds(p, id!, idList(needs));
+      const { result: item, changed, progress } = await updateProgress(set, { cwd: ctx.cwd });
+      const list = item.depends_on?.join(', ');
+      return {
+        text: `${item.id} ${changed ? 'now needs' : 'already needed'} ${list ?? 'nothing'}: ${item.title}`,
+        json: { item, changed, revision: progress.revision },
+      };
+    });
 
   plan
     .command('ready')
     .description('list the pending items whose needs are all done: what can start now')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json',
-    )
-    .action(
-      defineAction(state, (ctx) => {
-        const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
-        const ready = readyItems(items);
-        const waiting = countPlan(items).pending - ready.length;
-        const text = ready.length
-          ? renderPlan(ready, ctx)
-          : `(nothing is ready${waiting ? `: ${waiting} pending waiting on others, see \`agent-state plan list\`` : ''})`;
-        return { text, json: { ready, waiting } };
-      }),
-    );
+    .helpAfter('\nExamples:\n  $ agent-state plan ready\n  $ agent-state plan ready --json')
+    .run((ctx) => {
+      const items = loadState({ cwd: ctx.cwd }).progress.plan ?? [];
+      const ready = readyItems(items);
+      const waiting = countPlan(items).pending - ready.length;
+      const text = ready.length
+        ? renderPlan(ready, ctx)
+        : `(nothing is ready${waiting ? `: ${waiting} pending waiting on others, see \`agent-state plan list\`` : ''})`;
+      return { text, json: { ready, waiting } };
+    });
 
-  plan
-    .command('claim')
-    .argument('<id>', 'the plan item id')
-    .description(
+  const claims = [
+    [
+      'claim',
       "claim an item for this agent (refused while another agent's claim is live; claiming again renews it)",
-    )
-    .option('--force', "take it over although another agent's claim is live")
-    .addHelpText(
-      'after',
-      `
-A claim needs an agent name (--agent NAME or AGENT_STATE_AGENT). While it is live, other agents'
-claims and status changes of the item are refused (exit 4) with the claimer's name and the
-claim's age. It expires agents.claim_expire_minutes (config, default 120) after it was made or renewed;
-the claimer's own status changes renew it, and done or skipped ends it.
-
-Examples:
-  $ AGENT_STATE_AGENT=alice agent-state plan claim t3
-  $ agent-state --agent bob plan claim t3 --force`,
-    )
-    .action(
-      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const agent = resolveAgent({ env: ctx.env });
+      "take it over although another agent's claim is live",
+      CLAIM_HELP,
+    ],
+    [
+      'release',
+      "release this agent's claim on an item",
+      "release another agent's live claim",
+      '\nExample:\n  $ agent-state --agent alice plan release t3',
+    ],
+  ] as const;
+  for (const [verb, description, force, help] of claims)
+    onItem(verb)
+      .description(description)
+      .option('--force', force)
+      .helpAfter(help)
+      .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+        const agent = verb === 'claim' ? resolveAgent({ env: ctx.env }) : null;
         const now = ctx.now();
-        const { claimItem } = await import('../../task/claim-item.js');
-        const { result, progress, changed } = await claimItem(id!, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: () => now,
-          force: flags.force,
-        });
-        const taken = result.previous
-          ? ` (took it over from ${describeClaim(result.previous, now)})`
-          : '';
-        const verb = result.action === 'renewed' ? 'renewed its claim on' : 'claimed';
+        const items = await import('../../task/claim-item.js');
+        const options = { ...ctx, ...flags, now: () => now };
+        if (verb === 'release') {
+          const { result, progress, changed } = await items.releaseItem(id!, options);
+          const { item, released } = result;
+          return {
+            text: released
+              ? `Released ${item.id} (${describeClaim(released, now)})`
+              : `${item.id} was not claimed`,
+            json: { item, released, changed, revision: progress.revision },
+          };
+        }
+        const { result, progress, changed } = await items.claimItem(id!, options);
+        const { item, action, previous } = result;
+        const taken = previous ? ` (took it over from ${describeClaim(previous, now)})` : '';
+        const verbed = action === 'renewed' ? 'renewed its claim on' : 'claimed';
         return {
-          text: `${agent} ${verb} ${result.item.id}: ${result.item.title}${taken}`,
-          json: {
-            item: result.item,
-            action: result.action,
-            previous: result.previous,
-            changed,
-            revision: progress.revision,
-          },
+          text: `${agent} ${verbed} ${item.id}: ${item.title}${taken}`,
+          json: { item, action, previous, changed, revision: progress.revision },
         };
-      }),
-    );
-
-  plan
-    .command('release')
-    .argument('<id>', 'the plan item id')
-    .description("release this agent's claim on an item")
-    .option('--force', "release another agent's live claim")
-    .addHelpText('after', '\nExample:\n  $ agent-state --agent alice plan release t3')
-    .action(
-      defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const now = ctx.now();
-        const { releaseItem } = await import('../../task/claim-item.js');
-        const { result, progress, changed } = await releaseItem(id!, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          now: () => now,
-          force: flags.force,
-        });
-        return {
-          text: result.released
-            ? `Released ${result.item.id} (${describeClaim(result.released, now)})`
-            : `${result.item.id} was not claimed`,
-          json: {
-            item: result.item,
-            released: result.released,
-            changed,
-            revision: progress.revision,
-          },
-        };
-      }),
-    );
+      });
 
   plan
     .command('list')
     .description('list the plan with statuses and claims')
-    .addHelpText('after', '\nExample:\n  $ agent-state plan list')
-    .action(
-      defineAction(state, (ctx) => {
-        const { progress, config } = loadState(ctx);
-        const items = progress.plan ?? [];
-        const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
-        const finishedBy = Object.fromEntries(
-          Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
-        );
-        const claims = items.flatMap((item) => {
-          const claim = claimState(item, clock);
-          return claim ? [claim] : [];
-        });
-        return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
-      }),
-    );
+    .helpAfter('\nExample:\n  $ agent-state plan list')
+    .run((ctx) => {
+      const { progress, config } = loadState(ctx);
+      const items = progress.plan ?? [];
+      const clock = { now: ctx.now(), expireMinutes: config.agents.claim_expire_minutes };
+      const finishedBy = Object.fromEntries(
+        Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
+      );
+      const claims = items.flatMap((item) => claimState(item, clock) ?? []);
+      return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
+    });
 
-  registerPlanEdits(plan, state);
-}
-
-// `plan retitle` and `plan remove`: the edits of an item itself (not of its status).
-function registerPlanEdits(plan: Command, state: RunState): void {
+  // retitle and remove: the edits of an item itself (not of its status).
   const edits = [
     [
       'retitle',
@@ -337,40 +275,30 @@ function registerPlanEdits(plan: Command, state: RunState): void {
     ],
   ] as const;
   for (const [verb, description, done, example] of edits) {
-    const command = plan.command(verb).argument('<id>', 'the plan item id');
+    const command = onItem(verb);
     if (verb === 'retitle') command.argument('<title>', 'the new title, in one line');
     else command.option('--force', "remove it although another agent's live claim holds it");
     command
       .description(description)
-      .addHelpText('after', `\nExample:\n  ${example}`)
-      .action(
-        defineAction<{ force?: boolean }>(state, async (ctx, [id, title], flags) => {
-          const paths = findRoot(ctx.cwd);
-          const options = { env: ctx.env, force: flags.force };
-          const { result: item, progress } = await withStateLock(paths, async () => {
-            const update = await updateProgressLocked(
-              paths,
-              (p) =>
-                verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!),
-              options,
-            );
-            // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
-            if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
-            return update;
-          });
-          const warnings = await recordFact(ctx, {
-            type: 'plan.updated',
-            item: item.id,
-            title: item.title,
-            ...(verb === 'remove' ? { removed: true } : { status: item.status }),
-            plan: countPlan(progress.plan),
-          });
-          return {
-            text: `${done} ${item.id}: ${item.title}`,
-            json: { item, revision: progress.revision },
-            warnings,
-          };
-        }),
-      );
+      .helpAfter(`\nExample:\n  ${example}`)
+      .run<{ force?: boolean }>(async (ctx, [id, title], flags) => {
+        const paths = findRoot(ctx.cwd);
+        const options = { env: ctx.env, force: flags.force };
+        const edit = (p: Progress) =>
+          verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!);
+        const { result: item, progress } = await withStateLock(paths, async () => {
+          const update = await updateProgressLocked(paths, edit, options);
+          // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
+          if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
+          return update;
+        });
+        const change = verb === 'remove' ? { removed: true } : undefined;
+        const warnings = await planFact(ctx, item, progress.plan, change);
+        return {
+          text: `${done} ${item.id}: ${item.title}`,
+          json: { item, revision: progress.revision },
+          warnings,
+        };
+      });
   }
 }

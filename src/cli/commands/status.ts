@@ -16,7 +16,7 @@ import { COMMITTED_STATE_PATHS } from '../../state/paths.js';
 import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { printResult, type CommandContext, type CommandResult } from '../action.js';
-import type { LeanCommand } from '../parse-args.js';
+import { option, type LeanCommand } from '../parse-args.js';
 import { ageSeconds, formatAge, plural } from '../format.js';
 
 interface StatusFlags {
@@ -109,20 +109,17 @@ function testLines(status: ReadStatusResult, nowIso: string): string[] {
 }
 
 function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: PublishStrategy } {
-  if (flags.format !== undefined && !STATUS_FORMATS.includes(flags.format as StatusFormat))
-    throw new UsageError(
-      `--format must be one of ${STATUS_FORMATS.join(', ')} (got "${flags.format}")`,
-      {
-        hint: 'for example --format xml',
-      },
-    );
-  if (flags.publish !== undefined && !PUBLISH_STRATEGIES.includes(flags.publish as PublishStrategy))
-    throw new UsageError(
-      `--publish must be one of ${PUBLISH_STRATEGIES.join(', ')} (got "${flags.publish}")`,
-      {
-        hint: 'for example --publish delta --consumer claude',
-      },
-    );
+  const choices = [
+    ['format', STATUS_FORMATS, 'xml'],
+    ['publish', PUBLISH_STRATEGIES, 'delta --consumer claude'],
+  ] as const;
+  for (const [name, allowed, example] of choices) {
+    const value = flags[name];
+    if (value !== undefined && !(allowed as readonly string[]).includes(value))
+      throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`, {
+        hint: `for example --${name} ${example}`,
+      });
+  }
   if (flags.all && (flags.format !== undefined || flags.publish !== undefined))
     throw new UsageError('--all lists the agents; it does not combine with --format or --publish', {
       hint: 'run `agent-state status --all` on its own',
@@ -131,10 +128,7 @@ function checkFlags(flags: StatusFlags): { format?: StatusFormat; publish?: Publ
     throw new UsageError('--consumer and --reset only apply with --publish', {
       hint: 'add --publish append|replace|delta',
     });
-  return {
-    format: flags.format as StatusFormat | undefined,
-    publish: flags.publish as PublishStrategy | undefined,
-  };
+  return flags as { format?: StatusFormat; publish?: PublishStrategy };
 }
 
 // The overview for people: the task lines, then what the events say (cwd, tools, tests, ...).
@@ -214,13 +208,8 @@ async function publish(
   format: StatusFormat,
   flags: StatusFlags,
 ): Promise<CommandResult> {
-  const result = await publishStatusTo({
-    strategy,
-    format,
-    consumer: flags.consumer,
-    reset: flags.reset,
-    status,
-  });
+  const { consumer, reset } = flags;
+  const result = await publishStatusTo({ strategy, format, consumer, reset, status });
   return {
     text: result.output ?? '',
     json: {
@@ -247,25 +236,17 @@ export const statusCommand: LeanCommand = {
     description: 'show the task at a glance, or the status bar for a model (--format, --publish)',
     arguments: [],
     options: [
-      {
-        flags: '--format <format>',
-        description: `render the status bar: ${STATUS_FORMATS.join(', ')}`,
-      },
-      {
-        flags: '--publish <strategy>',
-        description:
-          'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
-      },
-      {
-        flags: '--consumer <name>',
-        description: `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`,
-      },
-      { flags: '--reset', description: 'start a new epoch: publish a full baseline' },
-      {
-        flags: '--all',
-        description:
-          "every agent across the repository's worktrees: next action, step, claims, last seen",
-      },
+      option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`),
+      option(
+        '--publish <strategy>',
+        'print only what a consumer has not seen: append, replace or delta (nothing when nothing changed)',
+      ),
+      option('--consumer <name>', `whose publish cursor to use (default "${DEFAULT_CONSUMER}")`),
+      option('--reset', 'start a new epoch: publish a full baseline'),
+      option(
+        '--all',
+        "every agent across the repository's worktrees: next action, step, claims, last seen",
+      ),
     ],
     help: `
 Examples:
@@ -284,7 +265,7 @@ Examples:
 
 async function statusResult(ctx: CommandContext, flags: StatusFlags): Promise<CommandResult> {
   const { format, publish: strategy } = checkFlags(flags);
-  const status = await readStatus({ cwd: ctx.cwd, env: ctx.env, now: ctx.now });
+  const status = await readStatus(ctx);
   if (strategy) return publish(status, strategy, format ?? 'xml', flags);
   const stashed = status.gitRoot
     ? readStashed(status.state.paths.root, status.gitRoot, COMMITTED_STATE_PATHS, ctx.env)

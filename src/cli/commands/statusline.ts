@@ -1,6 +1,5 @@
-// `agent-state statusline`: one line for the human (Claude Code's statusLine command; installed
-// by `integrate claude --statusline`). Hosts run it after each assistant message, so it is a lean
-// command (lean.ts). Reads the host's session JSON on stdin when there is one.
+// `agent-state statusline` (lean: Claude Code runs it after each message; `integrate claude
+// --statusline`): one line for the human, from the host's session JSON on stdin when there is one.
 import { EXIT } from '../../error-report.js';
 import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';

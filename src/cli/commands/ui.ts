@@ -1,10 +1,8 @@
 // `agent-state ui`: a live, read-only page of the Task Context on a local server, until Ctrl-C.
 // The server and the page load only when this command runs (src/ui/, imported lazily).
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import { UsageError } from '../../errors.js';
-import type { RunState } from '../action.js';
 import { formatWarning, untilInterrupted } from '../action.js';
-import { EXIT } from '../../error-report.js';
 
 interface UiFlags {
   port: string;
@@ -23,7 +21,7 @@ function parsePort(raw: string): number {
   return Number(raw);
 }
 
-export function registerUi(program: Command, state: RunState): void {
+export function registerUi(program: AgentCommand): void {
   program
     .command('ui')
     .description('serve a live, read-only page of the task state on 127.0.0.1 (Ctrl-C stops)')
@@ -38,8 +36,7 @@ export function registerUi(program: Command, state: RunState): void {
       '--no-token',
       'accept requests without the random token (any local user can read the page)',
     )
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 The page shows the goal, Constraints and Forbidden zones, the next action and current step, the
 plan with its completion markers (verified or STALE), the status and its signals, the event
@@ -53,13 +50,11 @@ Examples:
   $ agent-state ui --port 8377
   $ agent-state report --html report.html     # the same page as one file`,
     )
-    .action(async (flags: UiFlags, command: Command) => {
-      const ctx = state.makeContext(command);
+    .run<UiFlags>(async (ctx, _args, flags) => {
       const port = parsePort(flags.port);
       const { startUiServer } = await import('../../ui/serve.js');
       const server = await startUiServer({
-        cwd: ctx.cwd,
-        env: ctx.env,
+        ...ctx,
         port,
         host: flags.host,
         token: flags.token,
@@ -96,6 +91,5 @@ Examples:
       }
       await interrupted;
       await server.close();
-      state.exitCode = EXIT.OK;
     });
 }

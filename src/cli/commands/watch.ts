@@ -1,13 +1,11 @@
 // `agent-state watch`: report changes to the state, to Forbidden paths and to git as they happen,
 // until Ctrl-C. With --json, one JSON object per line (the one command whose --json streams).
-import type { Command } from 'commander';
+import type { AgentCommand } from '../agent-command.js';
 import type { Style } from '../output.js';
 import { safeJson, safeText } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
-import type { RunState } from '../action.js';
 import { formatWarning, untilInterrupted } from '../action.js';
-import { EXIT } from '../../error-report.js';
 
 function clock(iso: string): string {
   return new Date(iso).toTimeString().slice(0, 8);
@@ -41,15 +39,14 @@ function summaryText(s: WatchSummary): string {
   return `Stopped after ${s.seconds} s: ${s.changes} change${s.changes === 1 ? '' : 's'} (${s.forbidden} Forbidden, ${s.invalid} invalid, ${s.git} git).`;
 }
 
-export function registerWatch(program: Command, state: RunState): void {
+export function registerWatch(program: AgentCommand): void {
   program
     .command('watch')
     .description(
       'report changes to the state, Forbidden paths and git as they happen (Ctrl-C stops)',
     )
     .option('--settle <ms>', 'how long a file must stay unchanged before it is read', '100')
-    .addHelpText(
-      'after',
+    .helpAfter(
       `
 Watches .agent/, .git/HEAD, .git/index and the directories of the Forbidden globs (never the
 whole tree). A change to a Forbidden path is printed in red with its rule; a changed state file
@@ -60,8 +57,7 @@ Examples:
   $ agent-state watch
   $ agent-state watch --json | jq -c 'select(.kind == "forbidden")'`,
     )
-    .action(async (flags: { settle: string }, command: Command) => {
-      const ctx = state.makeContext(command);
+    .run<{ settle: string }>(async (ctx, _args, flags) => {
       const settleMs = Number(flags.settle);
       if (!Number.isInteger(settleMs) || settleMs < 0 || settleMs > 10_000)
         throw new UsageError(`--settle ${flags.settle}: not a number of milliseconds`, {
@@ -71,9 +67,7 @@ Examples:
       const { style } = ctx.out;
       const { watchState } = await import('../../watch/watch.js');
       const handle = await watchState({
-        cwd: ctx.cwd,
-        env: ctx.env,
-        now: ctx.now,
+        ...ctx,
         settleMs,
         onEvent: (event) =>
           ctx.out.json
@@ -97,6 +91,5 @@ Examples:
       const summary = await handle.close();
       if (ctx.out.json) line({ type: 'summary', ...summary });
       else ctx.out.print(summaryText(summary));
-      state.exitCode = EXIT.OK;
     });
 }
