@@ -3,13 +3,16 @@
 import {
   closeSync,
   fsyncSync,
+  mkdirSync,
   openSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { StatePaths } from './paths.js';
 
 // Random suffixes for temp-file names and lock tokens. They must be unique, not secret, so
 // Math.random is enough: loading node:crypto costs ~6 ms, paid by every hook that runs `event`.
@@ -66,6 +69,33 @@ export function replaceFile(path: string, data: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * A JSON cache of .agent/log/ (`name`), rebuilt when lost: `read` gives undefined for a missing
+ * or damaged file; `write` (null: remove it) never throws, as a cache not written is only slower.
+ */
+export function logCache(paths: StatePaths, name: string) {
+  const file = join(paths.logDir, name);
+  return {
+    file,
+    read(): unknown {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        return undefined;
+      }
+    },
+    write(text: string | null): void {
+      try {
+        if (text === null) return rmSync(file, { force: true });
+        mkdirSync(paths.logDir, { recursive: true });
+        replaceFile(file, text);
+      } catch {
+        /* only slower */
+      }
+    },
+  };
 }
 
 /** Makes a rename durable. Some platforms (Windows) cannot open a directory: that is fine there. */
