@@ -4,30 +4,15 @@ import type { ForbiddenEntry, Goals, Warning } from '../types.js';
 
 type KnownSection = 'successCriteria' | 'constraints' | 'forbidden' | 'nonGoals';
 
-const SECTION_ALIASES: Record<string, KnownSection> = {
-  'success criteria': 'successCriteria',
-  'acceptance criteria': 'successCriteria',
-  成功标准: 'successCriteria',
-  验收标准: 'successCriteria',
-  constraints: 'constraints',
-  约束: 'constraints',
-  约束条件: 'constraints',
-  forbidden: 'forbidden',
-  'forbidden zones': 'forbidden',
-  禁区: 'forbidden',
-  禁止: 'forbidden',
-  'non-goals': 'nonGoals',
-  'non goals': 'nonGoals',
-  'out of scope': 'nonGoals',
-  非目标: 'nonGoals',
+// Each known section's headings as normalizeHeading leaves them, English or Chinese; the first,
+// capitalized, is the one renderGoals writes (in this order).
+const SECTIONS: Record<KnownSection, string[]> = {
+  successCriteria: ['success criteria', 'acceptance criteria', '成功标准', '验收标准'],
+  constraints: ['constraints', '约束', '约束条件'],
+  forbidden: ['forbidden', 'forbidden zones', '禁区', '禁止'],
+  nonGoals: ['non-goals', 'non goals', 'out of scope', '非目标'],
 };
-
-const SECTION_HEADINGS: Record<KnownSection, string> = {
-  successCriteria: 'Success criteria',
-  constraints: 'Constraints',
-  forbidden: 'Forbidden',
-  nonGoals: 'Non-goals',
-};
+const KINDS = Object.keys(SECTIONS) as KnownSection[];
 
 /** An anchor longer than this is no longer a one-sentence goal. */
 export const ANCHOR_MAX_WORDS = 60;
@@ -152,6 +137,8 @@ interface Layout {
   /** 0-based line indexes [start, end) of the anchor paragraph, when present. */
   anchorRange: [number, number] | null;
   sections: { heading: string; headingLine: number; body: Line[]; raw: string[] }[];
+  /** The source's lines with HTML comments blanked. */
+  clean: string[];
 }
 
 // One pass over the lines: title, anchor paragraph, then H2 sections. Fenced code never counts
@@ -159,55 +146,38 @@ interface Layout {
 function layout(source: string): Layout {
   const raw = source.split(/\r?\n/);
   const clean = stripComments(source).split(/\r?\n/);
-  const result: Layout = { title: '', titleLine: null, anchorRange: null, sections: [] };
+  const result: Layout = { title: '', titleLine: null, anchorRange: null, sections: [], clean };
   let inFence = false;
   let section: Layout['sections'][number] | null = null;
-  let anchorOpen = false;
-  let anchorDone = false;
-  for (let i = 0; i < clean.length; i++) {
-    const text = clean[i]!;
+  let anchor: 'before' | 'open' | 'done' = 'before';
+  clean.forEach((text, i) => {
     if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    const h1 = !inFence && /^#\s+(.+?)\s*#*\s*$/.exec(text);
-    const h2 = !inFence && /^##\s+(.+?)\s*#*\s*$/.exec(text);
-    if (h1 && result.titleLine === null && !section) {
-      result.title = h1[1]!;
+    const heading = inFence ? null : /^(##?)\s+(.+?)\s*#*\s*$/.exec(text);
+    if (heading?.[1] === '#' && result.titleLine === null && !section) {
+      result.title = heading[2]!;
       result.titleLine = i;
-      continue;
-    }
-    if (h2) {
-      if (anchorOpen) anchorOpen = false;
-      anchorDone = true;
-      section = { heading: h2[1]!, headingLine: i, body: [], raw: [] };
+    } else if (heading?.[1] === '##') {
+      anchor = 'done';
+      section = { heading: heading[2]!, headingLine: i, body: [], raw: [] };
       result.sections.push(section);
-      continue;
-    }
-    if (section) {
+    } else if (section) {
       section.body.push({ text, number: i + 1 });
       section.raw.push(raw[i]!);
-      continue;
-    }
-    if (anchorDone) continue;
-    if (text.trim() === '') {
-      if (anchorOpen) {
-        anchorOpen = false;
-        anchorDone = true;
-      }
-      continue;
-    }
-    if (!anchorOpen) {
-      anchorOpen = true;
+    } else if (anchor !== 'done' && text.trim() === '') {
+      if (anchor === 'open') anchor = 'done';
+    } else if (anchor === 'before') {
+      anchor = 'open';
       result.anchorRange = [i, i + 1];
-    } else {
+    } else if (anchor === 'open') {
       result.anchorRange![1] = i + 1;
     }
-  }
+  });
   return result;
 }
 
 /** Parses goals.md into its sections; `display` names the file in warnings. */
 export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
   const shape = layout(source);
-  const clean = stripComments(source).split(/\r?\n/);
   const warnings: Warning[] = [];
   const goals: Goals = {
     title: shape.title,
@@ -218,14 +188,12 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     nonGoals: [],
     extraSections: [],
   };
-  if (shape.anchorRange) {
-    const [start, end] = shape.anchorRange;
-    goals.anchor = clean
-      .slice(start, end)
+  if (shape.anchorRange)
+    goals.anchor = shape.clean
+      .slice(...shape.anchorRange)
       .map((l) => l.trim())
       .join(' ')
       .trim();
-  }
   if (goals.anchor === '') {
     warnings.push({
       file: display,
@@ -240,10 +208,10 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       message: `the goal anchor has ${countWords(goals.anchor)} words; keep it to one sentence of at most ${ANCHOR_MAX_WORDS} (move details to Success criteria or Constraints)`,
     });
   }
-  const seen = new Set<KnownSection>();
   const empty: { heading: string; line: number }[] = [];
   for (const section of shape.sections) {
-    const kind = SECTION_ALIASES[normalizeHeading(section.heading)];
+    const name = normalizeHeading(section.heading);
+    const kind = KINDS.find((k) => SECTIONS[k].includes(name));
     if (!kind) {
       goals.extraSections.push({
         heading: section.heading,
@@ -251,7 +219,6 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       });
       continue;
     }
-    seen.add(kind);
     const items = sectionItems(section.body);
     if (items.length === 0) empty.push({ heading: section.heading, line: section.headingLine + 1 });
     if (kind === 'forbidden') {
@@ -322,14 +289,10 @@ function globWarnings(entries: ForbiddenEntry[], body: Line[], display: string):
 export function renderGoals(goals: Goals): string {
   const out: string[] = [`# ${goals.title || 'Task'}`, ''];
   if (goals.anchor) out.push(goals.anchor, '');
-  const lists: [KnownSection, string[]][] = [
-    ['successCriteria', goals.successCriteria],
-    ['constraints', goals.constraints],
-    ['forbidden', goals.forbidden.map((f) => f.text)],
-    ['nonGoals', goals.nonGoals],
-  ];
-  for (const [kind, items] of lists) {
-    out.push(`## ${SECTION_HEADINGS[kind]}`, '');
+  for (const kind of KINDS) {
+    const items = kind === 'forbidden' ? goals.forbidden.map((f) => f.text) : goals[kind];
+    const heading = SECTIONS[kind][0]!;
+    out.push(`## ${heading[0]!.toUpperCase()}${heading.slice(1)}`, '');
     for (const item of items) out.push(`- ${item.split('\n').join('\n  ')}`);
     if (items.length) out.push('');
   }
