@@ -58,18 +58,15 @@ function redactInPlace(value: unknown): void {
 }
 
 // The first text of an agent's own file: the schema line, what the file is, whose it is.
-function newOwnText(agent: string): string {
-  return [
-    '# yaml-language-server: $schema=../../../../node_modules/agent-state/schemas/progress.schema.json',
-    `# The own state of agent ${agent}: its next action, stage, current step, working memory,`,
-    '# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in',
-    '# ../../progress.yaml (docs/multi-agent.md).',
-    'version: 1',
-    'revision: 0',
-    `agent: ${agent}`,
-    '',
-  ].join('\n');
-}
+const newOwnText = (agent: string) =>
+  `# yaml-language-server: $schema=../../../../node_modules/agent-state/schemas/progress.schema.json
+# The own state of agent ${agent}: its next action, stage, current step, working memory,
+# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in
+# ../../progress.yaml (docs/multi-agent.md).
+version: 1
+revision: 0
+agent: ${agent}
+`;
 
 /**
  * Applies `mutator` to progress.yaml atomically: under the lock, on a freshly read and validated
@@ -100,12 +97,11 @@ export async function updateProgressLocked<T>(
   const { result } = await swapProgress(paths, files, async (read) => {
     const shared = read[read.length - 1]!;
     const own = agent === null ? null : (read[0] ?? emptyOwn(agent));
-    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision) {
+    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision)
       throw new ConflictError(
         `progress.yaml is at revision ${shared.revision}, not ${options.expectRevision}: it changed since it was read`,
         { hint: 'read the state again and reapply the change' },
       );
-    }
     const current = own === null ? shared : overlayProgress(shared, own);
     const draft = structuredClone(current);
     const result = await mutator(draft);
@@ -133,7 +129,7 @@ export async function updateProgressLocked<T>(
     const settled = settleVolatile(paths, draft, agent);
     if (own === null) {
       draft.revision = shared.revision + 1;
-      outcome = { progress: draft, changed: true, written: settled.written };
+      outcome = { progress: draft, changed: true, ...settled };
       return { next: [draft], result };
     }
     // Every write of a named agent renews its last_seen, which the other agents' boots show.
@@ -141,11 +137,7 @@ export async function updateProgressLocked<T>(
     const sharedChanged = !isDeepStrictEqual(split.shared, shared);
     if (sharedChanged) split.shared.revision = shared.revision + 1;
     split.own.revision = own.revision + 1;
-    outcome = {
-      progress: overlayProgress(split.shared, split.own),
-      changed: true,
-      written: settled.written,
-    };
+    outcome = { progress: overlayProgress(split.shared, split.own), changed: true, ...settled };
     return { next: [split.own, sharedChanged ? split.shared : null], result };
   });
   outcome!.written?.();
