@@ -28,10 +28,7 @@ export function resolveAgent(options: Pick<BaseOptions, 'agent' | 'env'> = {}): 
   return checkAgentName(fromEnv, AGENT_ENV);
 }
 
-/**
- * The agent a host hook acts as: AGENT_STATE_AGENT of the host's environment. A name that is not
- * valid counts as the default agent here, since a hook must never fail the host's session.
- */
+/** A host hook's agent (AGENT_STATE_AGENT); an invalid name is the default: a hook never fails. */
 export function hookAgent(env: NodeJS.ProcessEnv = process.env): string | null {
   try {
     return resolveAgent({ env });

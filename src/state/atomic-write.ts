@@ -55,11 +55,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   fsyncDirectory(dirname(path));
 }
 
-/**
- * Replaces a derived cache file (status snapshot, publish cursor, hash cache) by rename: readers
- * never see half a file, but without fsync — a cache lost in a crash is rebuilt, and an fsync
- * would cost milliseconds on every `status`.
- */
+/** Replaces a cache file by rename, without fsync: a lost cache is rebuilt, an fsync costs ms. */
 export function replaceFile(path: string, data: string): void {
   const temp = tempPathFor(path);
   try {
@@ -71,10 +67,7 @@ export function replaceFile(path: string, data: string): void {
   }
 }
 
-/**
- * A JSON cache of .agent/log/ (`name`), rebuilt when lost: `read` gives undefined for a missing
- * or damaged file; `write` (null: remove it) never throws, as a cache not written is only slower.
- */
+/** A JSON cache in .agent/log/: `read` undefined when missing or damaged; `write` never throws. */
 export function logCache(paths: StatePaths, name: string) {
   const file = join(paths.logDir, name);
   return {

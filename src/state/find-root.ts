@@ -55,12 +55,8 @@ function refuseLinkedState(root: string): void {
   if (stat?.isDirectory()) walk(agent, AGENT_DIR);
 }
 
-/**
- * Finds where the state of `cwd` lives: the nearest ancestor holding `.agent/`, not looking past
- * the enclosing git work tree (a `.git` directory or, for linked worktrees, a `.git` file); when
- * none exists yet, the git top level (or `cwd` itself outside git). A symlink in the `.agent/`
- * found is refused (InvalidStateError, exit 2).
- */
+// Not past the enclosing git work tree (a `.git` directory, or a linked worktree's `.git` file).
+/** Where `cwd`'s state lives: nearest `.agent/` above, else the git top (or `cwd`); refuses links. */
 export function locateRoot(cwd: string = process.cwd()): RootInfo {
   const info = walkUp(resolve(cwd));
   refuseLinkedState(info.root);

@@ -43,10 +43,8 @@ function stripComments(source: string): string {
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
-/**
- * Counts words the way a reader would, CJK included. Intl.Segmenter knows CJK word breaks but
- * loading its dictionary costs ~25 ms, so it is used only for CJK text.
- */
+// Intl.Segmenter knows CJK word breaks, but loading its dictionary costs ~25 ms: only for CJK.
+/** Counts words the way a reader would, CJK included. */
 export function countWords(text: string): number {
   if (!CJK.test(text)) return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -85,10 +83,8 @@ function segmentPieces(text: string): string[] {
 
 const BULLET = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/;
 
-/**
- * Splits a section body into items: list items (with continuation lines, also after a blank line
- * when indented, as in Markdown) or paragraphs. A fenced code block never ends an item.
- */
+// Items: list items (continued after a blank line when indented, as in Markdown) or paragraphs;
+// a fenced code block never ends one.
 function sectionItems(lines: Line[]): string[] {
   const items: string[] = [];
   let current: string[] | null = null;
@@ -302,10 +298,7 @@ export function renderGoals(goals: Goals): string {
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-/**
- * Replaces only the anchor paragraph of a goals.md source (inserting it under the title when
- * missing, and a title when there is none); every other byte is kept.
- */
+/** Replaces only the anchor paragraph (adding it, and a title, when missing); keeps all else. */
 export function setGoalAnchor(source: string, anchor: string): string {
   const text = anchor.replace(/\s+/g, ' ').trim();
   const eol = source.includes('\r\n') ? '\r\n' : '\n';

@@ -14,11 +14,8 @@ export const PLAN_STATUS_ICONS: Record<PlanStatus, string> = {
   failed: '[F]',
 };
 
-/**
- * A new item's id: `t-` and five random base-36 characters (`t-k3f9a`). Random, not the next
- * number, so that branches, clones and agents adding items at once never pick the same id
- * (docs/protocol.md#ids); one already in this plan is drawn again.
- */
+// Random, not the next number: branches, clones and agents adding at once never pick one id.
+/** A new item's id, `t-` and five random base-36 characters (`t-k3f9a`), not yet in `plan`. */
 export function newPlanId(plan: readonly PlanItem[], random: () => number = Math.random): string {
   for (;;) {
     const id = `t-${Math.floor(random() * 36 ** 5)
@@ -82,10 +79,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
   return item;
 }
 
-/**
- * Sets an item's status (and note, when given). `start` also makes it the current step; `done` or
- * `skip` of the current step ends it (its limits belonged to that step).
- */
+/** Sets an item's status and note; `running` makes it the current step, done/skipped ends it. */
 export function setPlanStatus(
   progress: Progress,
   id: string,

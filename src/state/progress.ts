@@ -27,10 +27,7 @@ export const PROGRESS_SPEC: YamlStateSpec = {
     'restore it from git (`git checkout -- .agent/state/progress.yaml`) or see docs/protocol.md',
 };
 
-/**
- * Parses and validates progress.yaml text (`agent`: the own file of that agent). Never throws for
- * bad content.
- */
+/** Parses and validates progress.yaml text (`agent`: its own file); bad content never throws. */
 export function parseProgress(
   text: string,
   display: string,

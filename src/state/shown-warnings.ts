@@ -8,10 +8,7 @@ import type { StatePaths } from './paths.js';
 // Enough for every key a task has live; the oldest are forgotten first.
 const MAX_KEYS = 50;
 
-/**
- * The warnings to show now: every warning without a `once` key, and those whose key was not shown
- * before (recorded as shown). Call it only for warnings that will really be shown. Never throws.
- */
+/** The warnings to show (those without `once`, and `once` keys not shown before). Never throws. */
 export function firstShowings(paths: StatePaths, warnings: readonly Warning[]): Warning[] {
   if (!warnings.some((w) => w.once !== undefined)) return [...warnings];
   const cache = logCache(paths, 'shown-warnings.json');

@@ -35,10 +35,8 @@ function readText(paths: StatePaths, file: string, allowEmpty = false, fix = BY_
   return readStateText(file, { display, allowEmpty, restoreHint });
 }
 
-/**
- * Reads and parses progress.yaml without throwing for bad content (for `validate`). A large file
- * read before comes from the parse cache; its YAML document (for a rewrite) is parsed on first use.
- */
+// A large file read before comes from the parse cache; its YAML document is parsed on first use.
+/** Reads and parses progress.yaml without throwing for bad content (for `validate`). */
 export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: string } {
   const display = displayPath(paths, paths.progress);
   const text = readText(paths, paths.progress);
@@ -85,20 +83,14 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
   return { ...parseGoals(text, display), text };
 }
 
-/**
- * Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). Every writer
- * calls it under the lock, so no command records progress against settings or goals that the
- * readers (`status`, `boot`, `verify`) refuse.
- */
+// Every writer calls it under the lock: no progress against settings or goals readers refuse.
+/** Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). */
 export function assertWritableState(paths: StatePaths): void {
   valueOrThrow(readConfig(paths));
   readGoals(paths);
 }
 
-/**
- * Runs `fn` holding the state lock, once config.yaml and goals.md are known to be valid; also
- * sweeps temp files that crashed writers left behind.
- */
+/** Runs `fn` under the state lock once config and goals validate, sweeping dead writers' temps. */
 export async function withStateLock<T>(
   paths: StatePaths,
   fn: () => T | Promise<T>,
@@ -182,12 +174,8 @@ function readFile(
   };
 }
 
-/**
- * The compare-and-swap write of progress files, for a caller holding the state lock: reads
- * `files` (each must validate; an absent one is passed as undefined), lets `compute` derive the
- * new values, and writes them atomically unless a file changed on disk in between (a hand edit),
- * in which case `compute` runs again on what is there now. Every new text is validated first.
- */
+// A file changed on disk between read and write (a hand edit) runs `compute` again on it.
+/** Compare-and-swap write of `files` under the held lock: `compute` gives the validated values. */
 export async function swapProgress<T>(
   paths: StatePaths,
   files: readonly ProgressFile[],

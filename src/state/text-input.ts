@@ -5,10 +5,7 @@ import { UsageError } from '../errors.js';
 /** The schema's limit on every free-text field of progress.yaml. */
 export const MAX_TEXT = 2000;
 
-/**
- * Returns `value` with its ends trimmed; throws when it is longer than MAX_TEXT (`tooLong`: the
- * hint), or empty where `example` shows how to write it.
- */
+/** `value` trimmed; throws when over MAX_TEXT (hint `tooLong`), or empty given an `example` */
 export function requireText(
   value: string,
   what: string,

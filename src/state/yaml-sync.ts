@@ -20,11 +20,8 @@ function nodeId(node: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * Updates `doc` in place so that `doc.toJS()` deep-equals `value`. A new list item with an id
- * takes its node from `donors` when one holds that id with the same value (a merge keeps the
- * comments of the items it brings from the other side).
- */
+// A new item with an id takes `donors`' node of that id and value: a merge keeps its comments.
+/** Updates `doc` in place so that `doc.toJS()` deep-equals `value`. */
 export function syncDocument(
   doc: Document,
   value: unknown,

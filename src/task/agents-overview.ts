@@ -188,10 +188,7 @@ export function agentsOverview(options: OverviewOptions): AgentsOverview {
   return { worktrees, agents };
 }
 
-/**
- * Live claims of agents other than `agent` in the other worktrees (by item id): what a claim or a
- * status change in this worktree must respect beyond its own plan.
- */
+/** Live claims of agents other than `agent` in the other worktrees, by item id. */
 export function foreignClaims(
   paths: StatePaths,
   agent: string | null,

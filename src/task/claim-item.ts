@@ -47,10 +47,7 @@ function clockOf(paths: StatePaths, options: UpdateOptions) {
   return { now, expireMinutes: valueOrThrow(readConfig(paths)).agents.claim_expire_minutes };
 }
 
-/**
- * Claims plan item `id` for the acting agent (a name is required): refused while another agent
- * holds a live claim on it here or in another worktree, unless `force`.
- */
+/** Claims `id` for the acting (named) agent; another's live claim in any worktree refuses it. */
 export async function claimItem(
   id: string,
   options: UpdateOptions = {},

@@ -133,12 +133,9 @@ export function releasePlanItem(
   return { item, released: previous };
 }
 
-/**
- * The rules of claims on a write (`before` → `after`, by `agent`): a changed status or removal of
- * an item another agent holds a live claim on (in this plan, or in `foreign`: other worktrees'
- * plans) is refused unless `force`; the claimer's own status change renews the claim; a done or
- * skipped item's claim ends. Mutates `after`.
- */
+// Another agent's live claim (here or `foreign`) refuses a status change or removal unless
+// `force`; the claimer's own change renews it; done or skipped ends it.
+/** The claim rules of a write `before` → `after` by `agent`; mutates `after`. */
 export function applyClaimRules(
   before: Progress,
   after: Progress,
@@ -166,10 +163,7 @@ export function applyClaimRules(
   }
 }
 
-/**
- * Whether a write changes or removes any item's status (claims in other worktrees then matter);
- * `claimedOnly`: of an item that had a claim.
- */
+/** Whether a write changes or removes an item's status (`claimedOnly`: of a claimed item). */
 export function changesStatus(before: Progress, after: Progress, claimedOnly = false): boolean {
   const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
   return (before.plan ?? []).some(

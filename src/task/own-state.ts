@@ -41,11 +41,8 @@ function setKey<K extends OwnKey>(target: Progress, key: K, value: Progress[K]):
   target[key] = value;
 }
 
-/**
- * Splits a view written by a named agent into the next shared and own values. The shared value
- * keeps `shared`'s own keys (the default agent's) and revision; the own value keeps `own`'s
- * revision and takes `lastSeen`. Neither revision is bumped here.
- */
+// Shared keeps `shared`'s own keys (the default agent's) and revision; own keeps `own`'s revision.
+/** Splits a named agent's view into the next shared and own values (revisions not bumped). */
 export function splitProgress(
   view: Progress,
   shared: Progress,

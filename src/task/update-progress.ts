@@ -68,11 +68,8 @@ revision: 0
 agent: ${agent}
 `;
 
-/**
- * Applies `mutator` to progress.yaml atomically: under the lock, on a freshly read and validated
- * copy; increments `revision`; keeps comments and key order; writes nothing when nothing changed.
- * If the file changes between read and write (a hand edit), the mutation is replayed.
- */
+// Comments and key order kept; nothing written for no change; a hand edit meanwhile: replayed.
+/** Applies `mutator` to progress.yaml atomically, under the lock, bumping `revision`. */
 export async function updateProgress<T>(
   mutator: (progress: Progress) => T | Promise<T>,
   options: UpdateOptions = {},
