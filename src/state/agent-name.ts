@@ -1,6 +1,5 @@
-// Who is acting: the agent's name from the caller (`--agent`, the library's `agent` option) or
-// AGENT_STATE_AGENT, which a host passes on to its hooks and to the agent's shell commands alike.
-// No name is the default agent: a single-agent task, exactly as before agents had names.
+// Who is acting: `--agent` (the library's `agent`) or AGENT_STATE_AGENT, which a host passes to
+// its hooks and the agent's shell alike; no name is the default agent (a single-agent task).
 import { UsageError } from '../errors.js';
 import type { BaseOptions } from '../types.js';
 

@@ -1,8 +1,6 @@
-// config.yaml's resolved values for the hot paths (the event appender, the host hooks), without
-// the YAML parser: they are kept in .agent/log/config.json, keyed by config.yaml's inode, size
-// and mtime, and config.yaml is parsed again only when it changed. The one cache of the config.
-// A config holding a secret (a token in the test command) is not copied there: it is parsed
-// every time instead, as agent-state writes no secret to disk.
+// config.yaml's resolved values for the hot paths, without the YAML parser: the one config cache,
+// .agent/log/config.json, keyed by config.yaml's inode, size and mtime. A config holding a secret
+// (a token in the test command) is parsed every time instead: agent-state writes no secret to disk.
 import { statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { logCache } from './atomic-write.js';

@@ -1,6 +1,5 @@
-// Unresolved merge conflicts in a state file (pure): git's conflict markers, as the merge driver
-// writes them (`<<<<<<< ours (agent-state: plan item t7 status)`) or as git's own line merge does.
-// Each becomes one located problem that says what conflicts, both sides' values and how to finish.
+// Unresolved merge conflicts in a state file (pure), the merge driver's or git's own markers: one
+// located problem each, saying what conflicts, both sides' values and how to finish.
 import type { Problem } from './yaml-doc.js';
 
 const BEGIN = /^<{7}(?: (.*))?$/;

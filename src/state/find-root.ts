@@ -31,9 +31,8 @@ function hasAgentState(dir: string): boolean {
   return isDir(agent) && (existsSync(`${agent}/state`) || existsSync(`${agent}/config.yaml`));
 }
 
-// A symlink in the state would carry its writes and deletes (evidence pruning, the event log, a
-// named agent's folder) out of the repository: none is followed, at any depth but artifacts/,
-// whose files are written, removed and served by their real path.
+// A symlink in the state would carry writes and deletes out of the repository: none is followed,
+// at any depth but artifacts/, whose files are written, removed and served by their real path.
 function refuseLinkedState(root: string): void {
   const agent = join(root, AGENT_DIR);
   const stat = lstatSync(agent, { throwIfNoEntry: false });

@@ -54,9 +54,8 @@ export function countWords(text: string): number {
   return count;
 }
 
-// The segmenter's CJK dictionary pass grows faster than the length of an unbroken run (40,000
-// characters: 1.4 s; 200,000: over 30 s), so long text is given to it in pieces of at most
-// SEGMENT_CHARS, cut after a space or punctuation where the second half of a piece has one. A
+// The segmenter's CJK pass grows faster than an unbroken run (40,000 chars: 1.4 s; 200,000: 30 s),
+// so it gets pieces of at most SEGMENT_CHARS, cut after a space or punctuation where it can; a
 // word split by a hard cut counts twice: at most one word in SEGMENT_CHARS characters.
 const SEGMENT_CHARS = 1000;
 const BREAK = /[\s\p{P}]/u;
@@ -246,10 +245,8 @@ function emptySectionsWarning(
   };
 }
 
-// Forbidden globs are matched against POSIX paths inside the repository: a glob that leaves it
-// (`../**`), is absolute (`/etc/**`, `C:\...`), starts with `~` or uses backslashes guards nothing
-// the user meant, silently. Saying so is how the user learns it. Returns why `glob` cannot guard
-// the repository path it seems to name, with the fix; null when it can.
+// A glob that leaves the repository, is absolute, starts with `~` or uses backslashes guards
+// nothing, silently: why `glob` cannot guard the path it seems to name, with the fix; or null.
 function globProblem(glob: string): string | null {
   const shown = `the Forbidden glob \`${glob}\``;
   const inside = 'Forbidden globs name paths inside the repository, relative to its root';

@@ -1,10 +1,7 @@
-// An exclusive cross-process lock on the state: a lock file created with O_EXCL holding the
-// owner's pid and start time. A lock whose owner is dead (same host) or that is older than
-// `staleMs` is taken over. With a queue directory the lock is fair: a writer that finds others
-// waiting takes a ticket (a file named by its arrival time) and tries the lock only when its
-// ticket is the oldest, so writers are served in arrival order and none starves; it gives up
-// (BusyError, exit 4) only when the queue has not moved for `timeoutMs` — a wait that scales with
-// the queue. Without one, writers retry with jittered backoff and give up after `timeoutMs`.
+// The cross-process state lock: an O_EXCL file with the owner's pid and time; a dead owner's (same
+// host) or one older than `staleMs` is taken over. With a queue directory it is fair: waiters take
+// tickets named by arrival, try only when theirs is oldest, and give up (BusyError, exit 4) only
+// when the queue did not move for `timeoutMs`. Without one: jittered backoff up to `timeoutMs`.
 import {
   linkSync,
   mkdirSync,

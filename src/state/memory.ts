@@ -1,6 +1,5 @@
-// Task memory (pure, on a progress value): durable facts for the whole task and short-lived
-// working notes. Notes are addressed as d1, d2, ... (durable) and w1, w2, ... (working); a bare
-// number means a working note. Only an explicit promotion turns a working note durable.
+// Task memory (pure): durable facts and working notes, addressed d1, d2... and w1, w2... (a bare
+// number is a working note); only an explicit promotion turns a working note durable.
 import { UsageError } from '../errors.js';
 import type { Progress } from '../types.js';
 import { requireText } from './text-input.js';

@@ -1,9 +1,6 @@
-// The parsed value of a large progress.yaml, kept in .agent/log/progress.json: the YAML parser
-// takes about a second for a 10,000-item plan (its document keeps every position and comment),
-// JSON.parse a few milliseconds. The cache is keyed by the sha256 of the exact text and by this
-// build's version, so it is only ever used for the bytes it was made from, as this build
-// validated them; a missing, stale or damaged cache just means parsing again. Small files (the
-// usual case) are never cached: they parse in a millisecond.
+// A large progress.yaml's parsed value, in .agent/log/progress.json: YAML takes about a second
+// for a 10,000-item plan, JSON.parse a few ms. Keyed by the text's sha256 and this build's version;
+// shorter texts, the usual case, parse in a millisecond and are never cached.
 import { createHash } from '../text/lazy-crypto.js';
 import { isDeepStrictEqual } from 'node:util';
 import { logCache } from './atomic-write.js';

@@ -1,6 +1,5 @@
-// One-shot reminders (pure, on a progress value): queued by `remind`, shown once by the next boot
-// that is not a dry run. A boot writes no committed file, so it records which reminders it showed
-// in the local recovery record (by key), and the next write of progress.yaml removes them there.
+// One-shot reminders (pure): queued by `remind`, shown once by the next real boot, which records
+// their keys in the local recovery record; the next write of progress.yaml removes them.
 import { createHash } from '../text/lazy-crypto.js';
 import type { Progress, Reminder } from '../types.js';
 import { requireText } from './text-input.js';

@@ -1,6 +1,5 @@
-// Paths and globs named by a user are confined to the repository root (DESIGN §8): resolved
-// against the working directory like git pathspecs, stored POSIX-style relative to the root,
-// refused when they leave it — through `..`, an absolute path, or a symlinked directory.
+// User-named paths and globs confined to the repository (DESIGN §8): resolved like git pathspecs,
+// stored POSIX-style relative to the root, refused through `..`, an absolute path or a symlink.
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';

@@ -1,6 +1,5 @@
-// Warnings worth reading once (Warning.once): which were shown, in .agent/log/shown-warnings.json
-// (local to the worktree). A warning is shown the first time its key is seen and not again, until
-// what it says changes (a new key). Losing the file only shows each warning once more.
+// Warnings shown once (Warning.once) until their key changes: the keys shown, in
+// .agent/log/shown-warnings.json; losing the file only shows each warning once more.
 import { logCache } from './atomic-write.js';
 import type { Warning } from '../types.js';
 import type { StatePaths } from './paths.js';

@@ -1,7 +1,6 @@
-// The state store, the ground floor of every write: it reads each state file with its problems,
-// holds the cross-process lock, and writes progress files by compare-and-swap, keeping comments
-// and key order. It takes the rules of a write (agents, claims, history) from its caller
-// (src/task/) and knows none of them. A file that does not parse or validate is never rewritten.
+// The state store, ground floor of every write: it reads each state file with its problems, holds
+// the lock, and writes progress files by compare-and-swap, keeping comments. It knows no rule of a
+// write (agents, claims, history: src/task/) and never rewrites a file that does not validate.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { visit, type Document } from 'yaml';
@@ -112,10 +111,8 @@ export async function withStateLock<T>(
   }
 }
 
-// Every writer of the state files holds the lock, so a temp file seen there while holding it
-// belongs to a dead writer. Raw artifacts (a checkpoint's test log, `evidence add --raw`) and the
-// log's caches are written outside the lock: their temp files are swept once the process named
-// in them (tempPathFor puts the pid in the name) is gone.
+// Under the lock, a temp file of the state is a dead writer's. Artifacts and the log's caches are
+// written outside the lock: theirs go once the process their name holds (tempPathFor) is gone.
 function sweepTempFiles(paths: StatePaths): void {
   let agents: string[] = [];
   try {

@@ -1,6 +1,5 @@
-// Applies a new plain value to a YAML Document with the smallest change: untouched nodes keep
-// their comments, key order and style; list items with an `id` are matched by id, so inserting
-// a plan item does not shift the comments of the items after it.
+// A new value applied to a YAML Document with the smallest change: untouched nodes keep comments,
+// order and style; items with an `id` match by id, so an insert shifts no other item's comments.
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
 

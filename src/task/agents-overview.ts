@@ -1,8 +1,5 @@
-// Every agent of a repository, across its worktrees (I/O): what `status --all` lists, what an
-// agent's boot says about the others, and the claims `plan claim` checks beyond its own worktree.
-// Each worktree has its own copy of the state; an agent's current facts are read where it last
-// acted (the copy of its own file with the newest last_seen), and the default agent of each
-// worktree stands for itself.
+// Every agent across the repository's worktrees (I/O), for `status --all`, a boot and `plan claim`:
+// a named agent read where it last acted (newest last_seen), each worktree's default agent there.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readStoredRecovery } from '../recovery/record-store.js';

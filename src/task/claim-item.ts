@@ -1,6 +1,5 @@
-// `plan claim` / `plan release` (I/O): the pure claim rules applied under the state lock, and —
-// when the repository has other worktrees — under a lock all its worktrees share, after reading
-// their claims, so that two agents in two worktrees cannot claim one item at the same instant.
+// `plan claim` / `plan release` (I/O): with other worktrees also under a lock they all share, after
+// reading their claims, so that two agents in two worktrees cannot claim one item at one instant.
 import { join } from 'node:path';
 import { gitCommonDir, hasLinkedWorktrees } from '../git/worktrees.js';
 import { findRoot } from '../state/find-root.js';

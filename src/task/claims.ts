@@ -1,6 +1,5 @@
-// Claims on plan items (pure): which agent works on which item, whether a claim is still live,
-// and the rules every write obeys — another agent's live claim refuses a claim or a status change
-// (unless forced), the claimer's own changes renew it, and finishing the item ends it.
+// Claims on plan items (pure): who works on what, whether a claim is live, and the rules every
+// write obeys (another's live claim refuses unless forced; own changes renew; finishing ends it).
 import { ClaimedError, UsageError } from '../errors.js';
 import { findPlanItem } from '../state/plan.js';
 import type { Claim, PlanItem, Progress } from '../types.js';

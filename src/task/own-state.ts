@@ -1,8 +1,6 @@
-// What is an agent's own and what is shared (docs/multi-agent.md), as pure functions on progress
-// values. A named agent sees one progress value, its view: the shared progress.yaml with its own
-// keys laid over it from agents/<name>/progress.yaml. A write is split back: the shared keys go to
-// progress.yaml, the own keys to the agent's file, and the default agent's own keys, which stay at
-// the top of progress.yaml, are left exactly as they were.
+// An agent's own keys and the shared ones (docs/multi-agent.md), pure: a named agent's view is the
+// shared progress.yaml with its own file laid over; a write splits back, the default agent's own
+// keys in progress.yaml left exactly as they were.
 import { AGENT_FILE_KEYS } from '../state/progress.js';
 import type { Progress } from '../types.js';
 

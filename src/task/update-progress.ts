@@ -1,6 +1,5 @@
-// The rules of every write of progress: what the acting agent may change (its own keys go to its
-// own file, the shared ones to progress.yaml), claims, the next-action history, redaction and the
-// 0.1.0 settle, composed over the store's compare-and-swap (src/state/store.ts).
+// The rules of every progress write (own keys to the agent's file, claims, next-action history,
+// redaction, the 0.1.0 settle), composed over the store's compare-and-swap.
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError } from '../errors.js';
 import { hasLinkedWorktrees } from '../git/worktrees.js';
@@ -154,10 +153,8 @@ export function recordNextAction(before: Progress, after: Progress, now: Date): 
   stamp.recent_next_actions = history.slice(-NEXT_ACTION_HISTORY);
 }
 
-// What the next write of progress.yaml does for the local recovery record (I/O, under the state
-// lock): the boot counters a 0.1.0 stamp still holds move into the record (which starts from
-// them when it does not exist yet), and the reminders a boot has shown are removed from `draft`.
-// Call `written()` once the write succeeded.
+// For the local recovery record, under the lock: a 0.1.0 stamp's boot counters move into it, and
+// reminders a boot showed leave `draft`. Call `written()` once the write succeeded.
 function settleVolatile(
   paths: StatePaths,
   draft: Progress,
