@@ -63,26 +63,19 @@ export function locateRoot(cwd: string = process.cwd()): RootInfo {
 }
 
 function walkUp(start: string): RootInfo {
-  let dir = start;
-  for (;;) {
-    const hasState = hasAgentState(dir);
+  for (let dir = start; ; dir = dirname(dir)) {
     const isGitTop = existsSync(`${dir}/.git`);
-    if (hasState)
+    if (hasAgentState(dir))
       return { root: dir, gitRoot: isGitTop ? dir : findGitRoot(dir), initialized: true };
     if (isGitTop) return { root: dir, gitRoot: dir, initialized: false };
-    const parent = dirname(dir);
-    if (parent === dir) return { root: start, gitRoot: null, initialized: false };
-    dir = parent;
+    if (dirname(dir) === dir) return { root: start, gitRoot: null, initialized: false };
   }
 }
 
 function findGitRoot(from: string): string | null {
-  let dir = from;
-  for (;;) {
+  for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(`${dir}/.git`)) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
+    if (dirname(dir) === dir) return null;
   }
 }
 

@@ -109,11 +109,7 @@ export function initState(options: InitOptions = {}): InitResult {
     if (options.force && existsSync(path)) {
       writeFileAtomic(path, content());
       result.overwritten.push(rel);
-    } else if (createExclusive(path, content())) {
-      result.created.push(rel);
-    } else {
-      result.kept.push(rel);
-    }
+    } else (createExclusive(path, content()) ? result.created : result.kept).push(rel);
   }
   fsyncDirectory(paths.stateDir);
   result.warnings.push(...keptButDifferent(paths, options, result));

@@ -1,6 +1,6 @@
 // A large progress.yaml's parsed value, in .agent/log/progress.json: YAML takes about a second
 // for a 10,000-item plan, JSON.parse a few ms. Keyed by the text's sha256 and this build's version;
-// shorter texts, the usual case, parse in a millisecond and are never cached.
+// texts under PROGRESS_CACHE_MIN_CHARS, the usual case, parse in a ms and are never cached.
 import { createHash } from '../text/lazy-crypto.js';
 import { isDeepStrictEqual } from 'node:util';
 import { logCache } from './atomic-write.js';

@@ -17,7 +17,7 @@ export interface ReadTextOptions {
   maxBytes?: number;
 }
 
-/** The 1-based line of a byte offset. */
+// The 1-based line of a byte offset.
 function lineOfOffset(bytes: Uint8Array, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
@@ -81,16 +81,7 @@ export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): st
 function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
-    const length =
-      b < 0x80
-        ? 1
-        : b >= 0xc2 && b <= 0xdf
-          ? 2
-          : b >= 0xe0 && b <= 0xef
-            ? 3
-            : b >= 0xf0 && b <= 0xf4
-              ? 4
-              : 0;
+    const length = b < 0x80 ? 1 : b < 0xc2 ? 0 : b <= 0xdf ? 2 : b <= 0xef ? 3 : b <= 0xf4 ? 4 : 0;
     if (length === 0) return i;
     for (let k = 1; k < length; k++) {
       const c = bytes[i + k];

@@ -114,26 +114,19 @@ export async function withStateLock<T>(
 // Under the lock, a temp file of the state is a dead writer's. Artifacts and the log's caches are
 // written outside the lock: theirs go once the process their name holds (tempPathFor) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  let agents: string[] = [];
-  try {
-    agents = readdirSync(paths.agentsDir).map((name) => join(paths.agentsDir, name));
-  } catch {
-    // no named agent yet
-  }
+  const agents = entries(paths.agentsDir).map((name) => join(paths.agentsDir, name));
   const ours = [paths.agentDir, paths.stateDir, paths.evidenceDir, paths.markersDir, ...agents];
-  for (const dir of ours)
-    for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
-  for (const dir of [paths.artifactsDir, paths.logDir])
-    for (const name of tempNames(dir)) {
+  for (const dir of [...ours, paths.artifactsDir, paths.logDir])
+    for (const name of entries(dir).filter((n) => n.endsWith(TEMP_SUFFIX))) {
       const pid = Number(/\.(\d+)\.[^.]+\.tmp$/.exec(name)?.[1]);
-      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+      if (ours.includes(dir) || (Number.isInteger(pid) && pid > 0 && !processAlive(pid)))
         rmSync(join(dir, name), { force: true });
     }
 }
 
-function tempNames(dir: string): string[] {
+function entries(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((name) => name.endsWith(TEMP_SUFFIX));
+    return readdirSync(dir);
   } catch {
     return [];
   }
