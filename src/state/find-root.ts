@@ -101,3 +101,16 @@ export function initializedRoot(info: RootInfo): string {
 export function findRoot(cwd: string = process.cwd()): StatePaths {
   return statePaths(initializedRoot(locateRoot(cwd)));
 }
+
+/** An initialized state root and its enclosing git top level. */
+export interface Repo {
+  paths: StatePaths;
+  /** The git top level (a linked worktree's own directory), or null outside git. */
+  gitRoot: string | null;
+}
+
+/** Finds the initialized state root for `cwd` (NotInitializedError) and its git top level. */
+export function findRepo(cwd?: string): Repo {
+  const info = locateRoot(cwd);
+  return { paths: statePaths(initializedRoot(info)), gitRoot: info.gitRoot };
+}
