@@ -28,11 +28,17 @@ export function overlayProgress(shared: Progress, own: Progress): Progress {
   delete view.memory;
   for (const key of AGENT_FILE_KEYS) if (own[key] !== undefined) view[key] = own[key];
   for (const key of OWN_KEYS) if (own[key] !== undefined) setKey(view, key, own[key]);
-  const memory: NonNullable<Progress['memory']> = {};
-  if (shared.memory?.durable !== undefined) memory.durable = shared.memory.durable;
-  if (own.memory?.working !== undefined) memory.working = own.memory.working;
-  if (Object.keys(memory).length > 0) view.memory = memory;
+  const memory = memoryOf(shared, own);
+  if (memory) view.memory = memory;
   return view;
+}
+
+// The durable notes of `durable`, the working notes of `working`; undefined when neither has any.
+function memoryOf(durable: Progress, working: Progress): Progress['memory'] {
+  const memory: NonNullable<Progress['memory']> = {};
+  if (durable.memory?.durable !== undefined) memory.durable = durable.memory.durable;
+  if (working.memory?.working !== undefined) memory.working = working.memory.working;
+  return Object.keys(memory).length > 0 ? memory : undefined;
 }
 
 function setKey<K extends OwnKey>(target: Progress, key: K, value: Progress[K]): void {
@@ -50,10 +56,8 @@ export function splitProgress(
   const nextShared: Progress = { ...view, revision: shared.revision };
   for (const key of [...OWN_KEYS, ...AGENT_FILE_KEYS]) delete nextShared[key];
   for (const key of OWN_KEYS) if (shared[key] !== undefined) setKey(nextShared, key, shared[key]);
-  const sharedMemory: NonNullable<Progress['memory']> = {};
-  if (view.memory?.durable !== undefined) sharedMemory.durable = view.memory.durable;
-  if (shared.memory?.working !== undefined) sharedMemory.working = shared.memory.working;
-  if (Object.keys(sharedMemory).length > 0) nextShared.memory = sharedMemory;
+  const sharedMemory = memoryOf(view, shared);
+  if (sharedMemory) nextShared.memory = sharedMemory;
   else delete nextShared.memory;
 
   // Key order of a new own file: identity first, then what the agent reads first.
