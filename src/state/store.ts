@@ -96,10 +96,8 @@ export async function withStateLock<T>(
   options: LockWait = {},
 ): Promise<T> {
   const lock = await acquireLock(paths.lock, {
+    ...options,
     queueDir: join(paths.logDir, 'lock-queue'),
-    timeoutMs: options.timeoutMs,
-    staleMs: options.staleMs,
-    now: options.now,
     display: displayPath(paths, paths.lock),
   });
   try {

@@ -64,10 +64,9 @@ function syncNode(
         return old === undefined ? fromDonor(doc, v, donors) : syncNode(doc, old, v, donors);
       });
     } else {
-      const items = value.map((v, i) =>
+      node.items = value.map((v, i) =>
         i < node.items.length ? syncNode(doc, node.items[i], v, donors) : doc.createNode(v),
       );
-      node.items = items;
     }
     if (wasEmpty && node.items.length > 0) node.flow = false;
     return node;

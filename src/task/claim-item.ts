@@ -28,12 +28,7 @@ async function withRepositoryLock<T>(
 ): Promise<T> {
   const common = hasLinkedWorktrees(paths.root) ? gitCommonDir(paths.root, options.env) : null;
   if (common === null) return fn();
-  const lock = await acquireLock(join(common, CLAIMS_LOCK), {
-    timeoutMs: options.timeoutMs,
-    staleMs: options.staleMs,
-    now: options.now,
-    display: CLAIMS_LOCK,
-  });
+  const lock = await acquireLock(join(common, CLAIMS_LOCK), { ...options, display: CLAIMS_LOCK });
   try {
     return await fn();
   } finally {
@@ -55,12 +50,7 @@ export async function claimItem(
   const agent = resolveAgent(options);
   return withRepositoryLock(paths, options, () => {
     const clock = clockOf(paths, options);
-    const elsewhere: ClaimState | undefined = foreignClaims(
-      paths,
-      agent,
-      clock.now,
-      options.env,
-    ).get(id);
+    const elsewhere = foreignClaims(paths, agent, clock.now, options.env).get(id);
     return updateProgress(
       (p) => {
         if (elsewhere && !options.force) throw heldByError(elsewhere, '', clock.now);
