@@ -80,12 +80,7 @@ export function findForbidden(
   options: { nocase?: boolean } = {},
 ): ForbiddenHit[] {
   const match = compileForbidden(entries, options);
-  const hits: ForbiddenHit[] = [];
-  for (const path of paths) {
-    const hit = match(path);
-    if (hit) hits.push(hit);
-  }
-  return hits;
+  return [...paths].flatMap((path) => match(path) ?? []);
 }
 
 /** The globs of `before` that `after` no longer has: the Forbidden rules an edit lifts. */

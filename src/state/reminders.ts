@@ -27,10 +27,8 @@ export function pendingReminders(progress: Progress, shown: Iterable<string>): R
 
 /** Removes the reminders in `shown` from a progress value; returns whether any were there. */
 export function dropShownReminders(progress: Progress, shown: Iterable<string>): boolean {
-  const seen = new Set(shown);
-  const before = progress.reminders ?? [];
-  const kept = before.filter((r) => !seen.has(reminderKey(r)));
-  if (kept.length === before.length) return false;
+  const kept = pendingReminders(progress, shown);
+  if (kept.length === (progress.reminders ?? []).length) return false;
   progress.reminders = kept;
   return true;
 }

@@ -78,12 +78,6 @@ export function heldByError(state: ClaimState, tail: string, now: Date): Claimed
   );
 }
 
-function needsName(action: string): UsageError {
-  return new UsageError(`${action} needs an agent name`, {
-    hint: 'pass --agent NAME or set AGENT_STATE_AGENT=NAME (docs/multi-agent.md)',
-  });
-}
-
 /** What `plan claim` did. */
 export interface ClaimResult {
   item: PlanItem;
@@ -101,7 +95,10 @@ export function claimPlanItem(
   clock: ClaimClock,
   force = false,
 ): ClaimResult {
-  if (agent === null) throw needsName('claiming a plan item');
+  if (agent === null)
+    throw new UsageError('claiming a plan item needs an agent name', {
+      hint: 'pass --agent NAME or set AGENT_STATE_AGENT=NAME (docs/multi-agent.md)',
+    });
   const item = findPlanItem(progress, id);
   if (FINISHED.has(item.status))
     throw new UsageError(`plan item ${id} is ${item.status}: there is nothing left to claim`, {
