@@ -25,11 +25,10 @@ function checkScope(glob: string): string {
     /^[A-Za-z]:/.test(value) ||
     value.includes('\\') ||
     value.split('/').includes('..')
-  ) {
+  )
     throw new UsageError(`--scope "${glob}" is not a path glob inside the repository`, {
       hint: 'use a POSIX glob relative to the repository root, without `..`: --scope "src/routes/**"',
     });
-  }
   return value;
 }
 

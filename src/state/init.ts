@@ -123,14 +123,13 @@ function keptButDifferent(paths: StatePaths, options: InitOptions, result: InitR
   if (options.goal && result.kept.includes(goalsRel)) {
     const { goals } = parseGoals(readFileSync(paths.goals, 'utf8'), goalsRel);
     const wanted = options.goal.replace(/\s+/g, ' ').trim();
-    if (goals.anchor !== wanted) {
+    if (goals.anchor !== wanted)
       warnings.push({
         file: goalsRel,
         message: goals.anchor
           ? 'kept the existing goal anchor; run `agent-state goal "..."` to change it'
           : 'goals.md has no anchor; run `agent-state goal "..."` to set it',
       });
-    }
   }
   const configRel = displayPath(paths, paths.config);
   if (
