@@ -25,7 +25,7 @@ export { parseConfig, resolveConfig, DEFAULT_CONFIG } from '../state/config.js';
 export { countPlan, newPlanId } from '../state/plan.js';
 export { writeFileAtomic } from '../state/atomic-write.js';
 export { updateProgressLocked } from '../task/update-progress.js';
-export { findRepo, type Repo } from '../state/repo.js';
+export { findRepo, type Repo } from '../state/find-root.js';
 export { toRepoPath, toRepoGlob } from '../state/repo-path.js';
 export type { CollectOptions } from '../fingerprint/collect.js';
 export { diffFingerprint, type DriftContext } from '../fingerprint/diff.js';

@@ -2,7 +2,7 @@
 // lock (four boots at once show a reminder exactly once), then render. A boot writes only the
 // local recovery record (.agent/log/recovery.json), never a committed file.
 import { cachedConfig } from '../state/config-cache.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo } from '../state/find-root.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readGoals, withStateLock } from '../state/store.js';

@@ -17,7 +17,7 @@ import {
 } from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';

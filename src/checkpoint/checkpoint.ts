@@ -11,7 +11,7 @@ import { commitPaths } from '../git/commit.js';
 import { readBlob } from '../git/history.js';
 import { sha256 } from '../fingerprint/hash-file.js';
 import { valueOrThrow } from '../state/parsed-file.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo } from '../state/find-root.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { ALLOW_FORBIDDEN_ENV } from '../state/forbidden.js';

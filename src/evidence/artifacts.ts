@@ -14,7 +14,7 @@ import {
 import { basename, join } from 'node:path';
 import { tempPathFor } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
-import { readChunks } from '../state/read-chunks.js';
+import { readChunks } from '../state/read-text.js';
 import type { EvidenceRef } from './evidence-file.js';
 import { createRedactor, type Redactor } from '../text/redact.js';
 

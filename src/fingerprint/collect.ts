@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isGitUnavailable } from '../git/exec-git.js';
 import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { valueOrThrow } from '../state/parsed-file.js';
-import { findRepo, type Repo } from '../state/repo.js';
+import { findRepo, type Repo } from '../state/find-root.js';
 import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
 import { readConfig } from '../state/store.js';
 import type { BaseOptions, Config, FileState, Fingerprint, Warning } from '../types.js';

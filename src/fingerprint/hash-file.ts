@@ -3,7 +3,7 @@
 // symlink (its link text is hashed, as git does), never reading a FIFO or a device.
 import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
-import { readChunks } from '../state/read-chunks.js';
+import { readChunks } from '../state/read-text.js';
 import type { FileState } from '../types.js';
 
 /** Files up to this size are read in one call; larger ones in chunks. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { hashFile } from './hash-file.js';
 import { readHead } from '../git/head.js';
 import { changedBetween, changedPaths } from '../git/paths-status.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { Fingerprint } from '../types.js';
 
 /** Of `paths` (relative to the root), the ones still changed; outside git, all of them. */

@@ -15,7 +15,7 @@ import { AgentStateError, formatLocation } from '../errors.js';
 import { redactSecrets } from '../text/redact.js';
 import { cachedConfig } from '../state/config-cache.js';
 import type { LoadedState } from '../task/load-state.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { Config } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';
 import type { HostHookEvent, HostHookFact, HostHookOutcome } from './host-hook-event.js';

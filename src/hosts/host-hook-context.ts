@@ -17,7 +17,7 @@ import { hookAgent } from '../state/agent-name.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { StatePaths } from '../state/paths.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { LoadedState } from '../task/load-state.js';
 import type { Config, Progress } from '../types.js';
 import type { HostAdapter } from './host-adapter.js';

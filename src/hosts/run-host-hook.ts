@@ -4,7 +4,7 @@
 // a Stop or PreCompact block), and those are JSON on stdout with exit 0 too.
 import { AgentStateError } from '../errors.js';
 import { describeError, errorText } from '../error-report.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo } from '../state/find-root.js';
 import { safeText, safeValue } from '../text/safe-text.js';
 import type { HostAdapter } from './host-adapter.js';
 import type { HostHookEvent, HostHookOutcome } from './host-hook-event.js';

@@ -10,7 +10,7 @@ import { checkListMarker, openListRecords, type MarkerChange } from './list-chec
 export type { MarkerChange };
 import { listPath, type ListProblem } from './marker-list.js';
 import { displayPath, statePaths, type StatePaths } from '../state/paths.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo } from '../state/find-root.js';
 import { loadState } from '../task/load-state.js';
 import { insideChecker, staysInside } from '../state/repo-path.js';
 import type { BaseOptions, Marker, PlanStatus, Progress } from '../types.js';

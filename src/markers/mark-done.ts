@@ -9,7 +9,7 @@ import { readGitSnapshot } from '../git/snapshot.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
 import { setPlanStatus } from '../state/plan.js';
-import { findRepo } from '../state/repo.js';
+import { findRepo } from '../state/find-root.js';
 import { toRepoGlob } from '../state/repo-path.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readProgress, withStateLock } from '../state/store.js';

@@ -7,7 +7,7 @@ import type { StatusSnapshot } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/reflog.js';
 import { toolNames } from '../events/tool-names.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { FileState, Fingerprint } from '../types.js';
 import { isOwnMove, type OwnFacts, type TreeNow } from './rules.js';
 

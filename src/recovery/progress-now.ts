@@ -3,7 +3,7 @@
 import { entryFiles } from '../evidence/evidence-folder.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { Progress } from '../types.js';
 import { digestProgress, type ProgressDigest, type ProgressExtras } from './rules.js';
 

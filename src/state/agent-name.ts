@@ -1,6 +1,5 @@
-// Who is acting: the agent's name from the caller (`--agent`, the library's `agent` option) or
-// AGENT_STATE_AGENT, which a host passes on to its hooks and to the agent's shell commands alike.
-// No name is the default agent: a single-agent task, exactly as before agents had names.
+// Who is acting: `--agent` (the library's `agent`) or AGENT_STATE_AGENT, which a host passes to
+// its hooks and the agent's shell alike; no name is the default agent (a single-agent task).
 import { UsageError } from '../errors.js';
 import type { BaseOptions } from '../types.js';
 
@@ -28,10 +27,7 @@ export function resolveAgent(options: Pick<BaseOptions, 'agent' | 'env'> = {}): 
   return checkAgentName(fromEnv, AGENT_ENV);
 }
 
-/**
- * The agent a host hook acts as: AGENT_STATE_AGENT of the host's environment. A name that is not
- * valid counts as the default agent here, since a hook must never fail the host's session.
- */
+/** A host hook's agent (AGENT_STATE_AGENT); an invalid name is the default: a hook never fails. */
 export function hookAgent(env: NodeJS.ProcessEnv = process.env): string | null {
   try {
     return resolveAgent({ env });

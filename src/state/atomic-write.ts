@@ -3,13 +3,16 @@
 import {
   closeSync,
   fsyncSync,
+  mkdirSync,
   openSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { StatePaths } from './paths.js';
 
 // Random suffixes for temp-file names and lock tokens. They must be unique, not secret, so
 // Math.random is enough: loading node:crypto costs ~6 ms, paid by every hook that runs `event`.
@@ -52,11 +55,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   fsyncDirectory(dirname(path));
 }
 
-/**
- * Replaces a derived cache file (status snapshot, publish cursor, hash cache) by rename: readers
- * never see half a file, but without fsync — a cache lost in a crash is rebuilt, and an fsync
- * would cost milliseconds on every `status`.
- */
+/** Replaces a cache file by rename, without fsync: a lost cache is rebuilt, an fsync costs ms. */
 export function replaceFile(path: string, data: string): void {
   const temp = tempPathFor(path);
   try {
@@ -66,6 +65,30 @@ export function replaceFile(path: string, data: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/** A JSON cache in .agent/log/: `read` undefined when missing or damaged; `write` never throws. */
+export function logCache(paths: StatePaths, name: string) {
+  const file = join(paths.logDir, name);
+  return {
+    file,
+    read(): unknown {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        return undefined;
+      }
+    },
+    write(text: string | null): void {
+      try {
+        if (text === null) return rmSync(file, { force: true });
+        mkdirSync(paths.logDir, { recursive: true });
+        replaceFile(file, text);
+      } catch {
+        /* only slower */
+      }
+    },
+  };
 }
 
 /** Makes a rename durable. Some platforms (Windows) cannot open a directory: that is fine there. */

@@ -1,62 +1,34 @@
-// config.yaml's resolved values for the hot paths (the event appender, the host hooks), without
-// the YAML parser: they are kept in .agent/log/config.json, keyed by config.yaml's inode, size
-// and mtime, and config.yaml is parsed again only when it changed. The one cache of the config.
-// A config holding a secret (a token in the test command) is not copied there: it is parsed
-// every time instead, as agent-state writes no secret to disk.
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// config.yaml's resolved values for the hot paths, without the YAML parser: the one config cache,
+// .agent/log/config.json, keyed by config.yaml's inode, size and mtime. A config holding a secret
+// (a token in the test command) is parsed every time instead: agent-state writes no secret to disk.
+import { statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { replaceFile } from './atomic-write.js';
+import { logCache } from './atomic-write.js';
 import type { Config } from '../types.js';
 import type { StatePaths } from './paths.js';
 
-interface ConfigCache {
-  key: string;
-  config: Config;
-}
-
-/** `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it. */
-export function configKey(paths: StatePaths): string {
-  try {
-    const st = statSync(paths.config);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
-}
+const CACHE = 'config.json';
 
 /** Where the cache lives. */
-export function configCachePath(paths: StatePaths): string {
-  return join(paths.logDir, 'config.json');
-}
+export const configCachePath = (paths: StatePaths): string => logCache(paths, CACHE).file;
 
 /** The resolved config; throws InvalidStateError for a config.yaml that does not validate. */
 export async function cachedConfig(paths: StatePaths): Promise<Config> {
-  const file = configCachePath(paths);
-  const key = configKey(paths);
-  try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as ConfigCache;
-    if (cached.key === key && typeof cached.config?.integrations === 'object') return cached.config;
-  } catch {
-    /* no cache yet, or a broken one: parse config.yaml */
-  }
-  const [{ readConfig }, { valueOrThrow }] = await Promise.all([
+  const cache = logCache(paths, CACHE);
+  // `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it.
+  const st = statSync(paths.config, { throwIfNoEntry: false });
+  const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'missing';
+  const cached = cache.read() as { key?: string; config?: Config } | null | undefined;
+  if (cached?.key === key && typeof cached.config?.integrations === 'object') return cached.config;
+  const [{ readConfig }, { valueOrThrow }, { redactValue }] = await Promise.all([
     import('./store.js'),
     import('./parsed-file.js'),
+    import('../text/redact.js'),
   ]);
   const config = valueOrThrow(readConfig(paths));
-  try {
-    const json = `${JSON.stringify({ key, config })}\n`;
-    const { redactValue } = await import('../text/redact.js');
-    // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
-    if (!isDeepStrictEqual(redactValue(config), config)) rmSync(file, { force: true });
-    else {
-      mkdirSync(paths.logDir, { recursive: true });
-      replaceFile(file, json);
-    }
-  } catch {
-    /* a cache that cannot be written is only slower */
-  }
+  // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
+  const secret = !isDeepStrictEqual(redactValue(config), config);
+  cache.write(secret ? null : `${JSON.stringify({ key, config })}\n`);
   return config;
 }
 

@@ -31,9 +31,8 @@ function hasAgentState(dir: string): boolean {
   return isDir(agent) && (existsSync(`${agent}/state`) || existsSync(`${agent}/config.yaml`));
 }
 
-// A symlink in the state would carry its writes and deletes (evidence pruning, the event log, a
-// named agent's folder) out of the repository: none is followed, at any depth but artifacts/,
-// whose files are written, removed and served by their real path.
+// A symlink in the state would carry writes and deletes out of the repository: none is followed,
+// at any depth but artifacts/, whose files are written, removed and served by their real path.
 function refuseLinkedState(root: string): void {
   const agent = join(root, AGENT_DIR);
   const stat = lstatSync(agent, { throwIfNoEntry: false });
@@ -55,12 +54,8 @@ function refuseLinkedState(root: string): void {
   if (stat?.isDirectory()) walk(agent, AGENT_DIR);
 }
 
-/**
- * Finds where the state of `cwd` lives: the nearest ancestor holding `.agent/`, not looking past
- * the enclosing git work tree (a `.git` directory or, for linked worktrees, a `.git` file); when
- * none exists yet, the git top level (or `cwd` itself outside git). A symlink in the `.agent/`
- * found is refused (InvalidStateError, exit 2).
- */
+// Not past the enclosing git work tree (a `.git` directory, or a linked worktree's `.git` file).
+/** Where `cwd`'s state lives: nearest `.agent/` above, else the git top (or `cwd`); refuses links. */
 export function locateRoot(cwd: string = process.cwd()): RootInfo {
   const info = walkUp(resolve(cwd));
   refuseLinkedState(info.root);
@@ -68,26 +63,19 @@ export function locateRoot(cwd: string = process.cwd()): RootInfo {
 }
 
 function walkUp(start: string): RootInfo {
-  let dir = start;
-  for (;;) {
-    const hasState = hasAgentState(dir);
+  for (let dir = start; ; dir = dirname(dir)) {
     const isGitTop = existsSync(`${dir}/.git`);
-    if (hasState)
+    if (hasAgentState(dir))
       return { root: dir, gitRoot: isGitTop ? dir : findGitRoot(dir), initialized: true };
     if (isGitTop) return { root: dir, gitRoot: dir, initialized: false };
-    const parent = dirname(dir);
-    if (parent === dir) return { root: start, gitRoot: null, initialized: false };
-    dir = parent;
+    if (dirname(dir) === dir) return { root: start, gitRoot: null, initialized: false };
   }
 }
 
 function findGitRoot(from: string): string | null {
-  let dir = from;
-  for (;;) {
+  for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(`${dir}/.git`)) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
+    if (dirname(dir) === dir) return null;
   }
 }
 
@@ -112,4 +100,17 @@ export function initializedRoot(info: RootInfo): string {
 /** Finds the initialized state root for `cwd`, or throws NotInitializedError (exit 3). */
 export function findRoot(cwd: string = process.cwd()): StatePaths {
   return statePaths(initializedRoot(locateRoot(cwd)));
+}
+
+/** An initialized state root and its enclosing git top level. */
+export interface Repo {
+  paths: StatePaths;
+  /** The git top level (a linked worktree's own directory), or null outside git. */
+  gitRoot: string | null;
+}
+
+/** Finds the initialized state root for `cwd` (NotInitializedError) and its git top level. */
+export function findRepo(cwd?: string): Repo {
+  const info = locateRoot(cwd);
+  return { paths: statePaths(initializedRoot(info)), gitRoot: info.gitRoot };
 }

@@ -35,10 +35,7 @@ function patternsFor(glob: string): string[] {
   return trimmed.endsWith('/') ? [`${base}/**`] : [base];
 }
 
-/**
- * Compiles the Forbidden entries into one matcher (compile once, test many paths). `nocase`: the
- * file system ignores case (see caseInsensitive), so `SRC/Storage/x.js` is `src/storage/x.js`.
- */
+/** One matcher for the Forbidden entries; `nocase` where the disk ignores case (caseInsensitive) */
 export function compileForbidden(
   entries: readonly ForbiddenEntry[],
   options: { nocase?: boolean } = {},
@@ -64,10 +61,7 @@ export function compileForbidden(
 
 const probed = new Map<string, boolean>();
 
-/**
- * Whether the file system at `root` ignores case (macOS, Windows): probed once per root by
- * asking for `.AGENT` and getting `.agent`. There `SRC/storage/x.js` writes `src/storage/x.js`.
- */
+/** Whether the disk at `root` ignores case (macOS, Windows): `.AGENT` finds `.agent`. */
 export function caseInsensitive(root: string): boolean {
   let answer = probed.get(root);
   if (answer === undefined) {
@@ -86,12 +80,7 @@ export function findForbidden(
   options: { nocase?: boolean } = {},
 ): ForbiddenHit[] {
   const match = compileForbidden(entries, options);
-  const hits: ForbiddenHit[] = [];
-  for (const path of paths) {
-    const hit = match(path);
-    if (hit) hits.push(hit);
-  }
-  return hits;
+  return [...paths].flatMap((path) => match(path) ?? []);
 }
 
 /** The globs of `before` that `after` no longer has: the Forbidden rules an edit lifts. */

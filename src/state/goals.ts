@@ -4,30 +4,15 @@ import type { ForbiddenEntry, Goals, Warning } from '../types.js';
 
 type KnownSection = 'successCriteria' | 'constraints' | 'forbidden' | 'nonGoals';
 
-const SECTION_ALIASES: Record<string, KnownSection> = {
-  'success criteria': 'successCriteria',
-  'acceptance criteria': 'successCriteria',
-  成功标准: 'successCriteria',
-  验收标准: 'successCriteria',
-  constraints: 'constraints',
-  约束: 'constraints',
-  约束条件: 'constraints',
-  forbidden: 'forbidden',
-  'forbidden zones': 'forbidden',
-  禁区: 'forbidden',
-  禁止: 'forbidden',
-  'non-goals': 'nonGoals',
-  'non goals': 'nonGoals',
-  'out of scope': 'nonGoals',
-  非目标: 'nonGoals',
+// Each known section's headings as normalizeHeading leaves them, English or Chinese; the first,
+// capitalized, is the one renderGoals writes (in this order).
+const SECTIONS: Record<KnownSection, string[]> = {
+  successCriteria: ['success criteria', 'acceptance criteria', '成功标准', '验收标准'],
+  constraints: ['constraints', '约束', '约束条件'],
+  forbidden: ['forbidden', 'forbidden zones', '禁区', '禁止'],
+  nonGoals: ['non-goals', 'non goals', 'out of scope', '非目标'],
 };
-
-const SECTION_HEADINGS: Record<KnownSection, string> = {
-  successCriteria: 'Success criteria',
-  constraints: 'Constraints',
-  forbidden: 'Forbidden',
-  nonGoals: 'Non-goals',
-};
+const KINDS = Object.keys(SECTIONS) as KnownSection[];
 
 /** An anchor longer than this is no longer a one-sentence goal. */
 export const ANCHOR_MAX_WORDS = 60;
@@ -58,10 +43,8 @@ function stripComments(source: string): string {
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
-/**
- * Counts words the way a reader would, CJK included. Intl.Segmenter knows CJK word breaks but
- * loading its dictionary costs ~25 ms, so it is used only for CJK text.
- */
+// Intl.Segmenter knows CJK word breaks, but loading its dictionary costs ~25 ms: only for CJK.
+/** Counts words the way a reader would, CJK included. */
 export function countWords(text: string): number {
   if (!CJK.test(text)) return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -71,9 +54,8 @@ export function countWords(text: string): number {
   return count;
 }
 
-// The segmenter's CJK dictionary pass grows faster than the length of an unbroken run (40,000
-// characters: 1.4 s; 200,000: over 30 s), so long text is given to it in pieces of at most
-// SEGMENT_CHARS, cut after a space or punctuation where the second half of a piece has one. A
+// The segmenter's CJK pass grows faster than an unbroken run (40,000 chars: 1.4 s; 200,000: 30 s),
+// so it gets pieces of at most SEGMENT_CHARS, cut after a space or punctuation where it can; a
 // word split by a hard cut counts twice: at most one word in SEGMENT_CHARS characters.
 const SEGMENT_CHARS = 1000;
 const BREAK = /[\s\p{P}]/u;
@@ -100,10 +82,8 @@ function segmentPieces(text: string): string[] {
 
 const BULLET = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/;
 
-/**
- * Splits a section body into items: list items (with continuation lines, also after a blank line
- * when indented, as in Markdown) or paragraphs. A fenced code block never ends an item.
- */
+// Items: list items (continued after a blank line when indented, as in Markdown) or paragraphs;
+// a fenced code block never ends one.
 function sectionItems(lines: Line[]): string[] {
   const items: string[] = [];
   let current: string[] | null = null;
@@ -152,6 +132,8 @@ interface Layout {
   /** 0-based line indexes [start, end) of the anchor paragraph, when present. */
   anchorRange: [number, number] | null;
   sections: { heading: string; headingLine: number; body: Line[]; raw: string[] }[];
+  /** The source's lines with HTML comments blanked. */
+  clean: string[];
 }
 
 // One pass over the lines: title, anchor paragraph, then H2 sections. Fenced code never counts
@@ -159,55 +141,38 @@ interface Layout {
 function layout(source: string): Layout {
   const raw = source.split(/\r?\n/);
   const clean = stripComments(source).split(/\r?\n/);
-  const result: Layout = { title: '', titleLine: null, anchorRange: null, sections: [] };
+  const result: Layout = { title: '', titleLine: null, anchorRange: null, sections: [], clean };
   let inFence = false;
   let section: Layout['sections'][number] | null = null;
-  let anchorOpen = false;
-  let anchorDone = false;
-  for (let i = 0; i < clean.length; i++) {
-    const text = clean[i]!;
+  let anchor: 'before' | 'open' | 'done' = 'before';
+  clean.forEach((text, i) => {
     if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    const h1 = !inFence && /^#\s+(.+?)\s*#*\s*$/.exec(text);
-    const h2 = !inFence && /^##\s+(.+?)\s*#*\s*$/.exec(text);
-    if (h1 && result.titleLine === null && !section) {
-      result.title = h1[1]!;
+    const heading = inFence ? null : /^(##?)\s+(.+?)\s*#*\s*$/.exec(text);
+    if (heading?.[1] === '#' && result.titleLine === null && !section) {
+      result.title = heading[2]!;
       result.titleLine = i;
-      continue;
-    }
-    if (h2) {
-      if (anchorOpen) anchorOpen = false;
-      anchorDone = true;
-      section = { heading: h2[1]!, headingLine: i, body: [], raw: [] };
+    } else if (heading?.[1] === '##') {
+      anchor = 'done';
+      section = { heading: heading[2]!, headingLine: i, body: [], raw: [] };
       result.sections.push(section);
-      continue;
-    }
-    if (section) {
+    } else if (section) {
       section.body.push({ text, number: i + 1 });
       section.raw.push(raw[i]!);
-      continue;
-    }
-    if (anchorDone) continue;
-    if (text.trim() === '') {
-      if (anchorOpen) {
-        anchorOpen = false;
-        anchorDone = true;
-      }
-      continue;
-    }
-    if (!anchorOpen) {
-      anchorOpen = true;
+    } else if (anchor !== 'done' && text.trim() === '') {
+      if (anchor === 'open') anchor = 'done';
+    } else if (anchor === 'before') {
+      anchor = 'open';
       result.anchorRange = [i, i + 1];
-    } else {
+    } else if (anchor === 'open') {
       result.anchorRange![1] = i + 1;
     }
-  }
+  });
   return result;
 }
 
 /** Parses goals.md into its sections; `display` names the file in warnings. */
 export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
   const shape = layout(source);
-  const clean = stripComments(source).split(/\r?\n/);
   const warnings: Warning[] = [];
   const goals: Goals = {
     title: shape.title,
@@ -218,14 +183,12 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
     nonGoals: [],
     extraSections: [],
   };
-  if (shape.anchorRange) {
-    const [start, end] = shape.anchorRange;
-    goals.anchor = clean
-      .slice(start, end)
+  if (shape.anchorRange)
+    goals.anchor = shape.clean
+      .slice(...shape.anchorRange)
       .map((l) => l.trim())
       .join(' ')
       .trim();
-  }
   if (goals.anchor === '') {
     warnings.push({
       file: display,
@@ -240,10 +203,10 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       message: `the goal anchor has ${countWords(goals.anchor)} words; keep it to one sentence of at most ${ANCHOR_MAX_WORDS} (move details to Success criteria or Constraints)`,
     });
   }
-  const seen = new Set<KnownSection>();
   const empty: { heading: string; line: number }[] = [];
   for (const section of shape.sections) {
-    const kind = SECTION_ALIASES[normalizeHeading(section.heading)];
+    const name = normalizeHeading(section.heading);
+    const kind = KINDS.find((k) => SECTIONS[k].includes(name));
     if (!kind) {
       goals.extraSections.push({
         heading: section.heading,
@@ -251,7 +214,6 @@ export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
       });
       continue;
     }
-    seen.add(kind);
     const items = sectionItems(section.body);
     if (items.length === 0) empty.push({ heading: section.heading, line: section.headingLine + 1 });
     if (kind === 'forbidden') {
@@ -283,10 +245,8 @@ function emptySectionsWarning(
   };
 }
 
-// Forbidden globs are matched against POSIX paths inside the repository: a glob that leaves it
-// (`../**`), is absolute (`/etc/**`, `C:\...`), starts with `~` or uses backslashes guards nothing
-// the user meant, silently. Saying so is how the user learns it. Returns why `glob` cannot guard
-// the repository path it seems to name, with the fix; null when it can.
+// A glob that leaves the repository, is absolute, starts with `~` or uses backslashes guards
+// nothing, silently: why `glob` cannot guard the path it seems to name, with the fix; or null.
 function globProblem(glob: string): string | null {
   const shown = `the Forbidden glob \`${glob}\``;
   const inside = 'Forbidden globs name paths inside the repository, relative to its root';
@@ -322,14 +282,10 @@ function globWarnings(entries: ForbiddenEntry[], body: Line[], display: string):
 export function renderGoals(goals: Goals): string {
   const out: string[] = [`# ${goals.title || 'Task'}`, ''];
   if (goals.anchor) out.push(goals.anchor, '');
-  const lists: [KnownSection, string[]][] = [
-    ['successCriteria', goals.successCriteria],
-    ['constraints', goals.constraints],
-    ['forbidden', goals.forbidden.map((f) => f.text)],
-    ['nonGoals', goals.nonGoals],
-  ];
-  for (const [kind, items] of lists) {
-    out.push(`## ${SECTION_HEADINGS[kind]}`, '');
+  for (const kind of KINDS) {
+    const items = kind === 'forbidden' ? goals.forbidden.map((f) => f.text) : goals[kind];
+    const heading = SECTIONS[kind][0]!;
+    out.push(`## ${heading[0]!.toUpperCase()}${heading.slice(1)}`, '');
     for (const item of items) out.push(`- ${item.split('\n').join('\n  ')}`);
     if (items.length) out.push('');
   }
@@ -339,10 +295,7 @@ export function renderGoals(goals: Goals): string {
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-/**
- * Replaces only the anchor paragraph of a goals.md source (inserting it under the title when
- * missing, and a title when there is none); every other byte is kept.
- */
+/** Replaces only the anchor paragraph (adding it, and a title, when missing); keeps all else. */
 export function setGoalAnchor(source: string, anchor: string): string {
   const text = anchor.replace(/\s+/g, ' ').trim();
   const eol = source.includes('\r\n') ? '\r\n' : '\n';

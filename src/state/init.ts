@@ -109,11 +109,7 @@ export function initState(options: InitOptions = {}): InitResult {
     if (options.force && existsSync(path)) {
       writeFileAtomic(path, content());
       result.overwritten.push(rel);
-    } else if (createExclusive(path, content())) {
-      result.created.push(rel);
-    } else {
-      result.kept.push(rel);
-    }
+    } else (createExclusive(path, content()) ? result.created : result.kept).push(rel);
   }
   fsyncDirectory(paths.stateDir);
   result.warnings.push(...keptButDifferent(paths, options, result));
@@ -127,14 +123,13 @@ function keptButDifferent(paths: StatePaths, options: InitOptions, result: InitR
   if (options.goal && result.kept.includes(goalsRel)) {
     const { goals } = parseGoals(readFileSync(paths.goals, 'utf8'), goalsRel);
     const wanted = options.goal.replace(/\s+/g, ' ').trim();
-    if (goals.anchor !== wanted) {
+    if (goals.anchor !== wanted)
       warnings.push({
         file: goalsRel,
         message: goals.anchor
           ? 'kept the existing goal anchor; run `agent-state goal "..."` to change it'
           : 'goals.md has no anchor; run `agent-state goal "..."` to set it',
       });
-    }
   }
   const configRel = displayPath(paths, paths.config);
   if (

@@ -1,10 +1,7 @@
-// An exclusive cross-process lock on the state: a lock file created with O_EXCL holding the
-// owner's pid and start time. A lock whose owner is dead (same host) or that is older than
-// `staleMs` is taken over. With a queue directory the lock is fair: a writer that finds others
-// waiting takes a ticket (a file named by its arrival time) and tries the lock only when its
-// ticket is the oldest, so writers are served in arrival order and none starves; it gives up
-// (BusyError, exit 4) only when the queue has not moved for `timeoutMs` — a wait that scales with
-// the queue. Without one, writers retry with jittered backoff and give up after `timeoutMs`.
+// The cross-process state lock: an O_EXCL file with the owner's pid and time; a dead owner's (same
+// host) or one older than `staleMs` is taken over. With a queue directory it is fair: waiters take
+// tickets named by arrival, try only when theirs is oldest, and give up (BusyError, exit 4) only
+// when the queue did not move for `timeoutMs`. Without one: jittered backoff up to `timeoutMs`.
 import {
   linkSync,
   mkdirSync,
@@ -114,59 +111,42 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
   const timeoutMs =
     options.timeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : 10_000);
   const staleMs = options.staleMs ?? 60_000;
+  const display = options.display ?? path;
   const token = `${process.pid.toString(16)}.${uniqueSuffix()}${uniqueSuffix()}`;
-  const attempt = new Attempt(path, token, staleMs, now);
-  if (options.queueDir !== undefined) {
-    // Nobody waiting: try at once (the usual case costs one readdir).
-    if (liveTickets(options.queueDir).length === 0 && attempt.tryTake()) return attempt.lock();
-    return queued(attempt, options.queueDir, timeoutMs, options.display ?? path);
-  }
-  const started = Date.now();
-  let delay = 2;
-  for (;;) {
-    if (attempt.tryTake()) return attempt.lock();
-    if (Date.now() - started >= timeoutMs) throw busy(attempt.holder, options.display ?? path);
-    await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 50);
-  }
-}
-
-// One process's attempts at the lock file: create it, or take over a stale one.
-class Attempt {
-  /** The owner seen by the last failed try (null: none readable). */
-  holder: LockOwner | null = null;
-
-  constructor(
-    private readonly path: string,
-    private readonly token: string,
-    private readonly staleMs: number,
-    private readonly now: () => Date,
-  ) {}
-
-  tryTake(): boolean {
-    const owner: LockOwner = {
-      pid: process.pid,
-      host: hostname(),
-      at: this.now().toISOString(),
-      token: this.token,
-    };
+  // The owner seen by the last failed try (null: none readable).
+  let holder: LockOwner | null = null;
+  // Creates the lock file, or takes over a stale one.
+  const tryTake = (): boolean => {
+    const owner: LockOwner = { pid: process.pid, host: hostname(), at: now().toISOString(), token };
     try {
-      writeFileSync(this.path, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
+      writeFileSync(path, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    this.holder = readOwner(this.path);
-    if (isStale(this.path, this.holder, this.staleMs, this.now())) {
-      breakStaleLock(this.path, this.holder);
-      return this.tryTake();
-    }
-    return false;
+    holder = readOwner(path);
+    if (!isStale(path, holder, staleMs, now())) return false;
+    breakStaleLock(path, holder);
+    return tryTake();
+  };
+  // Released only if it is still ours (a takeover may have replaced it).
+  const lock: Lock = {
+    release() {
+      if (readOwner(path)?.token === token) rmSync(path, { force: true });
+    },
+  };
+  if (options.queueDir !== undefined) {
+    // Nobody waiting: try at once (the usual case costs one readdir).
+    if (liveTickets(options.queueDir).length > 0 || !tryTake())
+      await queued(options.queueDir, tryTake, () => holder, timeoutMs, display);
+    return lock;
   }
-
-  lock(): Lock {
-    return { release: () => releaseLock(this.path, this.token) };
+  const started = Date.now();
+  for (let delay = 2; !tryTake(); delay = Math.min(delay * 2, 50)) {
+    if (Date.now() - started >= timeoutMs) throw busy(holder, display);
+    await sleep(delay + Math.random() * delay);
   }
+  return lock;
 }
 
 function busy(
@@ -224,12 +204,14 @@ function ticketAbandoned(file: string, pid: number): boolean {
   }
 }
 
+// Waits with a ticket in `dir` until this process's turn comes and `tryTake` takes the lock.
 async function queued(
-  attempt: Attempt,
   dir: string,
+  tryTake: () => boolean,
+  holderOf: () => LockOwner | null,
   timeoutMs: number,
   display: string,
-): Promise<Lock> {
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const ticket = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${uniqueSuffix()}.ticket`;
   const file = join(dir, ticket);
@@ -248,13 +230,13 @@ async function queued(
         writeFileSync(file, content, { mode: 0o644 });
         continue;
       }
-      if (ahead === 0 && attempt.tryTake()) return attempt.lock();
-      const holder = attempt.holder?.token ?? null;
+      if (ahead === 0 && tryTake()) return;
+      const holder = holderOf()?.token ?? null;
       if (seen === null || ahead < seen.ahead || holder !== seen.holder) {
         progress = Date.now();
         seen = { ahead, holder };
       } else if (Date.now() - progress >= timeoutMs) {
-        throw busy(attempt.holder, display, { waiting: tickets.length, ms: timeoutMs });
+        throw busy(holderOf(), display, { waiting: tickets.length, ms: timeoutMs });
       }
       if (Date.now() - touched >= TICKET_TOUCH_MS) {
         const at = new Date();
@@ -269,10 +251,4 @@ async function queued(
   } finally {
     rmSync(file, { force: true });
   }
-}
-
-// Removes the lock only if it is still ours (a takeover may have replaced it).
-function releaseLock(path: string, token: string): void {
-  const owner = readOwner(path);
-  if (owner?.token === token) rmSync(path, { force: true });
 }

@@ -1,6 +1,5 @@
-// Task memory (pure, on a progress value): durable facts for the whole task and short-lived
-// working notes. Notes are addressed as d1, d2, ... (durable) and w1, w2, ... (working); a bare
-// number means a working note. Only an explicit promotion turns a working note durable.
+// Task memory (pure): durable facts and working notes, addressed d1, d2... and w1, w2... (a bare
+// number is a working note); only an explicit promotion turns a working note durable.
 import { UsageError } from '../errors.js';
 import type { Progress } from '../types.js';
 import { requireText } from './text-input.js';
@@ -36,6 +35,10 @@ export function parseMemoryRef(text: string): MemoryRef {
   return { kind: match[1]!.toLowerCase() === 'd' ? 'durable' : 'working', index };
 }
 
+function noteAt(ref: MemoryRef, text: string): MemoryNote {
+  return { ...ref, label: memoryLabel(ref), text };
+}
+
 function list(progress: Progress, kind: MemoryKind): string[] {
   const memory = (progress.memory ??= {});
   return (memory[kind] ??= []);
@@ -43,14 +46,9 @@ function list(progress: Progress, kind: MemoryKind): string[] {
 
 /** Every note, durable first, with labels. */
 export function listMemory(progress: Progress): MemoryNote[] {
-  const notes: MemoryNote[] = [];
-  for (const kind of ['durable', 'working'] as const) {
-    (progress.memory?.[kind] ?? []).forEach((text, i) => {
-      const ref = { kind, index: i + 1 };
-      notes.push({ ...ref, label: memoryLabel(ref), text });
-    });
-  }
-  return notes;
+  return (['durable', 'working'] as const).flatMap((kind) =>
+    (progress.memory?.[kind] ?? []).map((text, i) => noteAt({ kind, index: i + 1 }, text)),
+  );
 }
 
 /** Adds a note at the end of its list; returns it. */
@@ -62,8 +60,7 @@ export function addMemory(progress: Progress, text: string, kind: MemoryKind): M
   );
   const notes = list(progress, kind);
   notes.push(note);
-  const ref = { kind, index: notes.length };
-  return { ...ref, label: memoryLabel(ref), text: note };
+  return noteAt({ kind, index: notes.length }, note);
 }
 
 function find(progress: Progress, ref: MemoryRef): string {
@@ -91,13 +88,12 @@ export function promoteMemory(progress: Progress, ref: MemoryRef): MemoryNote {
   list(progress, 'working').splice(ref.index - 1, 1);
   const durable = list(progress, 'durable');
   durable.push(text);
-  const moved = { kind: 'durable' as const, index: durable.length };
-  return { ...moved, label: memoryLabel(moved), text };
+  return noteAt({ kind: 'durable', index: durable.length }, text);
 }
 
 /** Removes a note; returns what it was. */
 export function dropMemory(progress: Progress, ref: MemoryRef): MemoryNote {
   const text = find(progress, ref);
   list(progress, ref.kind).splice(ref.index - 1, 1);
-  return { ...ref, label: memoryLabel(ref), text };
+  return noteAt(ref, text);
 }

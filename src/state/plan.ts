@@ -14,16 +14,12 @@ export const PLAN_STATUS_ICONS: Record<PlanStatus, string> = {
   failed: '[F]',
 };
 
-/**
- * A new item's id: `t-` and five random base-36 characters (`t-k3f9a`). Random, not the next
- * number, so that branches, clones and agents adding items at once never pick the same id
- * (docs/protocol.md#ids); one already in this plan is drawn again.
- */
+// Random, not the next number: branches, clones and agents adding at once never pick one id.
+/** A new item's id, `t-` and five random base-36 characters (`t-k3f9a`), not yet in `plan`. */
 export function newPlanId(plan: readonly PlanItem[], random: () => number = Math.random): string {
   for (;;) {
-    const id = `t-${Math.floor(random() * 36 ** 5)
-      .toString(36)
-      .padStart(5, '0')}`;
+    const n = Math.floor(random() * 36 ** 5);
+    const id = `t-${n.toString(36).padStart(5, '0')}`;
     if (!plan.some((item) => item.id === id)) return id;
   }
 }
@@ -31,15 +27,13 @@ export function newPlanId(plan: readonly PlanItem[], random: () => number = Math
 /** Finds a plan item or throws a UsageError that lists the ids that exist. */
 export function findPlanItem(progress: Progress, id: string): PlanItem {
   const item = progress.plan?.find((p) => p.id === id);
-  if (!item) {
-    const ids = (progress.plan ?? []).map((p) => p.id);
-    throw new UsageError(`no plan item "${id}"`, {
-      hint: ids.length
-        ? `use one of: ${ids.slice(0, 20).join(', ')}`
-        : 'add one with `agent-state plan add "..."`',
-    });
-  }
-  return item;
+  if (item) return item;
+  const ids = (progress.plan ?? []).map((p) => p.id);
+  throw new UsageError(`no plan item "${id}"`, {
+    hint: ids.length
+      ? `use one of: ${ids.slice(0, 20).join(', ')}`
+      : 'add one with `agent-state plan add "..."`',
+  });
 }
 
 export interface AddPlanItem {
@@ -82,10 +76,7 @@ export function addPlanItem(progress: Progress, input: AddPlanItem): PlanItem {
   return item;
 }
 
-/**
- * Sets an item's status (and note, when given). `start` also makes it the current step; `done` or
- * `skip` of the current step ends it (its limits belonged to that step).
- */
+/** Sets an item's status and note; `running` makes it the current step, done/skipped ends it. */
 export function setPlanStatus(
   progress: Progress,
   id: string,

@@ -1,14 +1,9 @@
-// The parsed value of a large progress.yaml, kept in .agent/log/progress.json: the YAML parser
-// takes about a second for a 10,000-item plan (its document keeps every position and comment),
-// JSON.parse a few milliseconds. The cache is keyed by the sha256 of the exact text and by this
-// build's version, so it is only ever used for the bytes it was made from, as this build
-// validated them; a missing, stale or damaged cache just means parsing again. Small files (the
-// usual case) are never cached: they parse in a millisecond.
+// A large progress.yaml's parsed value, in .agent/log/progress.json: YAML takes about a second
+// for a 10,000-item plan, JSON.parse a few ms. Keyed by the text's sha256 and this build's version;
+// texts under PROGRESS_CACHE_MIN_CHARS, the usual case, parse in a ms and are never cached.
 import { createHash } from '../text/lazy-crypto.js';
-import { mkdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
-import { replaceFile } from './atomic-write.js';
+import { logCache } from './atomic-write.js';
 import { packageVersion } from '../package-root.js';
 import type { Progress } from '../types.js';
 import type { StatePaths } from './paths.js';
@@ -21,9 +16,7 @@ interface CacheFile {
   value: Progress;
 }
 
-function cacheFile(paths: StatePaths): string {
-  return join(paths.logDir, 'progress.json');
-}
+const cacheOf = (paths: StatePaths) => logCache(paths, 'progress.json');
 
 function keyOf(text: string): string {
   return `${packageVersion()}:sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -32,26 +25,16 @@ function keyOf(text: string): string {
 /** The value this build validated for exactly `text`, or undefined. Never throws. */
 export function cachedProgress(paths: StatePaths, text: string): Progress | undefined {
   if (text.length < PROGRESS_CACHE_MIN_CHARS) return undefined;
-  try {
-    const cache = JSON.parse(readFileSync(cacheFile(paths), 'utf8')) as Partial<CacheFile>;
-    if (cache.key !== keyOf(text) || typeof cache.value !== 'object' || cache.value === null)
-      return undefined;
-    return cache.value;
-  } catch {
+  const cache = cacheOf(paths).read() as Partial<CacheFile> | null | undefined;
+  if (cache?.key !== keyOf(text) || typeof cache.value !== 'object' || cache.value === null)
     return undefined;
-  }
+  return cache.value;
 }
 
 /** Remembers the validated value of a large `text` (when JSON holds it exactly). Never throws. */
 export function rememberProgress(paths: StatePaths, text: string, value: Progress): void {
   if (text.length < PROGRESS_CACHE_MIN_CHARS) return;
-  try {
-    const json = JSON.stringify({ key: keyOf(text), value } satisfies CacheFile);
-    // A value JSON cannot hold (an infinite number, say) is parsed from YAML every time.
-    if (!isDeepStrictEqual((JSON.parse(json) as CacheFile).value, value)) return;
-    mkdirSync(paths.logDir, { recursive: true });
-    replaceFile(cacheFile(paths), json);
-  } catch {
-    // A cache that cannot be written is only slower.
-  }
+  const json = JSON.stringify({ key: keyOf(text), value } satisfies CacheFile);
+  // A value JSON cannot hold (an infinite number, say) is parsed from YAML every time.
+  if (isDeepStrictEqual((JSON.parse(json) as CacheFile).value, value)) cacheOf(paths).write(json);
 }

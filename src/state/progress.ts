@@ -1,6 +1,5 @@
-// progress.yaml: parse, validate (schema + what a schema cannot say), and the initial value. An
-// agent's own file (agents/<name>/progress.yaml) is read by the same code, with the rules of its
-// place: it names its agent and holds no shared key; the shared file names no agent.
+// progress.yaml: parse and validate (schema, and what it cannot say). An agent's own file is read
+// by the same code with the rules of its place: it names its agent and holds no shared key.
 import type { Progress } from '../types.js';
 import type { ParsedFile } from './parsed-file.js';
 import { locate, type LocatedDocument, type Problem } from './yaml-doc.js';
@@ -27,10 +26,7 @@ export const PROGRESS_SPEC: YamlStateSpec = {
     'restore it from git (`git checkout -- .agent/state/progress.yaml`) or see docs/protocol.md',
 };
 
-/**
- * Parses and validates progress.yaml text (`agent`: the own file of that agent). Never throws for
- * bad content.
- */
+/** Parses and validates progress.yaml text (`agent`: its own file); bad content never throws. */
 export function parseProgress(
   text: string,
   display: string,
@@ -99,9 +95,8 @@ function placeProblems(data: unknown, located: LocatedDocument, agent: string | 
   return problems;
 }
 
-// A duplicate id is a problem of its own, listed next to schema problems (validate lists every
-// problem), so this reads a plan the schema may have refused. Nothing is checked in a file that
-// did not parse, is not a mapping, or has a newer protocol version.
+// Listed beside schema problems (validate lists all), so this reads a plan the schema may refuse;
+// nothing in a file that did not parse, is no mapping, or has a newer protocol version.
 function duplicateIds(data: unknown, located: LocatedDocument): Problem[] {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
   const { version, plan } = data as { version?: unknown; plan?: unknown };

@@ -1,6 +1,7 @@
 // Reading a state file as text, refusing what no parser should see: a huge file, an empty file
-// where content is required, binary bytes, or invalid UTF-8.
-import { readFileSync } from 'node:fs';
+// where content is required, binary bytes, or invalid UTF-8; and any file in chunks, with bounded
+// memory for large ones (hashing, redacting raw output) and without streams' cost for small ones.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { InvalidStateError } from '../errors.js';
 
 /** State files are small by design; anything bigger is a mistake or an accident. */
@@ -17,7 +18,7 @@ export interface ReadTextOptions {
   maxBytes?: number;
 }
 
-/** The 1-based line of a byte offset. */
+// The 1-based line of a byte offset.
 function lineOfOffset(bytes: Uint8Array, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
@@ -81,16 +82,7 @@ export function decodeStateText(bytes: Uint8Array, options: ReadTextOptions): st
 function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
-    const length =
-      b < 0x80
-        ? 1
-        : b >= 0xc2 && b <= 0xdf
-          ? 2
-          : b >= 0xe0 && b <= 0xef
-            ? 3
-            : b >= 0xf0 && b <= 0xf4
-              ? 4
-              : 0;
+    const length = b < 0x80 ? 1 : b < 0xc2 ? 0 : b <= 0xdf ? 2 : b <= 0xef ? 3 : b <= 0xf4 ? 4 : 0;
     if (length === 0) return i;
     for (let k = 1; k < length; k++) {
       const c = bytes[i + k];
@@ -99,4 +91,26 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     i += length;
   }
   return 0;
+}
+
+/** Default chunk size: 1 MiB. */
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** Calls `onChunk` with each successive chunk of the file at `path` (the buffer is reused). */
+export function readChunks(
+  path: string,
+  onChunk: (chunk: Buffer) => void,
+  chunkBytes = CHUNK_BYTES,
+): void {
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const read = readSync(fd, buffer, 0, buffer.length, null);
+      if (read === 0) break;
+      onChunk(buffer.subarray(0, read));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,6 +1,5 @@
-// One-shot reminders (pure, on a progress value): queued by `remind`, shown once by the next boot
-// that is not a dry run. A boot writes no committed file, so it records which reminders it showed
-// in the local recovery record (by key), and the next write of progress.yaml removes them there.
+// One-shot reminders (pure): queued by `remind`, shown once by the next real boot, which records
+// their keys in the local recovery record; the next write of progress.yaml removes them.
 import { createHash } from '../text/lazy-crypto.js';
 import type { Progress, Reminder } from '../types.js';
 import { requireText } from './text-input.js';
@@ -28,10 +27,8 @@ export function pendingReminders(progress: Progress, shown: Iterable<string>): R
 
 /** Removes the reminders in `shown` from a progress value; returns whether any were there. */
 export function dropShownReminders(progress: Progress, shown: Iterable<string>): boolean {
-  const seen = new Set(shown);
-  const before = progress.reminders ?? [];
-  const kept = before.filter((r) => !seen.has(reminderKey(r)));
-  if (kept.length === before.length) return false;
+  const kept = pendingReminders(progress, shown);
+  if (kept.length === (progress.reminders ?? []).length) return false;
   progress.reminders = kept;
   return true;
 }

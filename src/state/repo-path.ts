@@ -1,6 +1,5 @@
-// Paths and globs named by a user are confined to the repository root (DESIGN §8): resolved
-// against the working directory like git pathspecs, stored POSIX-style relative to the root,
-// refused when they leave it — through `..`, an absolute path, or a symlinked directory.
+// User-named paths and globs confined to the repository (DESIGN §8): resolved like git pathspecs,
+// stored POSIX-style relative to the root, refused through `..`, an absolute path or a symlink.
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';
@@ -55,19 +54,14 @@ function realRoot(root: string): string {
   return realRootCache.real;
 }
 
-/**
- * Whether `rel` (root-relative) stays inside the root once the symlinks of its parent
- * directories are followed. The last component is not followed: a symlink is recorded by its
- * link text, never read through.
- */
+// The last component is not followed: a symlink is recorded by its link text, never read through.
+/** Whether root-relative `rel` stays inside the root, its parents' symlinks followed. */
 export function staysInside(root: string, rel: string): boolean {
   return dirStaysInside(root, dirname(join(root, rel)));
 }
 
-/**
- * staysInside for many paths at once: each parent directory is resolved once (3,000 marker files
- * in one folder resolve it once, not 3,000 times). For one pass over the tree, not to keep.
- */
+// 3,000 marker files in one folder resolve it once, not 3,000 times.
+/** staysInside for one pass over many paths: each parent directory is resolved once. */
 export function insideChecker(root: string): (rel: string) => boolean {
   const dirs = new Map<string, boolean>();
   return (rel) => {
@@ -86,10 +80,7 @@ const tryRealpath = (path: string): string | null => {
   }
 };
 
-/**
- * The real path of `path`: its nearest existing ancestor's, symlinks followed, with the rest (not
- * there yet) after it. `real` resolves one path (null when it does not exist).
- */
+/** `path`'s nearest existing ancestor's real path (`real`: null if absent), the rest after it. */
 export function realPathOf(path: string, real = tryRealpath): string {
   const rest: string[] = [];
   for (let at = path; ; at = dirname(at)) {
@@ -120,10 +111,7 @@ export function linkRefused(rel: string, path: string): InvalidStateError {
   );
 }
 
-/**
- * Refuses to write the root-relative `rel` when its real path (symlinks followed, its own
- * included) is outside the root; the error names the first link on the way.
- */
+/** Refuses to write `rel` when its real path leaves the root; the error names the first link. */
 export function requireRealInside(root: string, rel: string): void {
   if (staysInside(root, `${rel}/x`)) return;
   const parts = rel.split('/');
@@ -134,12 +122,8 @@ export function requireRealInside(root: string, rel: string): void {
   }
 }
 
-/**
- * Refuses a file to read (`evidence add --raw` / `--body-file`) that is outside the repository
- * once every symlink is followed — unless `allowOutside` (the user said `--allow-outside`): what
- * is read goes into committed evidence, so `/etc/shadow` or `~/.aws/credentials` must not be one
- * typo away. `path` is absolute; `option` names the flag in the error.
- */
+// What is read goes into committed evidence: `/etc/shadow` must not be one typo away.
+/** Refuses a file to read outside the repository (links followed) unless `allowOutside`. */
 export function requireInsideRepo(
   root: string,
   path: string,

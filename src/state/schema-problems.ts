@@ -46,94 +46,72 @@ function typeName(type: unknown): string {
   return types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
 }
 
-// One message per error; `path` (default: the instance path) is where to point, `key` whether to
-// point at the key itself.
+// Message and hint per ajv keyword: {where} is the instance path, {found} what stands there, any
+// other {name} the error's parameter of that name (`vars` below).
+const TEXTS: Record<string, [string, string]> = {
+  enum: ['{where} must be one of {allowedValues} (found {found})', 'use one of: {allowedValues}'],
+  const: ['{where} must be {allowedValue} (found {found})', 'set {where} to {allowedValue}'],
+  type: ['{where} must be {type} (found {found})', 'write {where} as {type}'],
+  required: [
+    '{where} is missing the required key "{missingProperty}"',
+    'add "{missingProperty}" to {where}',
+  ],
+  pattern: ['{where} has an invalid format (found {found})', '{where} must match {pattern}'],
+  format: ['{where} must be a {format} (found {found})', 'write a valid {format}'],
+  minLength: ['{where} must not be empty', 'give {where} a value'],
+  maxLength: [
+    '{where} is longer than {limit} characters',
+    'shorten it; keep long text in evidence',
+  ],
+  minimum: ['{where} {message} (found {found})', 'change {where} to a value in range'],
+  propertyNames: [
+    '{where} has an invalid key',
+    'keys must be ids: letters, digits, dot, dash, underscore',
+  ],
+};
+TEXTS.maximum = TEXTS.exclusiveMinimum = TEXTS.minimum!;
+const OTHER: [string, string] = [
+  '{where} {message}',
+  'see docs/protocol.md for the expected shape',
+];
+
+// One message per error; an unknown key is pointed at itself, every other error at its value.
 function explain(
   error: ErrorObject,
   data: unknown,
-): { path?: NodePath; key?: boolean; message: string; hint: string } {
+): { path: NodePath; key?: boolean; message: string; hint: string } {
   const path = parseInstancePath(error.instancePath);
   const where = formatPath(path);
-  const found = describe(valueAt(data, path));
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'enum': {
-      const allowed = (params.allowedValues as unknown[]).map(String).join(', ');
-      return {
-        message: `${where} must be one of ${allowed} (found ${found})`,
-        hint: `use one of: ${allowed}`,
-      };
-    }
-    case 'const': {
-      const value = JSON.stringify(params.allowedValue);
-      return {
-        message: `${where} must be ${value} (found ${found})`,
-        hint: `set ${where} to ${value}`,
-      };
-    }
-    case 'type': {
-      const type = typeName(params.type);
-      return {
-        message: `${where} must be ${type} (found ${found})`,
-        hint: `write ${where} as ${type}`,
-      };
-    }
-    case 'required': {
-      const missing = String(params.missingProperty);
-      return {
-        message: `${where} is missing the required key "${missing}"`,
-        hint: `add "${missing}" to ${where}`,
-      };
-    }
-    case 'additionalProperties': {
-      const extra = String(params.additionalProperty);
-      return {
-        path: [...path, extra],
-        key: true,
-        message: path.length
-          ? `unknown key "${extra}" in ${where}`
-          : `unknown top-level key "${extra}"`,
-        hint: `remove "${extra}" or check its spelling against docs/protocol.md`,
-      };
-    }
-    case 'pattern':
-      return {
-        message: `${where} has an invalid format (found ${found})`,
-        hint: `${where} must match ${String(params.pattern)}`,
-      };
-    case 'format':
-      return {
-        message: `${where} must be a ${String(params.format)} (found ${found})`,
-        hint:
-          params.format === 'date-time'
-            ? 'use an ISO 8601 UTC time such as 2026-01-31T12:00:00Z'
-            : `write a valid ${String(params.format)}`,
-      };
-    case 'minLength':
-      return { message: `${where} must not be empty`, hint: `give ${where} a value` };
-    case 'maxLength':
-      return {
-        message: `${where} is longer than ${String(params.limit)} characters`,
-        hint: 'shorten it; keep long text in evidence',
-      };
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-      return {
-        message: `${where} ${error.message ?? 'is out of range'} (found ${found})`,
-        hint: `change ${where} to a value in range`,
-      };
-    case 'propertyNames':
-      return {
-        message: `${where} has an invalid key`,
-        hint: 'keys must be ids: letters, digits, dot, dash, underscore',
-      };
-    default:
-      return {
-        message: `${where} ${error.message ?? 'is invalid'}`,
-        hint: 'see docs/protocol.md for the expected shape',
-      };
+  if (error.keyword === 'additionalProperties') {
+    const extra = String(error.params.additionalProperty);
+    return {
+      path: [...path, extra],
+      key: true,
+      message: path.length
+        ? `unknown key "${extra}" in ${where}`
+        : `unknown top-level key "${extra}"`,
+      hint: `remove "${extra}" or check its spelling against docs/protocol.md`,
+    };
   }
+  const params = error.params as Record<string, unknown>;
+  const vars: Record<string, string> = {
+    ...(params as Record<string, string>),
+    where,
+    found: describe(valueAt(data, path)),
+    message: error.message ?? (TEXTS[error.keyword] ? 'is out of range' : 'is invalid'),
+    allowedValues: (params.allowedValues as unknown[] | undefined)?.map(String).join(', ') ?? '',
+    allowedValue: JSON.stringify(params.allowedValue),
+    type: typeName(params.type),
+  };
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name]));
+  const [message, hint] = TEXTS[error.keyword] ?? OTHER;
+  const dateTime = error.keyword === 'format' && params.format === 'date-time';
+  return {
+    path,
+    message: fill(message),
+    hint: dateTime ? 'use an ISO 8601 UTC time such as 2026-01-31T12:00:00Z' : fill(hint),
+  };
 }
 
 /** Converts ajv errors for `data` parsed from `located` into located problems, one per path. */
@@ -147,7 +125,7 @@ export function schemaProblems(
   // `propertyNames` failures come with a child error naming the bad key; keep the clearer one.
   for (const error of errors) {
     if (error.keyword === 'if') continue;
-    const { path = parseInstancePath(error.instancePath), key, ...text } = explain(error, data);
+    const { path, key, ...text } = explain(error, data);
     const id = `${error.instancePath}|${error.keyword}|${text.message}`;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -1,7 +1,6 @@
-// The state store, the ground floor of every write: it reads each state file with its problems,
-// holds the cross-process lock, and writes progress files by compare-and-swap, keeping comments
-// and key order. It takes the rules of a write (agents, claims, history) from its caller
-// (src/task/) and knows none of them. A file that does not parse or validate is never rewritten.
+// The state store, ground floor of every write: it reads each state file with its problems, holds
+// the lock, and writes progress files by compare-and-swap, keeping comments. It knows no rule of a
+// write (agents, claims, history: src/task/) and never rewrites a file that does not validate.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { visit, type Document } from 'yaml';
@@ -35,10 +34,8 @@ function readText(paths: StatePaths, file: string, allowEmpty = false, fix = BY_
   return readStateText(file, { display, allowEmpty, restoreHint });
 }
 
-/**
- * Reads and parses progress.yaml without throwing for bad content (for `validate`). A large file
- * read before comes from the parse cache; its YAML document (for a rewrite) is parsed on first use.
- */
+// A large file read before comes from the parse cache; its YAML document is parsed on first use.
+/** Reads and parses progress.yaml without throwing for bad content (for `validate`). */
 export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: string } {
   const display = displayPath(paths, paths.progress);
   const text = readText(paths, paths.progress);
@@ -85,30 +82,22 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
   return { ...parseGoals(text, display), text };
 }
 
-/**
- * Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). Every writer
- * calls it under the lock, so no command records progress against settings or goals that the
- * readers (`status`, `boot`, `verify`) refuse.
- */
+// Every writer calls it under the lock: no progress against settings or goals readers refuse.
+/** Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). */
 export function assertWritableState(paths: StatePaths): void {
   valueOrThrow(readConfig(paths));
   readGoals(paths);
 }
 
-/**
- * Runs `fn` holding the state lock, once config.yaml and goals.md are known to be valid; also
- * sweeps temp files that crashed writers left behind.
- */
+/** Runs `fn` under the state lock once config and goals validate, sweeping dead writers' temps. */
 export async function withStateLock<T>(
   paths: StatePaths,
   fn: () => T | Promise<T>,
   options: LockWait = {},
 ): Promise<T> {
   const lock = await acquireLock(paths.lock, {
+    ...options,
     queueDir: join(paths.logDir, 'lock-queue'),
-    timeoutMs: options.timeoutMs,
-    staleMs: options.staleMs,
-    now: options.now,
     display: displayPath(paths, paths.lock),
   });
   try {
@@ -120,31 +109,22 @@ export async function withStateLock<T>(
   }
 }
 
-// Every writer of the state files holds the lock, so a temp file seen there while holding it
-// belongs to a dead writer. Raw artifacts (a checkpoint's test log, `evidence add --raw`) and the
-// log's caches are written outside the lock: their temp files are swept once the process named
-// in them (tempPathFor puts the pid in the name) is gone.
+// Under the lock, a temp file of the state is a dead writer's. Artifacts and the log's caches are
+// written outside the lock: theirs go once the process their name holds (tempPathFor) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  let agents: string[] = [];
-  try {
-    agents = readdirSync(paths.agentsDir).map((name) => join(paths.agentsDir, name));
-  } catch {
-    // no named agent yet
-  }
+  const agents = entries(paths.agentsDir).map((name) => join(paths.agentsDir, name));
   const ours = [paths.agentDir, paths.stateDir, paths.evidenceDir, paths.markersDir, ...agents];
-  for (const dir of ours)
-    for (const name of tempNames(dir)) rmSync(join(dir, name), { force: true });
-  for (const dir of [paths.artifactsDir, paths.logDir])
-    for (const name of tempNames(dir)) {
+  for (const dir of [...ours, paths.artifactsDir, paths.logDir])
+    for (const name of entries(dir).filter((n) => n.endsWith(TEMP_SUFFIX))) {
       const pid = Number(/\.(\d+)\.[^.]+\.tmp$/.exec(name)?.[1]);
-      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+      if (ours.includes(dir) || (Number.isInteger(pid) && pid > 0 && !processAlive(pid)))
         rmSync(join(dir, name), { force: true });
     }
 }
 
-function tempNames(dir: string): string[] {
+function entries(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((name) => name.endsWith(TEMP_SUFFIX));
+    return readdirSync(dir);
   } catch {
     return [];
   }
@@ -182,12 +162,8 @@ function readFile(
   };
 }
 
-/**
- * The compare-and-swap write of progress files, for a caller holding the state lock: reads
- * `files` (each must validate; an absent one is passed as undefined), lets `compute` derive the
- * new values, and writes them atomically unless a file changed on disk in between (a hand edit),
- * in which case `compute` runs again on what is there now. Every new text is validated first.
- */
+// A file changed on disk between read and write (a hand edit) runs `compute` again on it.
+/** Compare-and-swap write of `files` under the held lock: `compute` gives the validated values. */
 export async function swapProgress<T>(
   paths: StatePaths,
   files: readonly ProgressFile[],

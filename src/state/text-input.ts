@@ -5,13 +5,19 @@ import { UsageError } from '../errors.js';
 /** The schema's limit on every free-text field of progress.yaml. */
 export const MAX_TEXT = 2000;
 
-/** Returns `value` with its ends trimmed; throws when it is empty or longer than MAX_TEXT. */
-export function requireText(value: string, what: string, example: string): string {
+/** `value` trimmed; throws when over MAX_TEXT (hint `tooLong`), or empty given an `example` */
+export function requireText(
+  value: string,
+  what: string,
+  example?: string,
+  tooLong = 'keep it short; put long material in evidence (agent-state evidence add)',
+): string {
   const text = value.trim();
-  if (text === '') throw new UsageError(`${what} is empty`, { hint: `write it out: ${example}` });
+  if (text === '' && example !== undefined)
+    throw new UsageError(`${what} is empty`, { hint: `write it out: ${example}` });
   if (text.length > MAX_TEXT)
     throw new UsageError(`${what} has ${text.length} characters, over the limit of ${MAX_TEXT}`, {
-      hint: 'keep it short; put long material in evidence (agent-state evidence add)',
+      hint: tooLong,
     });
   return text;
 }

@@ -37,11 +37,8 @@ const SYNTAX_HINTS: Record<string, string> = {
   BAD_INDENT: 'align the entries of each list and mapping at the same column',
 };
 
-/**
- * Parses YAML, returning the document and every syntax problem with its position. Aliases
- * (`*name`) are refused: state files are data written by a tool and read by any agent, an alias
- * to a missing anchor cannot be read at all, and a few nested ones expand exponentially.
- */
+// Aliases are refused: one to a missing anchor cannot be read; a few nested expand exponentially.
+/** Parses YAML into its document and every syntax problem, located. */
 export function parseYaml(
   text: string,
   display: string,
@@ -87,10 +84,7 @@ function aliasProblems(located: LocatedDocument): Problem[] {
 /** A JSON-pointer-like path into a document: keys and indexes. */
 export type NodePath = readonly (string | number)[];
 
-/**
- * Locates the node at `path` (or its nearest existing ancestor). With `key`, points at the key of
- * the last segment rather than its value (for "unknown key" errors).
- */
+/** Locates the node at `path` (or its nearest ancestor); `key`: the last segment's key itself. */
 export function locate(located: LocatedDocument, path: NodePath, key = false): SourceLocation {
   let node: unknown = located.doc.contents;
   let best: Node | Pair | null = isNodeWithRange(node) ? node : null;

@@ -1,6 +1,5 @@
-// Applies a new plain value to a YAML Document with the smallest change: untouched nodes keep
-// their comments, key order and style; list items with an `id` are matched by id, so inserting
-// a plan item does not shift the comments of the items after it.
+// A new value applied to a YAML Document with the smallest change: untouched nodes keep comments,
+// order and style; items with an `id` match by id, so an insert shifts no other item's comments.
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
 
@@ -20,11 +19,8 @@ function nodeId(node: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * Updates `doc` in place so that `doc.toJS()` deep-equals `value`. A new list item with an id
- * takes its node from `donors` when one holds that id with the same value (a merge keeps the
- * comments of the items it brings from the other side).
- */
+// A new item with an id takes `donors`' node of that id and value: a merge keeps its comments.
+/** Updates `doc` in place so that `doc.toJS()` deep-equals `value`. */
 export function syncDocument(
   doc: Document,
   value: unknown,
@@ -68,10 +64,9 @@ function syncNode(
         return old === undefined ? fromDonor(doc, v, donors) : syncNode(doc, old, v, donors);
       });
     } else {
-      const items = value.map((v, i) =>
+      node.items = value.map((v, i) =>
         i < node.items.length ? syncNode(doc, node.items[i], v, donors) : doc.createNode(v),
       );
-      node.items = items;
     }
     if (wasEmpty && node.items.length > 0) node.flow = false;
     return node;

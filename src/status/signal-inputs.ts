@@ -6,7 +6,7 @@ import { digestEdits, loopHolds } from '../recovery/rules.js';
 import { editsMark, progressNow } from '../recovery/progress-now.js';
 import type { RecoveryRecord } from '../recovery/record.js';
 import type { ForbiddenMatcher } from '../state/forbidden.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 import type { Fingerprint, Progress } from '../types.js';
 import type { SignalOptions } from '../events/signals.js';
 import type { StatusSnapshot } from '../events/types.js';

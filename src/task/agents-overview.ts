@@ -1,17 +1,15 @@
-// Every agent of a repository, across its worktrees (I/O): what `status --all` lists, what an
-// agent's boot says about the others, and the claims `plan claim` checks beyond its own worktree.
-// Each worktree has its own copy of the state; an agent's current facts are read where it last
-// acted (the copy of its own file with the newest last_seen), and the default agent of each
-// worktree stands for itself.
+// Every agent across the repository's worktrees (I/O), for `status --all`, a boot and `plan claim`:
+// a named agent read where it last acted (newest last_seen), each worktree's default agent there.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readStoredRecovery } from '../recovery/record-store.js';
-import { existsSync } from 'node:fs';
 import { AgentStateError } from '../errors.js';
 import { hasLinkedWorktrees, listWorktrees, type Worktree } from '../git/worktrees.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import { readAgentProgress, readConfig, readProgress } from '../state/store.js';
+import { AGENT_NAME } from '../state/agent-name.js';
 import type { Progress } from '../types.js';
-import { listAgentFiles } from './agent-files.js';
 import { planClaims, type ClaimClock, type ClaimState } from './claims.js';
 
 /** One agent as the others see it: the typed shape of `status --all`, the boot and the UI. */
@@ -52,6 +50,22 @@ export interface AgentsOverview {
   agents: AgentView[];
 }
 
+/** The agents with an own file (agents/<name>/), sorted; `invalid`: folders named no agent name. */
+export function listAgentFiles(paths: StatePaths): { names: string[]; invalid: string[] } {
+  const names: string[] = [];
+  const invalid: string[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(paths.agentsDir).sort();
+  } catch {
+    // no named agent yet
+  }
+  for (const name of entries)
+    if (existsSync(join(paths.agentsDir, name, 'progress.yaml')))
+      (AGENT_NAME.test(name) ? names : invalid).push(name);
+  return { names, invalid };
+}
+
 function time(iso: string | null | undefined): number {
   const t = iso ? Date.parse(iso) : NaN;
   return Number.isNaN(t) ? -Infinity : t;
@@ -69,8 +83,9 @@ function view(
   shared: Progress,
   where: { worktree: string; branch: string | null; here: boolean },
   clock: ClaimClock,
-  lastBoot: string | null | undefined,
+  paths: StatePaths,
 ): AgentView {
+  const lastBoot = readStoredRecovery(paths, agent)?.last_boot;
   const history = own.stamp?.recent_next_actions ?? [];
   // A boot writes no state file (only the agent's local recovery record): it counts as seen too.
   const lastSeen =
@@ -96,10 +111,6 @@ function view(
   };
 }
 
-function lastBoot(paths: StatePaths, agent: string | null): string | null {
-  return readStoredRecovery(paths, agent)?.last_boot ?? null;
-}
-
 // The agents of one worktree's copy of the state.
 function readWorktree(
   paths: StatePaths,
@@ -107,26 +118,20 @@ function readWorktree(
   here: boolean,
   clock: ClaimClock,
 ): { worktree: WorktreeView; agents: AgentView[] } {
-  const worktree: WorktreeView = {
-    path: tree.path,
-    branch: tree.branch,
-    head: tree.head,
-    state: 'ok',
-    problem: null,
-    agents: [],
-  };
+  const { path, branch, head } = tree;
+  const worktree: WorktreeView = { path, branch, head, state: 'ok', problem: null, agents: [] };
   if (!existsSync(paths.progress)) return { worktree: { ...worktree, state: 'none' }, agents: [] };
-  const where = { worktree: tree.path, branch: tree.branch, here };
+  const where = { worktree: path, branch, here };
   try {
     const shared = valueOrThrow(readProgress(paths));
     const agents: AgentView[] = [];
-    const fallback = view(null, shared, shared, where, clock, lastBoot(paths, null));
+    const fallback = view(null, shared, shared, where, clock, paths);
     // A default agent that never set a next action nor checkpointed is not worth a line.
     if (fallback.next_action !== null || fallback.last_seen !== null || fallback.claims.length)
       agents.push(fallback);
     for (const name of listAgentFiles(paths).names) {
       const own = valueOrThrow(readAgentProgress(paths, name));
-      agents.push(view(name, own, shared, where, clock, lastBoot(paths, name)));
+      agents.push(view(name, own, shared, where, clock, paths));
       worktree.agents.push(name);
     }
     return { worktree, agents };
@@ -180,10 +185,7 @@ export function agentsOverview(options: OverviewOptions): AgentsOverview {
   return { worktrees, agents };
 }
 
-/**
- * Live claims of agents other than `agent` in the other worktrees (by item id): what a claim or a
- * status change in this worktree must respect beyond its own plan.
- */
+/** Live claims of agents other than `agent` in the other worktrees, by item id. */
 export function foreignClaims(
   paths: StatePaths,
   agent: string | null,

@@ -1,6 +1,5 @@
-// `plan claim` / `plan release` (I/O): the pure claim rules applied under the state lock, and —
-// when the repository has other worktrees — under a lock all its worktrees share, after reading
-// their claims, so that two agents in two worktrees cannot claim one item at the same instant.
+// `plan claim` / `plan release` (I/O): with other worktrees also under a lock they all share, after
+// reading their claims, so that two agents in two worktrees cannot claim one item at one instant.
 import { join } from 'node:path';
 import { gitCommonDir, hasLinkedWorktrees } from '../git/worktrees.js';
 import { findRoot } from '../state/find-root.js';
@@ -29,12 +28,7 @@ async function withRepositoryLock<T>(
 ): Promise<T> {
   const common = hasLinkedWorktrees(paths.root) ? gitCommonDir(paths.root, options.env) : null;
   if (common === null) return fn();
-  const lock = await acquireLock(join(common, CLAIMS_LOCK), {
-    timeoutMs: options.timeoutMs,
-    staleMs: options.staleMs,
-    now: options.now,
-    display: CLAIMS_LOCK,
-  });
+  const lock = await acquireLock(join(common, CLAIMS_LOCK), { ...options, display: CLAIMS_LOCK });
   try {
     return await fn();
   } finally {
@@ -47,10 +41,7 @@ function clockOf(paths: StatePaths, options: UpdateOptions) {
   return { now, expireMinutes: valueOrThrow(readConfig(paths)).agents.claim_expire_minutes };
 }
 
-/**
- * Claims plan item `id` for the acting agent (a name is required): refused while another agent
- * holds a live claim on it here or in another worktree, unless `force`.
- */
+/** Claims `id` for the acting (named) agent; another's live claim in any worktree refuses it. */
 export async function claimItem(
   id: string,
   options: UpdateOptions = {},
@@ -59,12 +50,7 @@ export async function claimItem(
   const agent = resolveAgent(options);
   return withRepositoryLock(paths, options, () => {
     const clock = clockOf(paths, options);
-    const elsewhere: ClaimState | undefined = foreignClaims(
-      paths,
-      agent,
-      clock.now,
-      options.env,
-    ).get(id);
+    const elsewhere = foreignClaims(paths, agent, clock.now, options.env).get(id);
     return updateProgress(
       (p) => {
         if (elsewhere && !options.force) throw heldByError(elsewhere, '', clock.now);

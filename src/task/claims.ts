@@ -1,6 +1,5 @@
-// Claims on plan items (pure): which agent works on which item, whether a claim is still live,
-// and the rules every write obeys — another agent's live claim refuses a claim or a status change
-// (unless forced), the claimer's own changes renew it, and finishing the item ends it.
+// Claims on plan items (pure): who works on what, whether a claim is live, and the rules every
+// write obeys (another's live claim refuses unless forced; own changes renew; finishing ends it).
 import { ClaimedError, UsageError } from '../errors.js';
 import { findPlanItem } from '../state/plan.js';
 import type { Claim, PlanItem, Progress } from '../types.js';
@@ -79,12 +78,6 @@ export function heldByError(state: ClaimState, tail: string, now: Date): Claimed
   );
 }
 
-function needsName(action: string): UsageError {
-  return new UsageError(`${action} needs an agent name`, {
-    hint: 'pass --agent NAME or set AGENT_STATE_AGENT=NAME (docs/multi-agent.md)',
-  });
-}
-
 /** What `plan claim` did. */
 export interface ClaimResult {
   item: PlanItem;
@@ -102,7 +95,10 @@ export function claimPlanItem(
   clock: ClaimClock,
   force = false,
 ): ClaimResult {
-  if (agent === null) throw needsName('claiming a plan item');
+  if (agent === null)
+    throw new UsageError('claiming a plan item needs an agent name', {
+      hint: 'pass --agent NAME or set AGENT_STATE_AGENT=NAME (docs/multi-agent.md)',
+    });
   const item = findPlanItem(progress, id);
   if (FINISHED.has(item.status))
     throw new UsageError(`plan item ${id} is ${item.status}: there is nothing left to claim`, {
@@ -133,12 +129,9 @@ export function releasePlanItem(
   return { item, released: previous };
 }
 
-/**
- * The rules of claims on a write (`before` → `after`, by `agent`): a changed status or removal of
- * an item another agent holds a live claim on (in this plan, or in `foreign`: other worktrees'
- * plans) is refused unless `force`; the claimer's own status change renews the claim; a done or
- * skipped item's claim ends. Mutates `after`.
- */
+// Another agent's live claim (here or `foreign`) refuses a status change or removal unless
+// `force`; the claimer's own change renews it; done or skipped ends it.
+/** The claim rules of a write `before` → `after` by `agent`; mutates `after`. */
 export function applyClaimRules(
   before: Progress,
   after: Progress,
@@ -166,10 +159,7 @@ export function applyClaimRules(
   }
 }
 
-/**
- * Whether a write changes or removes any item's status (claims in other worktrees then matter);
- * `claimedOnly`: of an item that had a claim.
- */
+/** Whether a write changes or removes an item's status (`claimedOnly`: of a claimed item). */
 export function changesStatus(before: Progress, after: Progress, claimedOnly = false): boolean {
   const now = new Map((after.plan ?? []).map((item) => [item.id, item.status]));
   return (before.plan ?? []).some(

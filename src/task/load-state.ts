@@ -21,10 +21,7 @@ export interface LoadedState {
   warnings: Warning[];
 }
 
-/**
- * The progress `agent` sees: progress.yaml for the default agent (null); for a named agent, the
- * shared file with its own keys laid over from its own file. Problems of either file are listed.
- */
+/** What `agent` sees: progress.yaml with a named agent's own keys laid over (problems of both) */
 export function readProgressFor(paths: StatePaths, agent: string | null): ParsedFile<Progress> {
   const shared = readProgress(paths);
   if (agent === null) return shared;
@@ -37,10 +34,7 @@ export function readProgressFor(paths: StatePaths, agent: string | null): Parsed
   return { value, problems, warnings: [] };
 }
 
-/**
- * Loads the whole state of the task that `cwd` belongs to; throws on the first invalid file.
- * A caller that found the root (`paths`) or read the config from its cache passes them in.
- */
+/** Loads the task's whole state (throws on an invalid file); `paths`, `config`: already known. */
 export function loadState(
   options: BaseOptions & { paths?: StatePaths; config?: Config } = {},
 ): LoadedState {

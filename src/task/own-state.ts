@@ -1,8 +1,6 @@
-// What is an agent's own and what is shared (docs/multi-agent.md), as pure functions on progress
-// values. A named agent sees one progress value, its view: the shared progress.yaml with its own
-// keys laid over it from agents/<name>/progress.yaml. A write is split back: the shared keys go to
-// progress.yaml, the own keys to the agent's file, and the default agent's own keys, which stay at
-// the top of progress.yaml, are left exactly as they were.
+// An agent's own keys and the shared ones (docs/multi-agent.md), pure: a named agent's view is the
+// shared progress.yaml with its own file laid over; a write splits back, the default agent's own
+// keys in progress.yaml left exactly as they were.
 import { AGENT_FILE_KEYS } from '../state/progress.js';
 import type { Progress } from '../types.js';
 
@@ -30,22 +28,25 @@ export function overlayProgress(shared: Progress, own: Progress): Progress {
   delete view.memory;
   for (const key of AGENT_FILE_KEYS) if (own[key] !== undefined) view[key] = own[key];
   for (const key of OWN_KEYS) if (own[key] !== undefined) setKey(view, key, own[key]);
-  const memory: NonNullable<Progress['memory']> = {};
-  if (shared.memory?.durable !== undefined) memory.durable = shared.memory.durable;
-  if (own.memory?.working !== undefined) memory.working = own.memory.working;
-  if (Object.keys(memory).length > 0) view.memory = memory;
+  const memory = memoryOf(shared, own);
+  if (memory) view.memory = memory;
   return view;
+}
+
+// The durable notes of `durable`, the working notes of `working`; undefined when neither has any.
+function memoryOf(durable: Progress, working: Progress): Progress['memory'] {
+  const memory: NonNullable<Progress['memory']> = {};
+  if (durable.memory?.durable !== undefined) memory.durable = durable.memory.durable;
+  if (working.memory?.working !== undefined) memory.working = working.memory.working;
+  return Object.keys(memory).length > 0 ? memory : undefined;
 }
 
 function setKey<K extends OwnKey>(target: Progress, key: K, value: Progress[K]): void {
   target[key] = value;
 }
 
-/**
- * Splits a view written by a named agent into the next shared and own values. The shared value
- * keeps `shared`'s own keys (the default agent's) and revision; the own value keeps `own`'s
- * revision and takes `lastSeen`. Neither revision is bumped here.
- */
+// Shared keeps `shared`'s own keys (the default agent's) and revision; own keeps `own`'s revision.
+/** Splits a named agent's view into the next shared and own values (revisions not bumped). */
 export function splitProgress(
   view: Progress,
   shared: Progress,
@@ -55,10 +56,8 @@ export function splitProgress(
   const nextShared: Progress = { ...view, revision: shared.revision };
   for (const key of [...OWN_KEYS, ...AGENT_FILE_KEYS]) delete nextShared[key];
   for (const key of OWN_KEYS) if (shared[key] !== undefined) setKey(nextShared, key, shared[key]);
-  const sharedMemory: NonNullable<Progress['memory']> = {};
-  if (view.memory?.durable !== undefined) sharedMemory.durable = view.memory.durable;
-  if (shared.memory?.working !== undefined) sharedMemory.working = shared.memory.working;
-  if (Object.keys(sharedMemory).length > 0) nextShared.memory = sharedMemory;
+  const sharedMemory = memoryOf(view, shared);
+  if (sharedMemory) nextShared.memory = sharedMemory;
   else delete nextShared.memory;
 
   // Key order of a new own file: identity first, then what the agent reads first.

@@ -1,6 +1,5 @@
-// The rules of every write of progress: what the acting agent may change (its own keys go to its
-// own file, the shared ones to progress.yaml), claims, the next-action history, redaction and the
-// 0.1.0 settle, composed over the store's compare-and-swap (src/state/store.ts).
+// The rules of every progress write (own keys to the agent's file, claims, next-action history,
+// redaction, the 0.1.0 settle), composed over the store's compare-and-swap.
 import { isDeepStrictEqual } from 'node:util';
 import { ConflictError } from '../errors.js';
 import { hasLinkedWorktrees } from '../git/worktrees.js';
@@ -58,24 +57,18 @@ function redactInPlace(value: unknown): void {
 }
 
 // The first text of an agent's own file: the schema line, what the file is, whose it is.
-function newOwnText(agent: string): string {
-  return [
-    '# yaml-language-server: $schema=../../../../node_modules/agent-state/schemas/progress.schema.json',
-    `# The own state of agent ${agent}: its next action, stage, current step, working memory,`,
-    '# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in',
-    '# ../../progress.yaml (docs/multi-agent.md).',
-    'version: 1',
-    'revision: 0',
-    `agent: ${agent}`,
-    '',
-  ].join('\n');
-}
+const newOwnText = (agent: string) =>
+  `# yaml-language-server: $schema=../../../../node_modules/agent-state/schemas/progress.schema.json
+# The own state of agent ${agent}: its next action, stage, current step, working memory,
+# reminders, stamp and fingerprint. Plan, markers and durable memory are shared, in
+# ../../progress.yaml (docs/multi-agent.md).
+version: 1
+revision: 0
+agent: ${agent}
+`;
 
-/**
- * Applies `mutator` to progress.yaml atomically: under the lock, on a freshly read and validated
- * copy; increments `revision`; keeps comments and key order; writes nothing when nothing changed.
- * If the file changes between read and write (a hand edit), the mutation is replayed.
- */
+// Comments and key order kept; nothing written for no change; a hand edit meanwhile: replayed.
+/** Applies `mutator` to progress.yaml atomically, under the lock, bumping `revision`. */
 export async function updateProgress<T>(
   mutator: (progress: Progress) => T | Promise<T>,
   options: UpdateOptions = {},
@@ -100,12 +93,11 @@ export async function updateProgressLocked<T>(
   const { result } = await swapProgress(paths, files, async (read) => {
     const shared = read[read.length - 1]!;
     const own = agent === null ? null : (read[0] ?? emptyOwn(agent));
-    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision) {
+    if (options.expectRevision !== undefined && shared.revision !== options.expectRevision)
       throw new ConflictError(
         `progress.yaml is at revision ${shared.revision}, not ${options.expectRevision}: it changed since it was read`,
         { hint: 'read the state again and reapply the change' },
       );
-    }
     const current = own === null ? shared : overlayProgress(shared, own);
     const draft = structuredClone(current);
     const result = await mutator(draft);
@@ -133,7 +125,7 @@ export async function updateProgressLocked<T>(
     const settled = settleVolatile(paths, draft, agent);
     if (own === null) {
       draft.revision = shared.revision + 1;
-      outcome = { progress: draft, changed: true, written: settled.written };
+      outcome = { progress: draft, changed: true, ...settled };
       return { next: [draft], result };
     }
     // Every write of a named agent renews its last_seen, which the other agents' boots show.
@@ -141,11 +133,7 @@ export async function updateProgressLocked<T>(
     const sharedChanged = !isDeepStrictEqual(split.shared, shared);
     if (sharedChanged) split.shared.revision = shared.revision + 1;
     split.own.revision = own.revision + 1;
-    outcome = {
-      progress: overlayProgress(split.shared, split.own),
-      changed: true,
-      written: settled.written,
-    };
+    outcome = { progress: overlayProgress(split.shared, split.own), changed: true, ...settled };
     return { next: [split.own, sharedChanged ? split.shared : null], result };
   });
   outcome!.written?.();
@@ -165,10 +153,8 @@ export function recordNextAction(before: Progress, after: Progress, now: Date): 
   stamp.recent_next_actions = history.slice(-NEXT_ACTION_HISTORY);
 }
 
-// What the next write of progress.yaml does for the local recovery record (I/O, under the state
-// lock): the boot counters a 0.1.0 stamp still holds move into the record (which starts from
-// them when it does not exist yet), and the reminders a boot has shown are removed from `draft`.
-// Call `written()` once the write succeeded.
+// For the local recovery record, under the lock: a 0.1.0 stamp's boot counters move into it, and
+// reminders a boot showed leave `draft`. Call `written()` once the write succeeded.
 function settleVolatile(
   paths: StatePaths,
   draft: Progress,

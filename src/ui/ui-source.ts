@@ -7,7 +7,7 @@ import { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { packageVersion } from '../package-root.js';
 import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
-import { findRepo, type Repo } from '../state/repo.js';
+import { findRepo, type Repo } from '../state/find-root.js';
 import { staysInside } from '../state/repo-path.js';
 import type { BaseOptions, ForbiddenEntry } from '../types.js';
 import { readStateChecked } from '../verify/read-state-checked.js';

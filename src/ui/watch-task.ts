@@ -5,7 +5,7 @@
 import { watch, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { gitAbsoluteDir } from '../git/git-hook-calls.js';
-import type { Repo } from '../state/repo.js';
+import type { Repo } from '../state/find-root.js';
 
 /** How often the stat poll looks (ms). */
 const POLL_MS = 400;

@@ -8,7 +8,7 @@ import type { Drift } from '../fingerprint/diff.js';
 import { measureDrift } from '../fingerprint/measure-drift.js';
 import { checkProgressMarkers, type MarkerCheck } from '../markers/check-markers.js';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
-import { findRepo, type Repo } from '../state/repo.js';
+import { findRepo, type Repo } from '../state/find-root.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import type { BaseOptions, FileState, Fingerprint, Goals, Warning } from '../types.js';
 import {

@@ -10,7 +10,7 @@ import { handleHookEvent } from '../../src/hosts/handle-event.js';
 import { parseHostHookPayload } from '../../src/hosts/host-hook-payload.js';
 import type { HostName } from '../../src/hosts/host-names.js';
 import { runHostHook } from '../../src/hosts/run-host-hook.js';
-import { findRepo } from '../../src/state/repo.js';
+import { findRepo } from '../../src/state/find-root.js';
 import { initState } from '../../src/state/init.js';
 import { git, gitdir, testdir, writeFiles } from '../helpers/fixtures.js';
 

@@ -18,7 +18,7 @@ import { peekCompaction, readRecovery } from '../../src/recovery/record-store.js
 import { acquireLock } from '../../src/state/lock.js';
 import { initState } from '../../src/state/init.js';
 import { addPlanItem, setPlanStatus } from '../../src/state/plan.js';
-import { findRepo, type Repo } from '../../src/state/repo.js';
+import { findRepo, type Repo } from '../../src/state/find-root.js';
 import { updateProgress } from '../../src/task/update-progress.js';
 import { gitdir, writeFiles } from '../helpers/fixtures.js';
 

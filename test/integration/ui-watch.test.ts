@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
-import { findRepo } from '../../src/state/repo.js';
+import { findRepo } from '../../src/state/find-root.js';
 import { watchTask, type StopWatching } from '../../src/ui/watch-task.js';
 import { git, gitdir } from '../helpers/fixtures.js';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { mergeYamlText } from '../../src/merge/merge-yaml.js';
-import { conflictProblems } from '../../src/state/conflict-markers.js';
+import { conflictProblems } from '../../src/state/yaml-state.js';
 import { parseProgress } from '../../src/state/progress.js';
 
 const base = `# yaml-language-server: $schema=x

@@ -1,7 +1,7 @@
 // `agent-state validate`: parse and schema-check every state file, listing every problem.
 import type { AgentCommand } from '../agent-command.js';
 import { AgentStateError, formatLocation, type SourceLocation } from '../../errors.js';
-import { listAgentFiles } from '../../task/agent-files.js';
+import { listAgentFiles } from '../../task/agents-overview.js';
 import { readEvidenceFolder } from '../../evidence/evidence-folder.js';
 import { findRoot } from '../../state/find-root.js';
 import { agentProgressPath, displayPath } from '../../state/paths.js';
