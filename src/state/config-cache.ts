@@ -31,17 +31,23 @@ export function configCachePath(paths: StatePaths): string {
 }
 
 /** The resolved config; throws InvalidStateError for a config.yaml that does not validate. */
-export async function cachedConfig(paths: StatePaths): Promise<Config> {
-  const file = configCachePath(paths);
-  const key = configKey(paths);
+export function readConfigCache(paths: StatePaths, key = configKey(paths)): Config | undefined {
   try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as ConfigCache;
+    const cached = JSON.parse(readFileSync(configCachePath(paths), 'utf8')) as ConfigCache;
     if (cached.key === key && typeof cached.config?.integrations === 'object') return cached.config;
   } catch {
     /* no cache yet, or a broken one: parse config.yaml */
   }
+  return undefined;
+}
+
+export async function cachedConfig(paths: StatePaths): Promise<Config> {
+  const file = configCachePath(paths);
+  const key = configKey(paths);
+  const hit = readConfigCache(paths, key);
+  if (hit) return hit;
   const [{ readConfig }, { valueOrThrow }] = await Promise.all([
-    import('./store.js'),
+    import('./config.js'),
     import('./parsed-file.js'),
   ]);
   const config = valueOrThrow(readConfig(paths));
