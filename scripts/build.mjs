@@ -68,7 +68,9 @@ for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('
 // In the bundle, src/state/validator-file.ts becomes a table of the validators, so they (and the
 // ajv runtime helpers they require) are compiled from the code cache too; esbuild wraps each in a
 // lazy CommonJS wrapper, so a validator still runs only when first used.
-const inlineValidators = {
+// `inline`: the validators a bundle holds; any other is loaded from dist/validators/ on use (the hot
+// bundle holds only the event's: the others are a cache miss's rare path, and ~200 KB to read).
+const inlineValidators = (inline = validatorNames) => ({
   name: 'inline-validators',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]state[\\/]validator-file\.ts$/ }, () => ({
@@ -77,16 +79,14 @@ const inlineValidators = {
       contents: [
         'export function requireValidatorFile(name) {',
         '  switch (name) {',
-        ...validatorNames.map(
-          (n) => `    case ${JSON.stringify(n)}: return require('./${n}.cjs');`,
-        ),
+        ...inline.map((n) => `    case ${JSON.stringify(n)}: return require('./${n}.cjs');`),
         '  }',
-        '  throw new Error(`no validator named ${name} in this build`);',
+        "  return require(require('node:path').join(__dirname, '..', 'validators', `${name}.cjs`));",
         '}',
       ].join('\n'),
     }));
   },
-};
+});
 
 // Left in node_modules and loaded on use: large, and needed by few calls (`mcp`, `watch`, a
 // fingerprint outside git).
@@ -94,44 +94,51 @@ const inlineValidators = {
 // ranks come from dist/tokenizer/o200k.bin, so gpt-tokenizer is only needed to build).
 const external = ['@modelcontextprotocol/server', 'zod', 'chokidar'];
 const esbuild = await import('esbuild');
-await esbuild.build({
-  entryPoints: {
-    start: join(root, 'src', 'cli', 'start.ts'),
-    'agent-state': join(root, 'src', 'cli', 'run-cli.ts'),
-  },
-  outdir: join(root, 'dist', 'bundle'),
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  external,
-  plugins: [inlineValidators],
-  minify: true,
-  legalComments: 'eof',
-  logLevel: 'warning',
-  // CommonJS output: import.meta.url comes from __filename.
-  define: { 'import.meta.url': '__agentStateModuleUrl' },
-  banner: {
-    js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
-  },
-});
+const bundles = [
+  { start: 'start.ts', 'agent-state': 'run-cli.ts' },
+  // `event` (after every tool call) from a bundle of its own (src/cli/run-hot.ts).
+  { 'agent-state-hot': 'run-hot.ts', validators: ['event'] },
+];
+for (const { validators, ...entries } of bundles)
+  await esbuild.build({
+    entryPoints: Object.fromEntries(
+      Object.entries(entries).map(([name, file]) => [name, join(root, 'src', 'cli', file)]),
+    ),
+    outdir: join(root, 'dist', 'bundle'),
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external,
+    plugins: [inlineValidators(validators)],
+    minify: true,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    // CommonJS output: import.meta.url comes from __filename.
+    define: { 'import.meta.url': '__agentStateModuleUrl' },
+    banner: {
+      js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+  });
 
 // A script compiled from a V8 code cache has no dynamic-import callback on Node 20, so the
 // bundle's `import()` of the external packages calls a function that start.cjs provides
 // (code-cache.ts); run any other way, the bundle falls back to its own `import()`.
-const bundle = join(root, 'dist', 'bundle', 'agent-state.cjs');
-// start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call), so
-// the bundle must be ASCII. esbuild escapes non-ASCII text, but not in tagged templates (whose raw
-// strings it keeps) or regular expressions: there, \uXXXX means the same (no code reads the raw
-// strings of a template; the page's markup tag uses the cooked ones).
-const code = readFileSync(bundle, 'utf8')
-  .replace(/[^ -~\t\n\r]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  .replace(/(?<![\w$.])import\(/g, '__agentStateImport(');
-const fallback =
-  "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
-const at = code.indexOf('\n') + 1; // after the banner that defines __agentStateModuleUrl
-writeFileSync(bundle, code.slice(0, at) + fallback + code.slice(at));
+for (const name of ['agent-state', 'agent-state-hot']) {
+  const bundle = join(root, 'dist', 'bundle', `${name}.cjs`);
+  // start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call), so
+  // the bundle must be ASCII. esbuild escapes non-ASCII text, but not in tagged templates (whose raw
+  // strings it keeps) or regular expressions: there, \uXXXX means the same (no code reads the raw
+  // strings of a template; the page's markup tag uses the cooked ones).
+  const code = readFileSync(bundle, 'utf8')
+    .replace(/[^ -~\t\n\r]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/(?<![\w$.])import\(/g, '__agentStateImport(');
+  const fallback =
+    "var __agentStateImport = globalThis.__agentStateImport ?? ((s) => import(s.startsWith('.') ? new URL(s, __agentStateModuleUrl).href : s));\n";
+  const at = code.indexOf('\n') + 1; // after the banner that defines __agentStateModuleUrl
+  writeFileSync(bundle, code.slice(0, at) + fallback + code.slice(at));
+}
 
 // The o200k rank table of the boot prompt's tokenizer (src/boot/o200k-table.ts explains why),
 // written with the compiled table code so that build and run time hash alike.

@@ -2,7 +2,8 @@
 // (code-cache.ts) and runs the call; node_modules get Node's compile cache where it has one (≥ 22.1).
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { loadCached } from './code-cache.js';
+import { cacheFamily, loadCached } from './code-cache.js';
+import { HOT_WORDS } from './hot-words.js';
 import { settleColorEnv } from './color-env.js';
 
 // Before anything loads Node's color code (Node 22 warns there) or spawns a child.
@@ -11,9 +12,16 @@ settleColorEnv(process.env);
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 type RunCli = (argv: readonly string[]) => Promise<number>;
+const argv = process.argv.slice(2);
+// `event` and `hook` (after every tool call) from the hot bundle (run-hot.ts), unless the call
+// asks for help or the version: the whole CLI answers those, and anything else.
+const hot =
+  (HOT_WORDS as readonly string[]).includes(cacheFamily(argv)) &&
+  !argv.some((arg) => /^(?:-h|--help|-V|--version)$/.test(arg));
 try {
-  const { runCli } = loadCached(join(__dirname, 'agent-state.cjs')) as { runCli: RunCli };
-  void runCli(process.argv.slice(2)).then((code) => {
+  const bundle = join(__dirname, hot ? 'agent-state-hot.cjs' : 'agent-state.cjs');
+  const { runCli } = loadCached(bundle) as { runCli: RunCli };
+  void runCli(argv).then((code) => {
     process.exitCode = code;
   });
 } catch (error) {

@@ -12,23 +12,34 @@ const CACHE = 'config.json';
 /** Where the cache lives. */
 export const configCachePath = (paths: StatePaths): string => logCache(paths, CACHE).file;
 
+// `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it.
+function configKey(paths: StatePaths): string {
+  const st = statSync(paths.config, { throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'missing';
+}
+
+/** The cached config when config.yaml has not changed since (so it validated), else undefined. */
+export function readConfigCache(paths: StatePaths, key = configKey(paths)): Config | undefined {
+  const cached = logCache(paths, CACHE).read() as { key?: string; config?: Config } | undefined;
+  return cached?.key === key && typeof cached.config?.integrations === 'object'
+    ? cached.config
+    : undefined;
+}
+
 /** The resolved config; throws InvalidStateError for a config.yaml that does not validate. */
 export async function cachedConfig(paths: StatePaths): Promise<Config> {
-  const cache = logCache(paths, CACHE);
-  // `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it.
-  const st = statSync(paths.config, { throwIfNoEntry: false });
-  const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'missing';
-  const cached = cache.read() as { key?: string; config?: Config } | null | undefined;
-  if (cached?.key === key && typeof cached.config?.integrations === 'object') return cached.config;
+  const key = configKey(paths);
+  const hit = readConfigCache(paths, key);
+  if (hit) return hit;
   const [{ readConfig }, { valueOrThrow }, { redactValue }] = await Promise.all([
-    import('./store.js'),
+    import('./config.js'),
     import('./parsed-file.js'),
     import('../text/redact.js'),
   ]);
   const config = valueOrThrow(readConfig(paths));
   // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
   const secret = !isDeepStrictEqual(redactValue(config), config);
-  cache.write(secret ? null : `${JSON.stringify({ key, config })}\n`);
+  logCache(paths, CACHE).write(secret ? null : `${JSON.stringify({ key, config })}\n`);
   return config;
 }
 

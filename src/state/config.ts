@@ -1,6 +1,9 @@
 // config.yaml: parse, validate, and fill in defaults. A missing or empty file means all defaults.
 import type { Config } from '../types.js';
 import type { ParsedFile } from './parsed-file.js';
+import { existsSync } from 'node:fs';
+import { displayPath, type StatePaths } from './paths.js';
+import { readStateText } from './read-text.js';
 import { parseYamlState, type YamlStateSpec } from './yaml-state.js';
 
 /** Every default, as documented in docs/protocol.md and schemas/config.schema.json. */
@@ -69,4 +72,15 @@ export function parseConfig(text: string, display: string): ParsedFile<Config> {
   const { data, located, problems } = parseYamlState(text, display, CONFIG_SPEC);
   const value = problems.length ? undefined : resolveConfig(data as PartialConfig);
   return { value, located, problems, warnings: [] };
+}
+
+/** Reads config.yaml; a missing file means every default. */
+export function readConfig(paths: StatePaths): ParsedFile<Config> {
+  if (!existsSync(paths.config)) return { value: resolveConfig(null), problems: [], warnings: [] };
+  const display = displayPath(paths, paths.config);
+  const restoreHint = `restore it from git (\`git checkout -- ${display}\`) or fix it by hand; see docs/protocol.md`;
+  return parseConfig(
+    readStateText(paths.config, { display, allowEmpty: true, restoreHint }),
+    display,
+  );
 }

@@ -5,17 +5,20 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { visit, type Document } from 'yaml';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
-import type { Config, Goals, Progress, Warning } from '../types.js';
+import type { Goals, Progress, Warning } from '../types.js';
 import { redactSecrets } from '../text/redact.js';
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
-import { parseConfig, resolveConfig } from './config.js';
+import { readConfig } from './config.js';
 import { findRoot } from './find-root.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, processAlive, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
 import { agentProgressPath, displayPath, type StatePaths } from './paths.js';
 import { checkProgress, parseProgress } from './progress.js';
-import { cachedProgress, rememberProgress } from './progress-cache.js';
+import { cachedProgress, PROGRESS_CACHE_MIN_CHARS, rememberProgress } from './progress-cache.js';
+import { readConfigCache } from './config-cache.js';
+
+export { readConfig };
 import { MAX_STATE_FILE_BYTES, readStateText } from './read-text.js';
 import { syncDocument } from './yaml-sync.js';
 import type { BaseOptions } from '../types.js';
@@ -53,7 +56,10 @@ export function readProgress(paths: StatePaths): ParsedFile<Progress> & { text: 
     };
   }
   const parsed = parseProgress(text, display);
-  if (parsed.value) rememberProgress(paths, text, parsed.value);
+  // A read makes a cache only of a large file: a small one is cached by its next write (so that a
+  // dry run writes nothing); a large one costs a second to parse, each time.
+  if (parsed.value && text.length >= PROGRESS_CACHE_MIN_CHARS)
+    rememberProgress(paths, text, parsed.value);
   return { ...parsed, text };
 }
 
@@ -69,12 +75,6 @@ export function readAgentProgress(
   return { ...parseProgress(text, displayPath(paths, path), agent), text };
 }
 
-/** Reads config.yaml; a missing file means every default. */
-export function readConfig(paths: StatePaths): ParsedFile<Config> {
-  if (!existsSync(paths.config)) return { value: resolveConfig(null), problems: [], warnings: [] };
-  return parseConfig(readText(paths, paths.config, true), displayPath(paths, paths.config));
-}
-
 /** Reads goals.md; a missing file is an empty goal layer with a warning. */
 export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[]; text: string } {
   const display = displayPath(paths, paths.goals);
@@ -85,7 +85,7 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
 // Every writer calls it under the lock: no progress against settings or goals readers refuse.
 /** Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). */
 export function assertWritableState(paths: StatePaths): void {
-  valueOrThrow(readConfig(paths));
+  if (!readConfigCache(paths)) valueOrThrow(readConfig(paths));
   readGoals(paths);
 }
 

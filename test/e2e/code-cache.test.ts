@@ -15,19 +15,21 @@ import { REPO_ROOT, gitdir, runBin as runRealBin } from '../helpers/fixtures.js'
 // A copy of the bundle of its own: the other test files' runs write the shared one's caches.
 const SHARED = join(REPO_ROOT, 'dist', 'bundle');
 const BUNDLE = mkdtempSync(join(REPO_ROOT, 'dist', 'bundle-cache-test-'));
-for (const file of ['start.cjs', 'agent-state.cjs'])
+for (const file of ['start.cjs', 'agent-state.cjs', 'agent-state-hot.cjs'])
   copyFileSync(join(SHARED, file), join(BUNDLE, file));
 afterAll(() => rmSync(BUNDLE, { recursive: true, force: true }));
 const runBin = (cwd: string, args: string[]) =>
   runRealBin(cwd, args, { bin: join(BUNDLE, 'start.cjs') });
 
-// One cache per command word: `agent-state.cjs.<command>.<node version>.cache`.
-const cacheFiles = (command = 'status') =>
-  readdirSync(BUNDLE).filter(
-    // This Node's only: a cache made by another Node version is never read (nor counted here).
-    (f) => f === `agent-state.cjs.${command}.${process.version}.cache`,
-  );
-const cacheName = (command: string) => `agent-state.cjs.${command}.${process.version}.cache`;
+// One cache per command word: `<bundle>.<command>.<node version>.cache`; `event` runs from the
+// hot bundle (agent-state-hot.cjs), everything else from agent-state.cjs.
+const cacheName = (
+  command: string,
+  bundle = command === 'event' ? 'agent-state-hot' : 'agent-state',
+) => `${bundle}.cjs.${command}.${process.version}.cache`;
+const cacheFiles = (command = 'status', bundle?: string) =>
+  // This Node's only: a cache made by another Node version is never read (nor counted here).
+  readdirSync(BUNDLE).filter((f) => f === cacheName(command, bundle));
 
 describe('the code cache of the CLI bundle', () => {
   it('is written by a run and gives the same output as a compile from source', async () => {
@@ -110,10 +112,32 @@ describe('the code cache of the CLI bundle', () => {
       expect(stable(warm.stdout)).toBe(stable(cold.stdout));
       expect(warm.stderr).toBe(cold.stderr);
     }
-    // One bundle: nothing else in dist/bundle/ but the loader, the bundle and its caches.
+    // Nothing else in dist/bundle/ but the loader, the two bundles and their caches.
     expect(readdirSync(SHARED).filter((f) => !f.endsWith('.cache'))).toEqual([
+      'agent-state-hot.cjs',
       'agent-state.cjs',
       'start.cjs',
     ]);
+  });
+
+  it('sends `event --help` to the whole CLI, and a hot call finds the validators it lacks', async () => {
+    const repo = gitdir({ 'a.txt': 'a\n' });
+    expect((await runBin(repo, ['init', '-q', '--goal', 'Route the hot calls'])).code).toBe(0);
+    for (const file of readdirSync(BUNDLE).filter((f) => f.endsWith('.cache')))
+      rmSync(join(BUNDLE, file));
+    const help = await runBin(repo, ['event', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: agent-state event/);
+    expect(cacheFiles('event', 'agent-state')).toEqual([cacheName('event', 'agent-state')]);
+    expect(cacheFiles('event')).toEqual([]);
+    // A log past rotate_bytes: the hot bundle reads config.yaml (no cache of it yet) with the
+    // validator on disk, and rotates at 4 KiB instead of the default 10 MiB.
+    writeFileSync(join(repo, '.agent', 'config.yaml'), 'version: 1\nlog:\n  rotate_bytes: 4096\n');
+    for (let i = 0; i < 3; i++) {
+      const event = await runBin(repo, ['event', 'note', '--field', `text=${'x'.repeat(2000)}`]);
+      expect(event.code, event.stderr).toBe(0);
+    }
+    expect(cacheFiles('event')).toEqual([cacheName('event')]);
+    expect(readdirSync(join(repo, '.agent', 'log'))).toContain('events.1.jsonl');
   });
 });

@@ -29,4 +29,18 @@ describe('the config cache', () => {
     expect(existsSync(cache) ? readFileSync(cache, 'utf8') : '').not.toContain(token);
     expect(readFileSync(join(repo, '.agent', 'config.yaml'), 'utf8')).toContain(token);
   });
+
+  it('is not a writer’s pass for a config.yaml changed since', async () => {
+    const repo = gitdir({ 'README.md': '# x\n' });
+    expect((await runCli(repo, ['init', '--goal', 'Ship it'])).code).toBe(0);
+    expect((await runCli(repo, ['status'])).code).toBe(0);
+    const paths = findRoot(repo);
+    expect(existsSync(configCachePath(paths))).toBe(true);
+    writeFiles(repo, { '.agent/config.yaml': 'version: 1\nboot:\n  level: loud\n' });
+    const before = readFileSync(paths.progress, 'utf8');
+    const next = await runCli(repo, ['next', 'Write the lexer']);
+    expect(next.code).toBe(2);
+    expect(next.stderr).toContain('config.yaml');
+    expect(readFileSync(paths.progress, 'utf8')).toBe(before);
+  });
 });

@@ -239,6 +239,7 @@ describe('the parse cache of a large progress.yaml', () => {
     return repo;
   }
   const cacheOf = (repo: string) => join(statePaths(repo).logDir, 'progress.json');
+  type CacheFile = { version: string; text: string; value: unknown };
 
   it('gives the parsed value of the exact bytes it was made from, and nothing else', async () => {
     const repo = bigRepo();
@@ -253,10 +254,18 @@ describe('the parse cache of a large progress.yaml', () => {
     // A damaged cache is parsed around.
     writeFileSync(cacheOf(repo), '{"key": "nope", "val');
     expect(loadState({ cwd: repo }).progress.stage).toBe('buildinG');
-    // A cache made for other bytes (or by another version) is not used.
-    const cache = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as { key: string };
-    writeFileSync(cacheOf(repo), JSON.stringify({ key: `${cache.key}0`, value: { revision: 99 } }));
+    // A cache made for other bytes or by another version is not used.
+    const cache = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as CacheFile;
+    const forged = { revision: 99 };
+    writeFileSync(
+      cacheOf(repo),
+      JSON.stringify({ ...cache, text: `${cache.text} `, value: forged }),
+    );
     expect(loadState({ cwd: repo }).progress.revision).toBe(3);
+    writeFileSync(cacheOf(repo), JSON.stringify({ ...cache, version: '0.0.0', value: forged }));
+    expect(loadState({ cwd: repo }).progress.revision).toBe(3);
+    writeFileSync(cacheOf(repo), JSON.stringify({ ...cache, value: forged }));
+    expect(loadState({ cwd: repo }).progress.revision).toBe(99);
   });
 
   it('a write through the cache keeps comments and leaves a cache of the new bytes', async () => {
@@ -273,11 +282,16 @@ describe('the parse cache of a large progress.yaml', () => {
     expect(loadState({ cwd: repo }).progress).toEqual(fresh);
   });
 
-  it('is never made for an ordinary progress.yaml', () => {
+  it('is made by a write of an ordinary progress.yaml too (not by a read), holding the text', async () => {
     const repo = gitdir();
     initState({ cwd: repo });
     loadState({ cwd: repo });
     expect(existsSync(cacheOf(repo))).toBe(false);
+    await updateProgress((p) => addPlanItem(p, { title: 'One' }), { cwd: repo });
+    const progress = loadState({ cwd: repo }).progress;
+    const cache = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as CacheFile;
+    expect(cache.text).toBe(readFileSync(statePaths(repo).progress, 'utf8'));
+    expect(cache.value).toEqual(progress);
   });
 });
 
