@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { recordEvent } from '../events/record.js';
 import type { AgentEvent, EventInput } from '../events/types.js';
-import { currentBranch, headCommit } from '../git/git-hook-calls.js';
+import { currentBranch } from '../git/git-hook-calls.js';
+import { readHead } from '../git/head.js';
 import { locateRoot } from '../state/find-root.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Warning } from '../types.js';
@@ -93,7 +94,7 @@ export async function recordMerge(
   if (typeof state === 'string') return skip(state);
   const env = options.env ?? process.env;
   const squash = (args[0] ?? env.PRE_COMMIT_IS_SQUASH_MERGE) === '1';
-  const head = headCommit(state.gitRoot, { env });
+  const head = readHead(state.gitRoot, env);
   const branch = currentBranch(state.gitRoot, { env });
   return record(state.paths, { type: 'git.merge', head, branch, squash }, options);
 }

@@ -29,45 +29,19 @@ export function changedPaths(
   return changed;
 }
 
-/** Of `paths` (relative to the state root), those whose content differs between two commits. */
-export function changedBetween(
-  root: string,
-  from: string,
-  to: string,
-  paths: readonly string[],
-  env?: NodeJS.ProcessEnv,
-): Set<string> {
-  if (paths.length === 0) return new Set();
-  const result = runGit(
-    [
-      'diff',
-      '--name-only',
-      '-z',
-      '--no-renames',
-      '--relative',
-      from,
-      to,
-      '--',
-      ...paths.map(literal),
-    ],
-    { cwd: root, env, allowFailure: true },
-  );
-  // An unknown commit (garbage-collected, another clone's): every path may have changed.
-  if (result.status !== 0) return new Set(paths);
-  return new Set(splitNul(result.stdout));
-}
-
-/** Every path (relative to the state root) whose content differs between two commits; null when either is unknown. */
+/**
+ * The paths (relative to the state root; only of `paths` when given) whose content differs between
+ * two commits; null when either is unknown (garbage-collected, another clone's).
+ */
 export function pathsChangedBetween(
   root: string,
   from: string,
   to: string,
   env?: NodeJS.ProcessEnv,
+  paths?: readonly string[],
 ): string[] | null {
-  const result = runGit(['diff', '--name-only', '-z', '--no-renames', '--relative', from, to], {
-    cwd: root,
-    env,
-    allowFailure: true,
-  });
+  const args = ['diff', '--name-only', '-z', '--no-renames', '--relative', from, to];
+  if (paths) args.push('--', ...paths.map(literal));
+  const result = runGit(args, { cwd: root, env, allowFailure: true });
   return result.status === 0 ? splitNul(result.stdout) : null;
 }
