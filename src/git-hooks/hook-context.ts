@@ -1,6 +1,7 @@
 // What every hook installer needs to know about the repository, found once.
 import { spawnSync } from 'node:child_process';
-import { isAbsolute, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { gitConfigGet, gitDefaultHooksDir, gitPath } from '../git/git-hook-calls.js';
 import { installHint } from '../package-root.js';
@@ -63,4 +64,13 @@ export function agentStateUnfound(ctx: HookContext): string | null {
   return lookup.status === 0
     ? null
     : `finds no agent-state (./node_modules/.bin/agent-state or agent-state on PATH): it does nothing (fix: ${installHint()})`;
+}
+
+/** The runner git has for `hook` ('' when none): lefthook and pre-commit run only once they wrote it. */
+export function runnerText(ctx: HookContext, hook: string): string {
+  try {
+    return readFileSync(join(ctx.hooksDir, hook), 'utf8');
+  } catch {
+    return '';
+  }
 }

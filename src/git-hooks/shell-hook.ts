@@ -50,32 +50,27 @@ function writeHookFile(path: string, text: string, mode: number): void {
   chmodSync(path, mode);
 }
 
-export interface ShellHookTarget {
-  /** Absolute path of the hook file. */
-  path: string;
-  /** How to name it in messages. */
-  display: string;
-  /** The block's body lines. */
-  body: readonly string[];
-  /** The first line(s) of a file we create (a shebang for plain git). */
-  header: string;
-  /** Permission bits of a file we create. */
-  mode: number;
-}
-
-/** Adds or refreshes our block; a user's existing content is kept and never reordered. */
-export function installShellHook(target: ShellHookTarget): GitHookFileChange['action'] {
-  const file = readHookFile(target.path, target.display);
+/**
+ * Adds or refreshes our block; a user's existing content is kept and never reordered. A file we
+ * create starts with `header` (a shebang for plain git) and is executable.
+ */
+export function installShellHook(
+  path: string,
+  display: string,
+  body: readonly string[],
+  header: string,
+): GitHookFileChange['action'] {
+  const file = readHookFile(path, display);
   if (file.text !== null && !isShellHook(file.text))
     throw new UsageError(
-      `${target.display} is a ${shebangOf(file.text)} script; agent-state can only add itself to a shell hook`,
+      `${display} is a ${shebangOf(file.text)} script; agent-state can only add itself to a shell hook`,
       {
         hint: `call \`agent-state hook <name>\` from that script yourself (and exit with its status)`,
       },
     );
-  const next = upsertBlock(file.text, target.body, target.header);
+  const next = upsertBlock(file.text, body, header);
   if (next === file.text) return 'unchanged';
-  writeHookFile(target.path, next, file.mode ?? target.mode);
+  writeHookFile(path, next, file.mode ?? 0o755);
   return file.text === null ? 'created' : 'updated';
 }
 
