@@ -24,8 +24,8 @@ export interface BinaryLocation {
   script: string;
 }
 
-// Single quotes keep any path verbatim in sh; a quote inside becomes '\''.
-function shQuote(text: string): string {
+/** Single quotes keep any path verbatim in sh; a quote inside becomes '\''. */
+export function shQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

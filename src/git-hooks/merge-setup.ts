@@ -14,7 +14,7 @@ import {
 } from '../git/git-hook-calls.js';
 import { removeBlock, upsertBlock, type BlockMarkers } from '../text/managed-block.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import type { BinaryLocation } from './hook-block.js';
+import { shQuote, type BinaryLocation } from './hook-block.js';
 import { shownPath } from './hook-context.js';
 import type { MergeDriverChange, MergeDriverStatus } from './git-hook-types.js';
 
@@ -33,11 +33,6 @@ const BODY = [
   '# git merges the state files by id, with `agent-state merge-driver` (docs/multi-agent.md).',
   `${MERGE_PATTERN} merge=${MERGE_DRIVER}`,
 ].join('\n');
-
-// Single quotes keep any path verbatim when git runs the command through sh.
-function shQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The command git runs: this machine's node and agent-state (never npx). */
 export function driverCommand(binary: BinaryLocation): string {
