@@ -137,62 +137,42 @@ export async function collectFingerprint(
   const config = options.config ?? valueOrThrow(readConfig(repo.paths));
   const now = (options.now ?? (() => new Date()))();
   const warnings: Warning[] = [];
+  const warn = (message: string) => warnings.push({ file: '.agent', message });
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null) {
     try {
       snapshot = await readGitSnapshot(root, repo.gitRoot, options.env);
     } catch (error) {
       if (!isGitUnavailable(error)) throw error;
-      warnings.push({
-        file: '.agent',
-        message: 'git is not installed: fingerprinting as if outside git',
-      });
+      warn('git is not installed: fingerprinting as if outside git');
     }
   }
-  const base = { at: now.toISOString() };
+  let changes: ReturnType<typeof recordChanges> = { dirty: {}, untracked: {}, overflow: null };
+  let git: Fingerprint['git'] = null;
+  let listing: Fingerprint['listing'] = null;
   if (snapshot === null) {
-    warnings.push({
-      file: '.agent',
-      message:
-        'not a git repository: the fingerprint holds key files and a listing digest only, so drift cannot name the files that changed',
-    });
-    const listing = listingOf(root);
-    if (listing.truncated)
-      warnings.push({ file: '.agent', message: `the listing stopped at ${MAX_WALK_FILES} files` });
-    return {
-      fingerprint: {
-        ...base,
-        git: null,
-        dirty: {},
-        untracked: {},
-        overflow: null,
-        key_files: hashKeyFiles(root, config.key_files, false, options.env, warnings),
-        listing,
-        runtime: currentRuntime(),
-      },
-      warnings,
-      snapshot: null,
-    };
+    warn(
+      'not a git repository: the fingerprint holds key files and a listing digest only, so drift cannot name the files that changed',
+    );
+    listing = listingOf(root);
+    if (listing.truncated) warn(`the listing stopped at ${MAX_WALK_FILES} files`);
+  } else {
+    const { changed: _changed, untracked: _untracked, ...fields } = snapshot;
+    git = fields;
+    changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
+    if (changes.overflow)
+      warn(
+        `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
+      );
   }
-  const changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
-  if (changes.overflow)
-    warnings.push({
-      file: '.agent',
-      message: `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
-    });
+  const keyFiles = hashKeyFiles(root, config.key_files, git !== null, options.env, warnings);
   return {
     fingerprint: {
-      ...base,
-      git: {
-        head: snapshot.head,
-        branch: snapshot.branch,
-        upstream: snapshot.upstream,
-        ahead: snapshot.ahead,
-        behind: snapshot.behind,
-      },
+      at: now.toISOString(),
+      git,
       ...changes,
-      key_files: hashKeyFiles(root, config.key_files, true, options.env, warnings),
-      listing: null,
+      key_files: keyFiles,
+      listing,
       runtime: currentRuntime(),
     },
     warnings,

@@ -126,10 +126,7 @@ export function markerCoverage(
   const coverage = new Map<string, string[]>();
   for (const [id, marker] of Object.entries(markers)) {
     for (const path of Object.keys(marker.files ?? {})) {
-      if (!wanted.has(path)) continue;
-      const ids = coverage.get(path) ?? [];
-      ids.push(id);
-      coverage.set(path, ids);
+      if (wanted.has(path)) coverage.set(path, [...(coverage.get(path) ?? []), id]);
     }
   }
   return coverage;
@@ -161,10 +158,7 @@ export function checkStagedMarkers(
         path,
         marker: id,
         message: `this commit ${change} ${path}, which the completion marker of ${id} (done ${marker.at}) covers: the marker goes stale`,
-        hint:
-          mode === 'block'
-            ? `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (or set hooks.stale_markers: warn in .agent/config.yaml)`
-            : `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (hooks.stale_markers: block makes this refuse the commit)`,
+        hint: `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (${mode === 'block' ? 'or set hooks.stale_markers: warn in .agent/config.yaml' : 'hooks.stale_markers: block makes this refuse the commit'})`,
       });
     }
   }
