@@ -42,14 +42,13 @@ export function hookContext(options: BaseOptions): HookContext {
       hint: 'git hooks need a git repository: run `git init` first',
     });
   const hooksDir = gitPath(root, 'hooks', { env });
-  const rel = relative(root, hooksDir);
-  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const shown = shownPath(root, hooksDir);
   return {
     root,
     hooksPath: gitConfigGet(root, 'core.hooksPath', { env }),
     hooksDir,
     defaultHooksDir: gitDefaultHooksDir(root, { env }),
-    sharedHooksDir: inside && rel.split(sep)[0] !== '.git',
+    sharedHooksDir: shown !== hooksDir && shown.split('/')[0] !== '.git',
     display: (path) => shownPath(root, path),
     env,
   };

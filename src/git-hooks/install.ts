@@ -168,10 +168,7 @@ export function installHooks(options: HooksOptions = {}): GitHookInstallResult {
   return { manager, reason, hooks, changes, snippet, notes, merge_driver: mergeDriver };
 }
 
-/**
- * Removes our part from every manager (or only `manager`): a user's hook file returns byte for
- * byte, a file we created with nothing else in it is deleted. Idempotent.
- */
+/** Removes our part (from `manager` only, if given): a user's file returns byte for byte. */
 export function uninstallHooks(options: HooksOptions = {}): GitHookUninstallResult {
   const ctx = hookContext(options);
   const hooks = hooksOf(options);

@@ -62,10 +62,7 @@ function removeFrom(path: string): MergeDriverChange['attributes'] {
   return 'removed';
 }
 
-/**
- * Registers the driver; idempotent. `shared`: the attributes go to the work tree's .gitattributes
- * (to commit) rather than git's info/attributes; the other place loses our block.
- */
+/** Registers the driver, idempotent; `shared`: attributes in .gitattributes (to commit), not git's info/attributes (either way the other loses our block). */
 export function installMergeDriver(
   root: string,
   binary: BinaryLocation,

@@ -50,10 +50,7 @@ function writeHookFile(path: string, text: string, mode: number): void {
   chmodSync(path, mode);
 }
 
-/**
- * Adds or refreshes our block; a user's existing content is kept and never reordered. A file we
- * create starts with `header` (a shebang for plain git) and is executable.
- */
+/** Adds or refreshes our block, keeping the user's content; a new file gets `header`, mode 755. */
 export function installShellHook(
   path: string,
   display: string,

@@ -59,10 +59,7 @@ function gitText(cwd: string, args: readonly string[], opts?: GitOptions): strin
   return result.stdout.toString('utf8');
 }
 
-/**
- * The absolute path of a file in git's directory (`info/attributes` is the shared one's); for
- * `hooks`, where git runs hooks from: core.hooksPath when set, else the common hooks directory.
- */
+/** The absolute path of a file in git's directory (the shared one's `info/attributes`; `hooks`: where git runs hooks from). */
 export function gitPath(cwd: string, path: string, opts?: GitOptions): string {
   return resolve(cwd, gitText(cwd, ['rev-parse', '--git-path', path], opts).replace(/\n$/, ''));
 }
@@ -114,10 +111,7 @@ export function stagedChanges(cwd: string, opts?: GitOptions): StagedChange[] {
   return changes;
 }
 
-/**
- * The staged content (index stage 0) of each path, read in one spawn; null for a path that has
- * no staged blob (deleted, or not in the index).
- */
+/** Each path's staged blob (index stage 0), read in one spawn; null: none (deleted, unindexed). */
 export function stagedBlobs(
   cwd: string,
   paths: readonly string[],

@@ -13,11 +13,7 @@ const LIST_ARGS = [
   '--exclude-standard',
 ];
 
-/**
- * Paths (relative to `root`, POSIX-style) of tracked and untracked-not-ignored files under the
- * given directories of `root` (all of `root` when `dirs` is empty or holds `''`). Tracked files
- * deleted from the work tree are still listed: callers check the disk.
- */
+/** Tracked and untracked-not-ignored files under `dirs` of `root` (all: empty or `''`); deleted tracked files too, callers check the disk. */
 export function listRepoFiles(
   root: string,
   dirs: readonly string[],

@@ -29,10 +29,7 @@ export function changedPaths(
   return changed;
 }
 
-/**
- * The paths (relative to the state root; only of `paths` when given) whose content differs between
- * two commits; null when either is unknown (garbage-collected, another clone's).
- */
+/** Paths (of `paths`, if given) that differ between two commits; null: a commit is unknown. */
 export function pathsChangedBetween(
   root: string,
   from: string,

@@ -81,10 +81,7 @@ export function checkStagedForbidden(
   return findings;
 }
 
-/**
- * A staged goals.md that drops Forbidden globs of the committed one: lifting a rule is the user's
- * approval to give (the agent could otherwise lift it and commit the file with it).
- */
+/** A staged goals.md dropping committed Forbidden globs: lifting a rule is the user's approval to give, not the agent's. */
 export function checkLiftedRules(
   path: string,
   committed: readonly ForbiddenEntry[],
@@ -132,10 +129,7 @@ export function markerCoverage(
   return coverage;
 }
 
-/**
- * Markers that the staged change makes stale: the staged content of a covered file no longer
- * hashes as recorded (null hash: the commit deletes it).
- */
+/** Markers the commit makes stale: a covered file's staged hash differs (null: it is deleted). */
 export function checkStagedMarkers(
   markers: Readonly<Record<string, Marker>>,
   coverage: ReadonlyMap<string, readonly string[]>,
