@@ -72,25 +72,21 @@ function recordChanges(
   changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const dirty: Record<string, FileState> = {};
   const untracked: Record<string, FileState> = {};
-  const rest = createHash('sha256');
-  let overflow = 0;
-  for (const [index, change] of changes.entries()) {
-    if (index >= MAX_LISTED_FILES) {
-      overflow++;
-      rest.update(`${change.kind}\0${change.path}\0${statKey(root, change.path)}\n`);
-      continue;
-    }
-    const state =
-      change.submodule?.startsWith('S') === true
-        ? `submodule:${change.submodule}`
-        : (hashFile(join(root, change.path), maxBytes) ?? 'deleted');
-    if (change.kind === 'dirty') dirty[change.path] = state;
-    else if (state !== 'deleted') untracked[change.path] = state;
+  for (const { path, kind, submodule } of changes.slice(0, MAX_LISTED_FILES)) {
+    const state = submodule?.startsWith('S')
+      ? `submodule:${submodule}`
+      : (hashFile(join(root, path), maxBytes) ?? 'deleted');
+    if (kind === 'dirty') dirty[path] = state;
+    else if (state !== 'deleted') untracked[path] = state;
   }
+  const over = changes.slice(MAX_LISTED_FILES);
+  if (over.length === 0) return { dirty, untracked, overflow: null };
+  const rest = createHash('sha256');
+  for (const { kind, path } of over) rest.update(`${kind}\0${path}\0${statKey(root, path)}\n`);
   return {
     dirty,
     untracked,
-    overflow: overflow === 0 ? null : { files: overflow, digest: `sha256:${rest.digest('hex')}` },
+    overflow: { files: over.length, digest: `sha256:${rest.digest('hex')}` },
   };
 }
 
@@ -108,10 +104,8 @@ function hashKeyFiles(
     try {
       confined.push(toRepoGlob(root, root, glob));
     } catch {
-      warnings.push({
-        file: '.agent/config.yaml',
-        message: `key_files: "${glob}" is outside the repository and was ignored`,
-      });
+      const message = `key_files: "${glob}" is outside the repository and was ignored`;
+      warnings.push({ file: '.agent/config.yaml', message });
     }
   }
   for (const path of resolveGlobs(root, confined, { git, env }).files) {
