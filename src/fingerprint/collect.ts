@@ -38,11 +38,8 @@ export interface CollectedFingerprint {
 
 /** The tool and runtime a fingerprint records. */
 export function currentRuntime(): Fingerprint['runtime'] {
-  return {
-    agent_state: packageVersion(),
-    node: process.version,
-    platform: `${process.platform}-${process.arch}`,
-  };
+  const platform = `${process.platform}-${process.arch}`;
+  return { agent_state: packageVersion(), node: process.version, platform };
 }
 
 function statKey(root: string, path: string): string {

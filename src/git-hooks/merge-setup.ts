@@ -81,9 +81,8 @@ export function installMergeDriver(
   const command = driverCommand(binary);
   const current = gitConfigGet(root, `merge.${MERGE_DRIVER}.driver`, { env });
   if (current !== command) {
-    gitConfigSet(root, `merge.${MERGE_DRIVER}.name`, 'agent-state: merge the state files by id', {
-      env,
-    });
+    const name = 'agent-state: merge the state files by id';
+    gitConfigSet(root, `merge.${MERGE_DRIVER}.name`, name, { env });
     gitConfigSet(root, `merge.${MERGE_DRIVER}.driver`, command, { env });
   }
   return {

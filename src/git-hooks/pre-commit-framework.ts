@@ -8,11 +8,12 @@ import { GIT_HOOK_NAMES, type GitHookName } from './git-hook-types.js';
 export const PRE_COMMIT_CONFIG = '.pre-commit-config.yaml';
 
 /** The hook ids agent-state uses in pre-commit configs and in its .pre-commit-hooks.yaml. */
-export const PRE_COMMIT_IDS: Record<GitHookName, string> = {
-  'pre-commit': 'agent-state',
-  'post-checkout': 'agent-state-post-checkout',
-  'post-merge': 'agent-state-post-merge',
-};
+export const PRE_COMMIT_IDS = Object.fromEntries(
+  GIT_HOOK_NAMES.map((hook) => [
+    hook,
+    hook === 'pre-commit' ? 'agent-state' : `agent-state-${hook}`,
+  ]),
+) as Record<GitHookName, string>;
 
 // pre-commit runs `entry` without a shell: `sh -c` finds the project's agent-state, then PATH,
 // and does nothing when neither exists (the tool's absence never blocks a commit).

@@ -12,12 +12,11 @@ import {
 } from '../git/git-hook-calls.js';
 import { gitPrefix } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
-import { caseInsensitive } from '../state/forbidden.js';
+import { ALLOW_FORBIDDEN_ENV, caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
-  ALLOW_FORBIDDEN_ENV,
   checkLiftedRules,
   checkStagedForbidden,
   checkStagedMarkers,

@@ -16,12 +16,8 @@ import {
 } from './hook-block.js';
 import type { GitHookFileChange } from './git-hook-types.js';
 
-interface HookFile {
-  /** The content, or null when the file does not exist. */
-  text: string | null;
-  /** The permission bits, or null when the file does not exist. */
-  mode: number | null;
-}
+// The content and permission bits of a hook file; both null when it does not exist.
+type HookFile = { text: string | null; mode: number | null };
 
 /** Reads a hook file; refuses a symlink (rewriting it would replace the link by a copy). */
 function readHookFile(path: string, display: string): HookFile {

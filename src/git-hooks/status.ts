@@ -96,18 +96,12 @@ export function hooksStatus(options: BaseOptions = {}): GitHookStatus {
   // Show what is installed anywhere, and what the detected manager is missing.
   const entries = all.filter((e) => e.installed || e.manager === detected.manager);
   if (detected.manager === 'git')
-    for (const hook of GIT_HOOK_NAMES)
+    for (const hook of GIT_HOOK_NAMES) {
+      const file = ctx.display(join(ctx.hooksDir, hook));
       if (!entries.some((e) => e.manager === 'git' && e.hook === hook))
-        entries.push({
-          manager: 'git',
-          hook,
-          file: ctx.display(join(ctx.hooksDir, hook)),
-          installed: false,
-          problems: [],
-        });
-  const active = entries.some(
-    (e) => e.hook === 'pre-commit' && e.installed && e.problems.length === 0,
-  );
+        entries.push({ manager: 'git', hook, file, installed: false, problems: [] });
+    }
+  const active = entries.some((e) => e.hook === 'pre-commit' && e.installed && !e.problems.length);
   return {
     detected,
     hooksDir: ctx.display(ctx.hooksDir),

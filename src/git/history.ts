@@ -36,14 +36,8 @@ export interface History {
 // paths to the state root (a subdirectory of a monorepo) and makes them relative to it.
 const RECORD = '\x1e';
 const UNIT = '\x1f';
-const LOG_ARGS = [
-  'log',
-  '-z',
-  `--format=${RECORD}%H${UNIT}%s`,
-  '--name-only',
-  '--no-renames',
-  '--relative',
-];
+const FILES = ['--name-only', '--no-renames', '--relative'];
+const LOG_ARGS = ['log', '-z', `--format=${RECORD}%H${UNIT}%s`, ...FILES];
 // --name-status -M: added, deleted and renamed as git says (a rename is `R<score>\0old\0new`).
 const DIFF_ARGS = ['diff', '--name-status', '-z', '-M', '--relative'];
 const KINDS: Record<string, PathChange['change']> = { A: 'added', D: 'deleted', R: 'renamed' };

@@ -2,12 +2,11 @@
 // are untracked now, and which commits between two points changed them. The status bar asks this
 // for Forbidden paths the agent touched, so a reverted one stops being reported.
 import { runGit, splitNul } from './exec-git.js';
-import { gitPrefix } from './snapshot.js';
+import { gitPrefix, STATUS } from './snapshot.js';
 import { parseStatusV2 } from './status.js';
 
-// Why: the same porcelain v2 flags as the fingerprint's status, limited by a pathspec; `--`
-// keeps a path that starts with a dash a path; :(literal) keeps glob characters in names literal.
-const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--no-renames', '--untracked-files=all'];
+// Why: the fingerprint's status flags, limited by a pathspec; `--` keeps a path that starts with a
+// dash a path; :(literal) keeps glob characters in names literal.
 const literal = (path: string) => `:(literal)${path}`;
 
 /** Of `paths` (relative to the state root), those that differ from HEAD or are untracked now. */
@@ -18,7 +17,7 @@ export function changedPaths(
   env?: NodeJS.ProcessEnv,
 ): Set<string> {
   if (paths.length === 0) return new Set();
-  const result = runGit([...STATUS_ARGS, '--', ...paths.map(literal)], { cwd: root, env });
+  const result = runGit([...STATUS, '--', ...paths.map(literal)], { cwd: root, env });
   const prefix = gitPrefix(root, gitRoot);
   const changed = new Set<string>();
   for (const entry of parseStatusV2(splitNul(result.stdout)).entries) {

@@ -18,14 +18,7 @@ export interface GitSnapshot extends Omit<GitStatus, 'entries'> {
 // --untracked-files=all lists each untracked file rather than its directory. One run does it all:
 // a separate `ls-files --others` in parallel was measured 4× slower than alone (both walk the
 // same directories) and lost overall.
-const STATUS_ARGS = [
-  'status',
-  '--porcelain=v2',
-  '-z',
-  '--branch',
-  '--no-renames',
-  '--untracked-files=all',
-];
+export const STATUS = ['status', '--porcelain=v2', '-z', '--no-renames', '--untracked-files=all'];
 
 /** The path of `root` inside the git work tree (`''` at the top level), POSIX-style with a slash. */
 export function gitPrefix(root: string, gitRoot: string): string {
@@ -55,7 +48,7 @@ async function collect(
 ): Promise<GitSnapshot> {
   const prefix = gitPrefix(root, gitRoot);
   // Paths come relative to the git top level; in a subdirectory root, limit the walk to it.
-  const args = prefix === '' ? STATUS_ARGS : [...STATUS_ARGS, '--', '.'];
+  const args = [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])];
   const status = await runGitAsync(args, { cwd: root, env });
   return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
 }

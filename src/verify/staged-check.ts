@@ -49,9 +49,6 @@ export function stateFileKind(inAgent: string): StateFileKind {
   return 'other';
 }
 
-/** The environment variable that lets Forbidden paths through for one commit. */
-export { ALLOW_FORBIDDEN_ENV };
-
 /** Staged paths that a Forbidden glob covers: blocking unless `allow` (the one-commit override). */
 export function checkStagedForbidden(
   staged: readonly StagedChange[],
