@@ -38,11 +38,8 @@ export interface CollectedFingerprint {
 
 /** The tool and runtime a fingerprint records. */
 export function currentRuntime(): Fingerprint['runtime'] {
-  return {
-    agent_state: packageVersion(),
-    node: process.version,
-    platform: `${process.platform}-${process.arch}`,
-  };
+  const platform = `${process.platform}-${process.arch}`;
+  return { agent_state: packageVersion(), node: process.version, platform };
 }
 
 function statKey(root: string, path: string): string {
@@ -72,25 +69,21 @@ function recordChanges(
   changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const dirty: Record<string, FileState> = {};
   const untracked: Record<string, FileState> = {};
-  const rest = createHash('sha256');
-  let overflow = 0;
-  for (const [index, change] of changes.entries()) {
-    if (index >= MAX_LISTED_FILES) {
-      overflow++;
-      rest.update(`${change.kind}\0${change.path}\0${statKey(root, change.path)}\n`);
-      continue;
-    }
-    const state =
-      change.submodule?.startsWith('S') === true
-        ? `submodule:${change.submodule}`
-        : (hashFile(join(root, change.path), maxBytes) ?? 'deleted');
-    if (change.kind === 'dirty') dirty[change.path] = state;
-    else if (state !== 'deleted') untracked[change.path] = state;
+  for (const { path, kind, submodule } of changes.slice(0, MAX_LISTED_FILES)) {
+    const state = submodule?.startsWith('S')
+      ? `submodule:${submodule}`
+      : (hashFile(join(root, path), maxBytes) ?? 'deleted');
+    if (kind === 'dirty') dirty[path] = state;
+    else if (state !== 'deleted') untracked[path] = state;
   }
+  const over = changes.slice(MAX_LISTED_FILES);
+  if (over.length === 0) return { dirty, untracked, overflow: null };
+  const rest = createHash('sha256');
+  for (const { kind, path } of over) rest.update(`${kind}\0${path}\0${statKey(root, path)}\n`);
   return {
     dirty,
     untracked,
-    overflow: overflow === 0 ? null : { files: overflow, digest: `sha256:${rest.digest('hex')}` },
+    overflow: { files: over.length, digest: `sha256:${rest.digest('hex')}` },
   };
 }
 
@@ -108,10 +101,8 @@ function hashKeyFiles(
     try {
       confined.push(toRepoGlob(root, root, glob));
     } catch {
-      warnings.push({
-        file: '.agent/config.yaml',
-        message: `key_files: "${glob}" is outside the repository and was ignored`,
-      });
+      const message = `key_files: "${glob}" is outside the repository and was ignored`;
+      warnings.push({ file: '.agent/config.yaml', message });
     }
   }
   for (const path of resolveGlobs(root, confined, { git, env }).files) {
@@ -137,62 +128,42 @@ export async function collectFingerprint(
   const config = options.config ?? valueOrThrow(readConfig(repo.paths));
   const now = (options.now ?? (() => new Date()))();
   const warnings: Warning[] = [];
+  const warn = (message: string) => warnings.push({ file: '.agent', message });
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null) {
     try {
       snapshot = await readGitSnapshot(root, repo.gitRoot, options.env);
     } catch (error) {
       if (!isGitUnavailable(error)) throw error;
-      warnings.push({
-        file: '.agent',
-        message: 'git is not installed: fingerprinting as if outside git',
-      });
+      warn('git is not installed: fingerprinting as if outside git');
     }
   }
-  const base = { at: now.toISOString() };
+  let changes: ReturnType<typeof recordChanges> = { dirty: {}, untracked: {}, overflow: null };
+  let git: Fingerprint['git'] = null;
+  let listing: Fingerprint['listing'] = null;
   if (snapshot === null) {
-    warnings.push({
-      file: '.agent',
-      message:
-        'not a git repository: the fingerprint holds key files and a listing digest only, so drift cannot name the files that changed',
-    });
-    const listing = listingOf(root);
-    if (listing.truncated)
-      warnings.push({ file: '.agent', message: `the listing stopped at ${MAX_WALK_FILES} files` });
-    return {
-      fingerprint: {
-        ...base,
-        git: null,
-        dirty: {},
-        untracked: {},
-        overflow: null,
-        key_files: hashKeyFiles(root, config.key_files, false, options.env, warnings),
-        listing,
-        runtime: currentRuntime(),
-      },
-      warnings,
-      snapshot: null,
-    };
+    warn(
+      'not a git repository: the fingerprint holds key files and a listing digest only, so drift cannot name the files that changed',
+    );
+    listing = listingOf(root);
+    if (listing.truncated) warn(`the listing stopped at ${MAX_WALK_FILES} files`);
+  } else {
+    const { changed: _changed, untracked: _untracked, ...fields } = snapshot;
+    git = fields;
+    changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
+    if (changes.overflow)
+      warn(
+        `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
+      );
   }
-  const changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
-  if (changes.overflow)
-    warnings.push({
-      file: '.agent',
-      message: `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
-    });
+  const keyFiles = hashKeyFiles(root, config.key_files, git !== null, options.env, warnings);
   return {
     fingerprint: {
-      ...base,
-      git: {
-        head: snapshot.head,
-        branch: snapshot.branch,
-        upstream: snapshot.upstream,
-        ahead: snapshot.ahead,
-        behind: snapshot.behind,
-      },
+      at: now.toISOString(),
+      git,
       ...changes,
-      key_files: hashKeyFiles(root, config.key_files, true, options.env, warnings),
-      listing: null,
+      key_files: keyFiles,
+      listing,
       runtime: currentRuntime(),
     },
     warnings,

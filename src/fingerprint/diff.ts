@@ -47,19 +47,16 @@ export interface DriftContext {
   worktree?: Record<string, FileState | null>;
 }
 
+const byPath = (a: FileChange, b: FileChange) => (a.path < b.path ? -1 : 1);
+
 function compareMaps(was: Record<string, FileState>, now: Record<string, FileState>): FileChange[] {
-  const changes: FileChange[] = [];
-  for (const path of new Set([...Object.keys(was), ...Object.keys(now)])) {
-    if (was[path] === now[path]) continue;
-    changes.push({ path, change: changeKind(was[path], now[path] ?? null) });
-  }
-  return changes.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    .filter((path) => was[path] !== now[path])
+    .map((path) => ({ path, change: changeKind(was[path], now[path] ?? null) }))
+    .sort(byPath);
 }
 
-function changeKind(
-  was: FileState | undefined,
-  now: FileState | null | undefined,
-): FileChange['change'] {
+function changeKind(was?: FileState, now?: FileState | null): FileChange['change'] {
   if (now === null || now === 'deleted') return 'deleted';
   if (was === undefined || was === 'deleted') return 'added';
   return 'modified';
@@ -89,20 +86,18 @@ function changedFiles(
       continue;
     }
     if (before === after) continue;
-    if (after === undefined) {
-      changes.push({ path, change: 'modified' });
-      continue;
-    }
     // Clean at the checkpoint means it had HEAD's content: a tracked file changed, an untracked one is new.
     const kind =
-      before === undefined && after !== 'deleted'
-        ? path in current.untracked || byCommits?.change === 'added'
-          ? 'added'
-          : 'modified'
-        : changeKind(before, after);
+      after === undefined
+        ? 'modified'
+        : before === undefined && after !== 'deleted'
+          ? path in current.untracked || byCommits?.change === 'added'
+            ? 'added'
+            : 'modified'
+          : changeKind(before, after);
     changes.push({ path, change: kind });
   }
-  return changes.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return changes.sort(byPath);
 }
 
 function headDrift(
@@ -116,11 +111,7 @@ function headDrift(
   if (!history) return { from, to, commits: null, dropped: null };
   const commits = history.commits
     .filter((c) => c.files.length === 0 || c.files.some((f) => !isAgentPath(f)))
-    .map(({ sha, subject, files }) => ({
-      sha,
-      subject,
-      files: files.filter((f) => !isAgentPath(f)),
-    }));
+    .map((c) => ({ ...c, files: c.files.filter((f) => !isAgentPath(f)) }));
   if (commits.length === 0 && history.dropped === 0) return null;
   return { from, to, commits, dropped: history.dropped };
 }
@@ -131,28 +122,24 @@ function unlistedChanges(
   head: HeadDrift | null,
 ): string[] {
   const notes: string[] = [];
-  if ((recorded.git === null) !== (current.git === null)) {
+  if ((recorded.git === null) !== (current.git === null))
     notes.push(
       current.git === null
         ? 'the directory is no longer a git work tree'
         : 'the directory became a git work tree',
     );
-  }
-  if (recorded.listing && current.listing && recorded.listing.digest !== current.listing.digest) {
+  if (recorded.listing && current.listing && recorded.listing.digest !== current.listing.digest)
     notes.push(
       `the tree listing changed (${recorded.listing.files} → ${current.listing.files} files); outside git the files cannot be named`,
     );
-  }
-  if ((recorded.overflow?.digest ?? null) !== (current.overflow?.digest ?? null)) {
+  if ((recorded.overflow?.digest ?? null) !== (current.overflow?.digest ?? null))
     notes.push(
       `some of the ${Math.max(recorded.overflow?.files ?? 0, current.overflow?.files ?? 0)} changed files summarized by a digest differ`,
     );
-  }
-  if (head && head.commits === null) {
+  if (head && head.commits === null)
     notes.push(
       `the recorded HEAD ${head.from?.slice(0, 12) ?? '(none)'} is not in this repository, so the files its successors changed cannot be listed`,
     );
-  }
   return notes;
 }
 
@@ -175,25 +162,11 @@ export function diffFingerprint(
       : null;
   const files = changedFiles(recorded, current, committed, context.worktree ?? {});
   const unlisted = unlistedChanges(recorded, current, head);
-  const keyFiles = compareMaps(recorded.key_files, current.key_files);
+  const keys = compareMaps(recorded.key_files, current.key_files);
   const runtime = (Object.keys(current.runtime) as (keyof Fingerprint['runtime'])[])
     .filter((field) => recorded.runtime[field] !== current.runtime[field])
     .map((field) => ({ field, from: recorded.runtime[field], to: current.runtime[field] }));
   const drifted =
-    head !== null ||
-    branch !== null ||
-    files.length > 0 ||
-    unlisted.length > 0 ||
-    keyFiles.length > 0 ||
-    runtime.length > 0;
-  return {
-    drifted,
-    since: recorded.at,
-    head,
-    branch,
-    files,
-    unlisted,
-    key_files: keyFiles,
-    runtime,
-  };
+    head !== null || branch !== null || [files, unlisted, keys, runtime].some((l) => l.length > 0);
+  return { drifted, since: recorded.at, head, branch, files, unlisted, key_files: keys, runtime };
 }

@@ -35,10 +35,7 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
-/**
- * What a fingerprint records for the file at `path`: its sha256, `size:… mtime:…` when larger than
- * `maxBytes`, `directory` for a directory; null when nothing is there.
- */
+/** A fingerprint's record of `path`: sha256, `size:… mtime:…` above `maxBytes`, `directory`; null: nothing. */
 export function hashFile(path: string, maxBytes = Number.POSITIVE_INFINITY): FileState | null {
   const stats = lstatOrNull(path);
   if (stats === null) return null;

@@ -40,8 +40,7 @@ export async function measureDrift(
   const history = await historyFor(root, recorded, current, options.env);
   const worktree: Record<string, FileState | null> = {};
   const now = { ...current.dirty, ...current.untracked };
-  for (const path of Object.keys({ ...recorded.dirty, ...recorded.untracked })) {
+  for (const path of Object.keys({ ...recorded.dirty, ...recorded.untracked }))
     if (!(path in now)) worktree[path] = hashFile(join(root, path), options.maxHashBytes);
-  }
   return diffFingerprint(recorded, current, { history, worktree });
 }

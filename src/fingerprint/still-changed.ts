@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { hashFile } from './hash-file.js';
 import { readHead } from '../git/head.js';
-import { changedBetween, changedPaths } from '../git/paths-status.js';
+import { changedPaths, pathsChangedBetween } from '../git/paths-status.js';
 import type { Repo } from '../state/find-root.js';
 import type { Fingerprint } from '../types.js';
 
@@ -29,7 +29,8 @@ export function stillChanged(
   }
   const from = recorded.git?.head ?? null;
   const to = readHead(root, env);
+  // An unknown commit: every path may have changed.
   if (from !== null && to !== null && from !== to)
-    for (const path of changedBetween(root, from, to, clean, env)) changed.add(path);
+    for (const path of pathsChangedBetween(root, from, to, env, clean) ?? clean) changed.add(path);
   return changed;
 }

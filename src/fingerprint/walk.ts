@@ -14,6 +14,8 @@ let globby: Globby | undefined;
 export const WALK_SKIP = new Set(['.git', '.agent', 'node_modules', '.hg', '.svn']);
 
 const IGNORE = [...WALK_SKIP].map((name) => `**/${name}/**`);
+// A directory name taken literally in a glob.
+const globbyEscape = (path: string) => path.replace(/[*?[\]{}()!\\]/g, '\\$&');
 
 export interface WalkResult {
   /** POSIX paths relative to the walked root, sorted. */
@@ -44,9 +46,4 @@ export function walkFiles(
   return files.length > limit
     ? { files: files.slice(0, limit), truncated: true }
     : { files, truncated: false };
-}
-
-// A directory name taken literally in a glob.
-function globbyEscape(path: string): string {
-  return path.replace(/[*?[\]{}()!\\]/g, '\\$&');
 }

@@ -16,11 +16,7 @@ export function isHuskyHooksPath(hooksPath: string | null): boolean {
   return hooksPath !== null && /(^|[\\/])\.husky([\\/]_)?[\\/]?$/.test(hooksPath);
 }
 
-/**
- * Picks the manager a repository already uses: husky (core.hooksPath or .husky/), lefthook
- * (its config), pre-commit (.pre-commit-config.yaml), else plain git hooks (in core.hooksPath
- * when that is set).
- */
+/** The manager the repository uses: husky, lefthook, pre-commit (by their files), else plain git hooks. */
 export function detectHookManager(root: string, hooksPath: string | null): DetectedManager {
   if (isHuskyHooksPath(hooksPath))
     return { manager: 'husky', reason: `core.hooksPath is ${hooksPath} (husky)` };

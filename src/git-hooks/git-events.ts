@@ -6,9 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { recordEvent } from '../events/record.js';
 import type { AgentEvent, EventInput } from '../events/types.js';
-import { currentBranch, headCommit } from '../git/git-hook-calls.js';
+import { currentBranch } from '../git/git-hook-calls.js';
+import { readHead } from '../git/head.js';
 import { locateRoot } from '../state/find-root.js';
-import { statePaths, type StatePaths } from '../state/paths.js';
+import { statePaths } from '../state/paths.js';
 import type { BaseOptions, Warning } from '../types.js';
 
 /** What a post-checkout or post-merge hook did. */
@@ -22,23 +23,22 @@ export interface GitEventResult {
 }
 
 const NULL_COMMIT = /^0+$/;
+const skip = (skipped: string): GitEventResult => ({ recorded: null, skipped, warning: null });
 
-function stateOf(options: BaseOptions): { paths: StatePaths; gitRoot: string } | string {
-  const env = options.env ?? process.env;
-  if (env.AGENT_STATE === '0') return 'AGENT_STATE=0';
-  const info = locateRoot(options.cwd ?? process.cwd());
-  if (!info.initialized) return 'no .agent/ directory';
-  if (info.gitRoot === null) return 'not a git repository';
-  return { paths: statePaths(info.root), gitRoot: info.gitRoot };
-}
-
-async function record(
-  paths: StatePaths,
-  input: EventInput,
+// Records the event `input` makes of the repository (a string: why nothing is recorded).
+async function recordGit(
   options: BaseOptions,
+  input: (gitRoot: string, env: NodeJS.ProcessEnv) => EventInput | string,
 ): Promise<GitEventResult> {
-  const { event, warning } = await recordEvent(paths, input, options);
-  return { recorded: event, skipped: null, warning };
+  const env = options.env ?? process.env;
+  if (env.AGENT_STATE === '0') return skip('AGENT_STATE=0');
+  const info = locateRoot(options.cwd ?? process.cwd());
+  if (!info.initialized) return skip('no .agent/ directory');
+  if (info.gitRoot === null) return skip('not a git repository');
+  const event = input(info.gitRoot, env);
+  if (typeof event === 'string') return skip(event);
+  const { event: recorded, warning } = await recordEvent(statePaths(info.root), event, options);
+  return { recorded, skipped: null, warning };
 }
 
 // A rebase checks its base out detached, then moves the branch with no checkout of its own: that
@@ -55,7 +55,6 @@ function rebasing(gitRoot: string): boolean {
   return existsSync(join(dir, 'rebase-merge')) || existsSync(join(dir, 'rebase-apply'));
 }
 
-const skip = (skipped: string): GitEventResult => ({ recorded: null, skipped, warning: null });
 const commit = (sha: string | undefined) => (sha && !NULL_COMMIT.test(sha) ? sha : null);
 
 /**
@@ -63,37 +62,30 @@ const commit = (sha: string | undefined) => (sha && !NULL_COMMIT.test(sha) ? sha
  * (previous HEAD, new HEAD, 1 for a branch checkout); without them, the pre-commit framework's
  * PRE_COMMIT_FROM_REF / TO_REF / CHECKOUT_TYPE. A file checkout (flag 0) records nothing.
  */
-export async function recordCheckout(
+export function recordCheckout(
   args: readonly string[],
   options: BaseOptions = {},
 ): Promise<GitEventResult> {
-  const state = stateOf(options);
-  if (typeof state === 'string') return skip(state);
-  const env = options.env ?? process.env;
-  const [from, to, flag] =
-    args.length > 0
-      ? args
-      : [env.PRE_COMMIT_FROM_REF, env.PRE_COMMIT_TO_REF, env.PRE_COMMIT_CHECKOUT_TYPE];
-  if (flag === '0') return skip('a file checkout, not a branch switch');
-  if (rebasing(state.gitRoot)) return skip("a rebase's own checkout, not a branch switch");
-  const branch = currentBranch(state.gitRoot, { env });
-  return record(
-    state.paths,
-    { type: 'git.checkout', from: commit(from), to: commit(to), branch },
-    options,
-  );
+  return recordGit(options, (gitRoot, env) => {
+    const [from, to, flag] =
+      args.length > 0
+        ? args
+        : [env.PRE_COMMIT_FROM_REF, env.PRE_COMMIT_TO_REF, env.PRE_COMMIT_CHECKOUT_TYPE];
+    if (flag === '0') return 'a file checkout, not a branch switch';
+    if (rebasing(gitRoot)) return "a rebase's own checkout, not a branch switch";
+    const branch = currentBranch(gitRoot, { env });
+    return { type: 'git.checkout', from: commit(from), to: commit(to), branch };
+  });
 }
 
 /** Records a merge as a `git.merge` event { head, branch, squash } (`args[0]` 1: a squash merge). */
-export async function recordMerge(
+export function recordMerge(
   args: readonly string[],
   options: BaseOptions = {},
 ): Promise<GitEventResult> {
-  const state = stateOf(options);
-  if (typeof state === 'string') return skip(state);
-  const env = options.env ?? process.env;
-  const squash = (args[0] ?? env.PRE_COMMIT_IS_SQUASH_MERGE) === '1';
-  const head = headCommit(state.gitRoot, { env });
-  const branch = currentBranch(state.gitRoot, { env });
-  return record(state.paths, { type: 'git.merge', head, branch, squash }, options);
+  return recordGit(options, (gitRoot, env) => {
+    const squash = (args[0] ?? env.PRE_COMMIT_IS_SQUASH_MERGE) === '1';
+    const head = readHead(gitRoot, env);
+    return { type: 'git.merge', head, branch: currentBranch(gitRoot, { env }), squash };
+  });
 }

@@ -1,14 +1,8 @@
 // Types shared by the hook installers, the status report and the CLI.
 
 /** The hook managers agent-state knows how to install into. */
-export type GitHookManager = 'git' | 'husky' | 'lefthook' | 'pre-commit';
-
-export const GIT_HOOK_MANAGERS: readonly GitHookManager[] = [
-  'git',
-  'husky',
-  'lefthook',
-  'pre-commit',
-];
+export const GIT_HOOK_MANAGERS = ['git', 'husky', 'lefthook', 'pre-commit'] as const;
+export type GitHookManager = (typeof GIT_HOOK_MANAGERS)[number];
 
 /** The git hooks agent-state provides. */
 export type GitHookName = 'pre-commit' | 'post-checkout' | 'post-merge';
@@ -39,13 +33,11 @@ export interface GitHookInstallResult {
   merge_driver: MergeDriverChange | null;
 }
 
-/** The result of `uninstallHooks`. */
-export interface GitHookUninstallResult {
-  changes: GitHookFileChange[];
-  notes: string[];
-  /** The merge driver's registration removed; null when skipped. */
-  merge_driver: MergeDriverChange | null;
-}
+/** The result of `uninstallHooks` (merge_driver: the registration removed; null when skipped). */
+export type GitHookUninstallResult = Pick<
+  GitHookInstallResult,
+  'changes' | 'notes' | 'merge_driver'
+>;
 
 /** Where one of our hooks is (or would be) installed, and whether git will run it. */
 export interface GitHookStatusEntry {
@@ -76,7 +68,7 @@ export interface MergeDriverChange {
   /** The attributes file: `.gitattributes` (the work tree's) or git's `info/attributes`, as shown. */
   attributes_file: string;
   /** What happened to our block in it. */
-  attributes: 'created' | 'updated' | 'unchanged' | 'removed' | 'deleted';
+  attributes: GitHookFileChange['action'];
   /** `merge.agent-state.*` in the repository's git config. */
   config: 'set' | 'unchanged' | 'removed';
   /** The driver command git runs. */

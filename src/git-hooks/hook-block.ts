@@ -24,8 +24,8 @@ export interface BinaryLocation {
   script: string;
 }
 
-// Single quotes keep any path verbatim in sh; a quote inside becomes '\''.
-function shQuote(text: string): string {
+/** Single quotes keep any path verbatim in sh; a quote inside becomes '\''. */
+export function shQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -74,10 +74,7 @@ export function portableBody(hook: GitHookName): string[] {
   return ['if [ "${AGENT_STATE-}" != "0" ]; then', ...portableCall(hook, '"$@"', '  '), 'fi'];
 }
 
-interface BlockFlags {
-  created: boolean;
-  noEol: boolean;
-}
+type BlockFlags = { created: boolean; noEol: boolean };
 
 function renderBlock(body: readonly string[], flags: BlockFlags): string {
   const lines = [BLOCK_BEGIN, ...ABOUT];
@@ -86,14 +83,8 @@ function renderBlock(body: readonly string[], flags: BlockFlags): string {
   return `${[...lines, ...body, BLOCK_END].join('\n')}\n`;
 }
 
-interface FoundBlock {
-  start: number;
-  end: number;
-  flags: BlockFlags;
-}
-
 // The first block: from the start of its BEGIN line to just after its END line.
-function findBlock(text: string): FoundBlock | null {
+function findBlock(text: string): { start: number; end: number; flags: BlockFlags } | null {
   let start = 0;
   if (!text.startsWith(`${BLOCK_BEGIN}\n`)) {
     const newline = text.indexOf(`\n${BLOCK_BEGIN}\n`);
@@ -105,11 +96,8 @@ function findBlock(text: string): FoundBlock | null {
   const afterEnd = endMarker + 1 + BLOCK_END.length;
   const end = text.charAt(afterEnd) === '\n' ? afterEnd + 1 : afterEnd;
   const inner = text.slice(start, end);
-  return {
-    start,
-    end,
-    flags: { created: inner.includes(CREATED_FLAG), noEol: inner.includes(NO_EOL_FLAG) },
-  };
+  const flags = { created: inner.includes(CREATED_FLAG), noEol: inner.includes(NO_EOL_FLAG) };
+  return { start, end, flags };
 }
 
 /** Whether the text holds our block. */
@@ -117,10 +105,7 @@ export function hasBlock(text: string): boolean {
   return findBlock(text) !== null;
 }
 
-/**
- * Adds our block to a hook file's text (null: the file does not exist and is created with
- * `header`), or refreshes the block in place when it is already there.
- */
+/** Adds our block to a hook file's text (null: a new file, with `header`), or refreshes it. */
 export function upsertBlock(existing: string | null, body: readonly string[], header = ''): string {
   if (existing === null) return `${header}${renderBlock(body, { created: true, noEol: false })}`;
   const found = findBlock(existing);

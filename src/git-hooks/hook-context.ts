@@ -1,6 +1,7 @@
 // What every hook installer needs to know about the repository, found once.
 import { spawnSync } from 'node:child_process';
-import { isAbsolute, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { gitConfigGet, gitDefaultHooksDir, gitPath } from '../git/git-hook-calls.js';
 import { installHint } from '../package-root.js';
@@ -41,14 +42,13 @@ export function hookContext(options: BaseOptions): HookContext {
       hint: 'git hooks need a git repository: run `git init` first',
     });
   const hooksDir = gitPath(root, 'hooks', { env });
-  const rel = relative(root, hooksDir);
-  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const shown = shownPath(root, hooksDir);
   return {
     root,
     hooksPath: gitConfigGet(root, 'core.hooksPath', { env }),
     hooksDir,
     defaultHooksDir: gitDefaultHooksDir(root, { env }),
-    sharedHooksDir: inside && rel.split(sep)[0] !== '.git',
+    sharedHooksDir: shown !== hooksDir && shown.split('/')[0] !== '.git',
     display: (path) => shownPath(root, path),
     env,
   };
@@ -63,4 +63,13 @@ export function agentStateUnfound(ctx: HookContext): string | null {
   return lookup.status === 0
     ? null
     : `finds no agent-state (./node_modules/.bin/agent-state or agent-state on PATH): it does nothing (fix: ${installHint()})`;
+}
+
+/** The runner git has for `hook` ('' when none): lefthook and pre-commit run only once they wrote it. */
+export function runnerText(ctx: HookContext, hook: string): string {
+  try {
+    return readFileSync(join(ctx.hooksDir, hook), 'utf8');
+  } catch {
+    return '';
+  }
 }

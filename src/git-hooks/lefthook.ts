@@ -94,65 +94,41 @@ function jobIndex(jobs: unknown): number {
 
 function addJob(doc: Document, hook: GitHookName): void {
   const run = lefthookRun(hook);
-  let hookNode = doc.get(hook, true);
-  if (!isMap(hookNode)) {
-    hookNode = doc.createNode({ jobs: [] }) as YAMLMap;
-    doc.set(hook, hookNode);
-  }
-  const map = hookNode as YAMLMap;
+  if (!isMap(doc.get(hook, true))) doc.set(hook, doc.createNode({ jobs: [] }));
+  const map = doc.get(hook, true) as YAMLMap;
   // A hook written with the older `commands:` map gets our command there, not a mixed style.
   const commands = map.get('commands', true);
   if (isMap(commands) && !map.has('jobs')) {
     const existing = commands.get(LEFTHOOK_JOB, true);
-    if (isMap(existing) && existing.get('run') === run) return;
-    commands.set(LEFTHOOK_JOB, doc.createNode({ run }));
+    if (!isMap(existing) || existing.get('run') !== run)
+      commands.set(LEFTHOOK_JOB, doc.createNode({ run }));
     return;
   }
-  let jobs: unknown = map.get('jobs', true);
-  if (!isSeq(jobs)) {
-    jobs = doc.createNode([]);
-    map.set('jobs', jobs);
-  }
-  const seq = jobs as YAMLSeq;
-  const index = jobIndex(seq);
-  if (index === -1) seq.items.push(doc.createNode({ name: LEFTHOOK_JOB, run }));
-  else {
-    const job = seq.items[index] as YAMLMap;
-    if (job.get('run') !== run) job.set('run', run);
-  }
+  if (!isSeq(map.get('jobs', true))) map.set('jobs', doc.createNode([]));
+  const jobs = map.get('jobs', true) as unknown as YAMLSeq;
+  const job = jobs.items[jobIndex(jobs)] as YAMLMap | undefined;
+  if (!job) jobs.items.push(doc.createNode({ name: LEFTHOOK_JOB, run }));
+  else if (job.get('run') !== run) job.set('run', run);
 }
 
 // Removes our job; a hook left with nothing but an empty job list goes too.
 function removeJob(doc: Document, hook: GitHookName): boolean {
-  const hookNode = doc.get(hook, true);
-  if (!isMap(hookNode)) return false;
-  let removed = false;
-  const commands = hookNode.get('commands', true);
-  if (isMap(commands) && commands.has(LEFTHOOK_JOB)) removed = commands.delete(LEFTHOOK_JOB);
-  const jobs = hookNode.get('jobs', true);
+  const node = doc.get(hook, true);
+  if (!isMap(node)) return false;
+  const commands = node.get('commands', true);
+  const jobs: unknown = node.get('jobs', true);
   const index = jobIndex(jobs);
-  if (index !== -1 && isSeq(jobs)) {
-    jobs.items.splice(index, 1);
-    removed = true;
-  }
-  const empty = (node: unknown) =>
-    node === undefined || ((isSeq(node) || isMap(node)) && node.items.length === 0);
-  if (
-    removed &&
-    hookNode.items.every(
-      (pair) => isScalar(pair.key) && ['jobs', 'commands'].includes(String(pair.key.value)),
-    ) &&
-    empty(hookNode.get('jobs', true)) &&
-    empty(hookNode.get('commands', true))
-  )
-    doc.delete(hook);
+  if (index !== -1) (jobs as YAMLSeq).items.splice(index, 1);
+  const removed = (isMap(commands) && commands.delete(LEFTHOOK_JOB)) || index !== -1;
+  const empty = (n: unknown) => n === undefined || ((isSeq(n) || isMap(n)) && n.items.length === 0);
+  const onlyJobs = node.items.every(
+    (pair) => isScalar(pair.key) && ['jobs', 'commands'].includes(String(pair.key.value)),
+  );
+  if (removed && onlyJobs && empty(jobs) && empty(commands)) doc.delete(hook);
   return removed;
 }
 
-function serialize(doc: Document): string {
-  if (doc.contents === null) return '';
-  return doc.toString({ lineWidth: 0 });
-}
+const serialize = (doc: Document) => (doc.contents === null ? '' : doc.toString({ lineWidth: 0 }));
 
 /** Merges our jobs into the lefthook config (creating lefthook.yml if there is none). */
 export function installLefthook(root: string, hooks: readonly GitHookName[]): GitHookFileChange[] {
@@ -161,10 +137,8 @@ export function installLefthook(root: string, hooks: readonly GitHookName[]): Gi
   if (doc.contents === null) doc.contents = doc.createNode({}) as YAMLMap;
   for (const hook of hooks) addJob(doc, hook);
   const next = serialize(doc);
-  if (next === text)
-    return hooks.map((hook) => ({ manager: 'lefthook', file, hook, action: 'unchanged' }));
-  writeFileAtomic(join(root, file), next);
-  const action = text === null ? 'created' : 'updated';
+  const action = next === text ? 'unchanged' : text === null ? 'created' : 'updated';
+  if (action !== 'unchanged') writeFileAtomic(join(root, file), next);
   return hooks.map((hook) => ({ manager: 'lefthook', file, hook, action }));
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../git/git-hook-calls.js';
 import { removeBlock, upsertBlock, type BlockMarkers } from '../text/managed-block.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import type { BinaryLocation } from './hook-block.js';
+import { shQuote, type BinaryLocation } from './hook-block.js';
 import { shownPath } from './hook-context.js';
 import type { MergeDriverChange, MergeDriverStatus } from './git-hook-types.js';
 
@@ -33,11 +33,6 @@ const BODY = [
   '# git merges the state files by id, with `agent-state merge-driver` (docs/multi-agent.md).',
   `${MERGE_PATTERN} merge=${MERGE_DRIVER}`,
 ].join('\n');
-
-// Single quotes keep any path verbatim when git runs the command through sh.
-function shQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The command git runs: this machine's node and agent-state (never npx). */
 export function driverCommand(binary: BinaryLocation): string {
@@ -67,10 +62,7 @@ function removeFrom(path: string): MergeDriverChange['attributes'] {
   return 'removed';
 }
 
-/**
- * Registers the driver; idempotent. `shared`: the attributes go to the work tree's .gitattributes
- * (to commit) rather than git's info/attributes; the other place loses our block.
- */
+/** Registers the driver, idempotent; `shared`: attributes in .gitattributes (to commit), not git's info/attributes (either way the other loses our block). */
 export function installMergeDriver(
   root: string,
   binary: BinaryLocation,
@@ -89,9 +81,8 @@ export function installMergeDriver(
   const command = driverCommand(binary);
   const current = gitConfigGet(root, `merge.${MERGE_DRIVER}.driver`, { env });
   if (current !== command) {
-    gitConfigSet(root, `merge.${MERGE_DRIVER}.name`, 'agent-state: merge the state files by id', {
-      env,
-    });
+    const name = 'agent-state: merge the state files by id';
+    gitConfigSet(root, `merge.${MERGE_DRIVER}.name`, name, { env });
     gitConfigSet(root, `merge.${MERGE_DRIVER}.driver`, command, { env });
   }
   return {

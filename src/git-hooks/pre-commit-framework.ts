@@ -8,11 +8,12 @@ import { GIT_HOOK_NAMES, type GitHookName } from './git-hook-types.js';
 export const PRE_COMMIT_CONFIG = '.pre-commit-config.yaml';
 
 /** The hook ids agent-state uses in pre-commit configs and in its .pre-commit-hooks.yaml. */
-export const PRE_COMMIT_IDS: Record<GitHookName, string> = {
-  'pre-commit': 'agent-state',
-  'post-checkout': 'agent-state-post-checkout',
-  'post-merge': 'agent-state-post-merge',
-};
+export const PRE_COMMIT_IDS = Object.fromEntries(
+  GIT_HOOK_NAMES.map((hook) => [
+    hook,
+    hook === 'pre-commit' ? 'agent-state' : `agent-state-${hook}`,
+  ]),
+) as Record<GitHookName, string>;
 
 // pre-commit runs `entry` without a shell: `sh -c` finds the project's agent-state, then PATH,
 // and does nothing when neither exists (the tool's absence never blocks a commit).
@@ -69,12 +70,13 @@ export function usesPreCommit(root: string): boolean {
   return existsSync(join(root, PRE_COMMIT_CONFIG));
 }
 
-/** Which of our hooks .pre-commit-config.yaml lists (by id, in any repo entry). */
-export function preCommitInstalled(root: string): GitHookName[] {
+/** Which of our hooks .pre-commit-config.yaml lists (by id, in any repo entry); file null without one. */
+export function preCommitInstalled(root: string): { file: string | null; hooks: GitHookName[] } {
   const path = join(root, PRE_COMMIT_CONFIG);
-  if (!existsSync(path)) return [];
+  if (!existsSync(path)) return { file: null, hooks: [] };
+  const file = PRE_COMMIT_CONFIG;
   const doc = parseDocument(readFileSync(path, 'utf8'));
-  if (doc.errors.length > 0) return [];
+  if (doc.errors.length > 0) return { file, hooks: [] };
   const ids = new Set<string>();
   const repos = doc.get('repos', true);
   if (isSeq(repos))
@@ -83,7 +85,5 @@ export function preCommitInstalled(root: string): GitHookName[] {
       if (isSeq(hooks))
         for (const hook of hooks.items) if (isMap(hook)) ids.add(String(hook.get('id')));
     }
-  return (Object.keys(PRE_COMMIT_IDS) as GitHookName[]).filter((hook) =>
-    ids.has(PRE_COMMIT_IDS[hook]),
-  );
+  return { file, hooks: GIT_HOOK_NAMES.filter((hook) => ids.has(PRE_COMMIT_IDS[hook])) };
 }

@@ -1,23 +1,22 @@
 // `hook pre-commit`: the fast path a commit pays for. It reads only what the staged change needs
 // (one `git diff --cached`, the staged blobs of state files and of marker-covered files) and loads
 // the YAML parser and schema validators only when a state file is staged or a marker may apply.
-import { createHash } from '../text/lazy-crypto.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { sha256 } from '../fingerprint/hash-file.js';
 import {
   committedBlob,
   stagedBlobs,
   stagedChanges,
   type StagedChange,
 } from '../git/git-hook-calls.js';
+import { gitPrefix } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
-import { caseInsensitive } from '../state/forbidden.js';
+import { ALLOW_FORBIDDEN_ENV, caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
-  ALLOW_FORBIDDEN_ENV,
   checkLiftedRules,
   checkStagedForbidden,
   checkStagedMarkers,
@@ -40,15 +39,8 @@ export interface PreCommitResult {
   findings: HookFinding[];
 }
 
-const skip = (why: string): PreCommitResult => ({
-  ok: true,
-  skipped: why,
-  staged: 0,
-  findings: [],
-});
-
-function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+function skip(skipped: string | null): PreCommitResult {
+  return { ok: true, skipped, staged: 0, findings: [] };
 }
 
 function readIfExists(path: string): Buffer | null {
@@ -71,6 +63,11 @@ interface Repo {
   /** `.agent/` as a prefix of staged paths (the state root may sit below the work tree top). */
   agentPrefix: string;
   env: NodeJS.ProcessEnv;
+  /** The staged changes under `.agent/` and elsewhere. */
+  state: StagedChange[];
+  work: StagedChange[];
+  /** The staged bytes of the state files checked. */
+  blobs: ReadonlyMap<string, Buffer | null>;
 }
 
 /** Runs the staged checks of a commit in progress. */
@@ -78,50 +75,34 @@ export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommit
   const env = options.env ?? process.env;
   if (env.AGENT_STATE === '0') return skip('AGENT_STATE=0');
   if (otherFrameworkStage(env)) return skip('not a pre-commit run');
-  const info = locateRoot(options.cwd ?? process.cwd());
-  if (info.gitRoot === null)
-    throw new UsageError(`${info.root} is not inside a git repository`, {
+  const { root, gitRoot, initialized } = locateRoot(options.cwd ?? process.cwd());
+  if (gitRoot === null)
+    throw new UsageError(`${root} is not inside a git repository`, {
       hint: 'the pre-commit hook runs inside a git repository',
     });
-  if (!info.initialized) return skip('no .agent/ directory');
-  const inRepo = relative(info.gitRoot, info.root).split(sep).join('/');
-  const repo: Repo = {
-    gitRoot: info.gitRoot,
-    paths: statePaths(info.root),
-    agentPrefix: `${inRepo === '' ? '' : `${inRepo}/`}.agent/`,
-    env,
-  };
-  const staged = stagedChanges(repo.gitRoot, { env });
-  if (staged.length === 0) return { ok: true, skipped: null, staged: 0, findings: [] };
-
-  const state = staged.filter((c) => c.path.startsWith(repo.agentPrefix));
-  const work = staged.filter((c) => !c.path.startsWith(repo.agentPrefix));
-  const checked = state.filter(
-    (c) => c.status !== 'D' && stateFileKind(inAgent(repo, c)) !== 'other',
-  );
-  const blobs =
-    checked.length > 0
-      ? stagedBlobs(
-          repo.gitRoot,
-          checked.map((c) => c.path),
-          { env },
-        )
-      : new Map<string, Buffer | null>();
+  if (!initialized) return skip('no .agent/ directory');
+  const agentPrefix = `${gitPrefix(root, gitRoot)}.agent/`;
+  const staged = stagedChanges(gitRoot, { env });
+  if (staged.length === 0) return skip(null);
+  const state = staged.filter((c) => c.path.startsWith(agentPrefix));
+  const work = staged.filter((c) => !c.path.startsWith(agentPrefix));
+  const inAgent = (c: StagedChange) => c.path.slice(agentPrefix.length);
+  const checked = state.filter((c) => c.status !== 'D' && stateFileKind(inAgent(c)) !== 'other');
+  const paths = checked.map((c) => c.path);
+  const blobs = paths.length > 0 ? stagedBlobs(gitRoot, paths, { env }) : new Map();
+  const repo: Repo = { gitRoot, paths: statePaths(root), agentPrefix, env, state, work, blobs };
   const findings: HookFinding[] = [];
   if (state.length > 0) {
     const { checkStagedStateFiles } = await import('../verify/staged-state.js');
-    findings.push(
-      ...checkStagedStateFiles(
-        state.map((c) => ({
-          path: c.path,
-          inAgent: inAgent(repo, c),
-          bytes: blobs.get(c.path) ?? null,
-        })),
-      ),
-    );
+    const files = state.map((c) => ({
+      path: c.path,
+      inAgent: inAgent(c),
+      bytes: blobs.get(c.path) ?? null,
+    }));
+    findings.push(...checkStagedStateFiles(files));
   }
-  findings.push(...forbiddenFindings(repo, state, work, blobs));
-  findings.push(...(await staleMarkers(repo, work, blobs, findings)));
+  findings.push(...forbiddenFindings(repo));
+  findings.push(...(await staleMarkers(repo, findings)));
   const shown = await firstShown(repo, findings);
   return { ok: passes(shown), skipped: null, staged: staged.length, findings: shown };
 }
@@ -142,59 +123,37 @@ const rulesOf = (bytes: Buffer | null) =>
 
 // Forbidden is judged by the committed goals.md and whatever rule the commit adds: a rule the
 // commit removes still holds for it, and removing one needs the user's approval.
-function forbiddenFindings(
-  repo: Repo,
-  state: readonly StagedChange[],
-  work: readonly StagedChange[],
-  blobs: ReadonlyMap<string, Buffer | null>,
-): HookFinding[] {
+function forbiddenFindings(repo: Repo): HookFinding[] {
   const path = `${repo.agentPrefix}state/goals.md`;
-  const change = state.find((c) => c.path === path);
-  if (!change && work.length === 0) return [];
+  const change = repo.state.find((c) => c.path === path);
+  if (!change && repo.work.length === 0) return [];
   const allow = repo.env[ALLOW_FORBIDDEN_ENV] === '1';
   const committed = rulesOf(committedBlob(repo.gitRoot, path, { env: repo.env }));
   const staged = rulesOf(
-    change?.status === 'D'
-      ? null
-      : stagedOrWorking(repo, blobs, 'state/goals.md', repo.paths.goals),
+    change?.status === 'D' ? null : stagedOrWorking(repo, 'state/goals.md', repo.paths.goals),
   );
   const nocase = caseInsensitive(repo.paths.root);
   return [
     ...(change ? checkLiftedRules(path, committed, staged, allow) : []),
-    ...checkStagedForbidden(work, [...committed, ...staged], allow, nocase),
+    ...checkStagedForbidden(repo.work, [...committed, ...staged], allow, nocase),
   ];
 }
 
-function inAgent(repo: Repo, change: StagedChange): string {
-  return change.path.slice(repo.agentPrefix.length);
-}
-
 // The version being committed when the file is staged, else the working copy.
-function stagedOrWorking(
-  repo: Repo,
-  blobs: ReadonlyMap<string, Buffer | null>,
-  inAgentPath: string,
-  absolute: string,
-): Buffer | null {
-  const staged = blobs.get(`${repo.agentPrefix}${inAgentPath}`);
-  return staged ?? readIfExists(absolute);
+function stagedOrWorking(repo: Repo, inAgentPath: string, absolute: string): Buffer | null {
+  return repo.blobs.get(`${repo.agentPrefix}${inAgentPath}`) ?? readIfExists(absolute);
 }
 
-async function staleMarkers(
-  repo: Repo,
-  work: readonly StagedChange[],
-  blobs: ReadonlyMap<string, Buffer | null>,
-  earlier: readonly HookFinding[],
-): Promise<HookFinding[]> {
+async function staleMarkers(repo: Repo, earlier: readonly HookFinding[]): Promise<HookFinding[]> {
   const progressPath = `${repo.agentPrefix}state/progress.yaml`;
   // An invalid staged progress.yaml is already reported; its markers cannot be trusted.
   if (earlier.some((f) => f.kind === 'invalid-state' && f.path === progressPath)) return [];
-  const progress = stagedOrWorking(repo, blobs, 'state/progress.yaml', repo.paths.progress);
-  if (progress === null || work.length === 0) return [];
+  const progress = stagedOrWorking(repo, 'state/progress.yaml', repo.paths.progress);
+  if (progress === null || repo.work.length === 0) return [];
   const text = progress.toString('utf8');
   // A big marker's files are in its list, not in the text.
   const lists = text.includes('file_list:');
-  const candidates = work.filter((c) => lists || mayBeCovered(text, c.path));
+  const candidates = repo.work.filter((c) => lists || mayBeCovered(text, c.path));
   if (candidates.length === 0) return [];
   const { parseProgress } = await import('../state/progress.js');
   const markers: Record<string, Marker> = parseProgress(text, progressPath).value?.markers ?? {};
@@ -219,16 +178,13 @@ async function staleMarkers(
   }
   const stale = checkStagedMarkers(markers, coverage, hashes, 'warn');
   if (stale.length === 0) return [];
-  const mode = (await staleMarkerMode(repo, blobs)) ?? 'warn';
+  const mode = (await staleMarkerMode(repo)) ?? 'warn';
   return mode === 'warn' ? stale : checkStagedMarkers(markers, coverage, hashes, mode);
 }
 
 // hooks.stale_markers from the config being committed, else the working copy; null if unreadable.
-async function staleMarkerMode(
-  repo: Repo,
-  blobs: ReadonlyMap<string, Buffer | null>,
-): Promise<Config['hooks']['stale_markers'] | null> {
-  const bytes = stagedOrWorking(repo, blobs, 'config.yaml', repo.paths.config);
+async function staleMarkerMode(repo: Repo): Promise<Config['hooks']['stale_markers'] | null> {
+  const bytes = stagedOrWorking(repo, 'config.yaml', repo.paths.config);
   if (bytes === null || !existsSync(repo.paths.agentDir)) return null;
   const { parseConfig } = await import('../state/config.js');
   return parseConfig(bytes.toString('utf8'), 'config.yaml').value?.hooks.stale_markers ?? null;

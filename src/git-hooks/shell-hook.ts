@@ -16,12 +16,8 @@ import {
 } from './hook-block.js';
 import type { GitHookFileChange } from './git-hook-types.js';
 
-interface HookFile {
-  /** The content, or null when the file does not exist. */
-  text: string | null;
-  /** The permission bits, or null when the file does not exist. */
-  mode: number | null;
-}
+// The content and permission bits of a hook file; both null when it does not exist.
+type HookFile = { text: string | null; mode: number | null };
 
 /** Reads a hook file; refuses a symlink (rewriting it would replace the link by a copy). */
 function readHookFile(path: string, display: string): HookFile {
@@ -50,32 +46,24 @@ function writeHookFile(path: string, text: string, mode: number): void {
   chmodSync(path, mode);
 }
 
-export interface ShellHookTarget {
-  /** Absolute path of the hook file. */
-  path: string;
-  /** How to name it in messages. */
-  display: string;
-  /** The block's body lines. */
-  body: readonly string[];
-  /** The first line(s) of a file we create (a shebang for plain git). */
-  header: string;
-  /** Permission bits of a file we create. */
-  mode: number;
-}
-
-/** Adds or refreshes our block; a user's existing content is kept and never reordered. */
-export function installShellHook(target: ShellHookTarget): GitHookFileChange['action'] {
-  const file = readHookFile(target.path, target.display);
+/** Adds or refreshes our block, keeping the user's content; a new file gets `header`, mode 755. */
+export function installShellHook(
+  path: string,
+  display: string,
+  body: readonly string[],
+  header: string,
+): GitHookFileChange['action'] {
+  const file = readHookFile(path, display);
   if (file.text !== null && !isShellHook(file.text))
     throw new UsageError(
-      `${target.display} is a ${shebangOf(file.text)} script; agent-state can only add itself to a shell hook`,
+      `${display} is a ${shebangOf(file.text)} script; agent-state can only add itself to a shell hook`,
       {
         hint: `call \`agent-state hook <name>\` from that script yourself (and exit with its status)`,
       },
     );
-  const next = upsertBlock(file.text, target.body, target.header);
+  const next = upsertBlock(file.text, body, header);
   if (next === file.text) return 'unchanged';
-  writeHookFile(target.path, next, file.mode ?? target.mode);
+  writeHookFile(path, next, file.mode ?? 0o755);
   return file.text === null ? 'created' : 'updated';
 }
 

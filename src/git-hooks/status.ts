@@ -1,17 +1,17 @@
 // `hooks status`: where our hooks are installed, and whether git will actually run them.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BaseOptions } from '../types.js';
 import { detectHookManager, isHuskyHooksPath } from './detect.js';
-import { agentStateUnfound, hookContext, type HookContext } from './hook-context.js';
+import { agentStateUnfound, hookContext, runnerText, type HookContext } from './hook-context.js';
 import {
   GIT_HOOK_NAMES,
   type GitHookName,
   type GitHookStatus,
   type GitHookStatusEntry,
 } from './git-hook-types.js';
-import { findLefthookConfig, lefthookInstalled } from './lefthook.js';
-import { PRE_COMMIT_CONFIG, preCommitInstalled } from './pre-commit-framework.js';
+import { lefthookInstalled } from './lefthook.js';
+import { preCommitInstalled } from './pre-commit-framework.js';
 import { shellHookStatus } from './shell-hook.js';
 import { mergeDriverStatus } from './merge-setup.js';
 
@@ -21,14 +21,6 @@ function missingBinary(text: string | null): string | null {
   if (!match) return null;
   const script = match[1]!.replace(/'\\''/g, "'");
   return existsSync(script) ? null : script;
-}
-
-function runnerText(ctx: HookContext, hook: GitHookName): string {
-  try {
-    return readFileSync(join(ctx.hooksDir, hook), 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 function gitEntries(ctx: HookContext): GitHookStatusEntry[] {
@@ -62,49 +54,25 @@ function huskyEntries(ctx: HookContext): GitHookStatusEntry[] {
   });
 }
 
-// The problems of an installed job of lefthook or pre-commit: git has no runner for it, or its
-// lookup finds no agent-state to call (`unfound`).
-function jobProblems(
+// A manager whose config lists our jobs (lefthook, pre-commit): an installed job's problems are
+// that git has no runner for it, or that its lookup finds no agent-state to call.
+function jobEntries(
   ctx: HookContext,
-  hook: GitHookName,
-  runner: string,
+  manager: 'lefthook' | 'pre-commit',
+  { file, hooks }: { file: string | null; hooks: readonly GitHookName[] },
   fix: string,
-  unfound: string | null,
-): string[] {
-  const problems = runnerText(ctx, hook).includes(runner)
-    ? []
-    : [`git has no ${runner} runner for ${hook} (fix: ${fix})`];
-  if (unfound) problems.push(`the ${hook} job ${unfound}`);
-  return problems;
-}
-
-function lefthookEntries(ctx: HookContext): GitHookStatusEntry[] {
-  const { file, hooks } = lefthookInstalled(ctx.root);
+): GitHookStatusEntry[] {
+  if (file === null) return [];
   const unfound = hooks.length > 0 ? agentStateUnfound(ctx) : null;
   return GIT_HOOK_NAMES.map((hook) => {
     const installed = hooks.includes(hook);
-    const problems = installed
-      ? jobProblems(ctx, hook, 'lefthook', 'npx lefthook install', unfound)
-      : [];
-    return {
-      manager: 'lefthook' as const,
-      hook,
-      file: file ?? 'lefthook.yml',
-      installed,
-      problems,
-    };
-  });
-}
-
-function preCommitEntries(ctx: HookContext): GitHookStatusEntry[] {
-  const listed = preCommitInstalled(ctx.root);
-  const unfound = listed.length > 0 ? agentStateUnfound(ctx) : null;
-  return GIT_HOOK_NAMES.map((hook) => {
-    const installed = listed.includes(hook);
-    const problems = installed
-      ? jobProblems(ctx, hook, 'pre-commit', `pre-commit install --hook-type ${hook}`, unfound)
-      : [];
-    return { manager: 'pre-commit' as const, hook, file: PRE_COMMIT_CONFIG, installed, problems };
+    const problems: string[] = [];
+    if (installed && !runnerText(ctx, hook).includes(manager))
+      problems.push(
+        `git has no ${manager} runner for ${hook} (fix: ${fix.replace('<hook>', hook)})`,
+      );
+    if (installed && unfound) problems.push(`the ${hook} job ${unfound}`);
+    return { manager, hook, file, installed, problems };
   });
 }
 
@@ -117,24 +85,23 @@ export function hooksStatus(options: BaseOptions = {}): GitHookStatus {
     ...(existsSync(join(ctx.root, '.husky')) || detected.manager === 'husky'
       ? huskyEntries(ctx)
       : []),
-    ...(findLefthookConfig(ctx.root) ? lefthookEntries(ctx) : []),
-    ...(existsSync(join(ctx.root, PRE_COMMIT_CONFIG)) ? preCommitEntries(ctx) : []),
+    ...jobEntries(ctx, 'lefthook', lefthookInstalled(ctx.root), 'npx lefthook install'),
+    ...jobEntries(
+      ctx,
+      'pre-commit',
+      preCommitInstalled(ctx.root),
+      'pre-commit install --hook-type <hook>',
+    ),
   ];
   // Show what is installed anywhere, and what the detected manager is missing.
   const entries = all.filter((e) => e.installed || e.manager === detected.manager);
   if (detected.manager === 'git')
-    for (const hook of GIT_HOOK_NAMES)
+    for (const hook of GIT_HOOK_NAMES) {
+      const file = ctx.display(join(ctx.hooksDir, hook));
       if (!entries.some((e) => e.manager === 'git' && e.hook === hook))
-        entries.push({
-          manager: 'git',
-          hook,
-          file: ctx.display(join(ctx.hooksDir, hook)),
-          installed: false,
-          problems: [],
-        });
-  const active = entries.some(
-    (e) => e.hook === 'pre-commit' && e.installed && e.problems.length === 0,
-  );
+        entries.push({ manager: 'git', hook, file, installed: false, problems: [] });
+    }
+  const active = entries.some((e) => e.hook === 'pre-commit' && e.installed && !e.problems.length);
   return {
     detected,
     hooksDir: ctx.display(ctx.hooksDir),

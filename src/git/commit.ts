@@ -2,10 +2,7 @@
 import { runGit } from './exec-git.js';
 import { readHead } from './head.js';
 
-/**
- * Stages `paths` (additions and deletions) and commits exactly them with `message`; other staged
- * changes stay staged and out of the commit. Returns the new commit id.
- */
+/** Stages and commits exactly `paths` (deletions too), leaving other staged changes; the new id. */
 export function commitPaths(
   root: string,
   paths: readonly string[],

@@ -31,8 +31,9 @@ const GIT_ENV = { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
 // Output of a huge dirty set or history can exceed spawnSync's 1 MiB default.
 const MAX_BUFFER = 1024 * 1024 * 1024;
 
-function environment(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
-  return { ...(env ?? process.env), ...GIT_ENV };
+// Both runs: git's environment set once, no console window on Windows.
+function spawnOptions({ cwd, env = process.env }: GitRunOptions) {
+  return { cwd, env: { ...env, ...GIT_ENV }, windowsHide: true };
 }
 
 function failure(args: readonly string[], output: GitOutput): AgentStateError {
@@ -51,16 +52,11 @@ function failure(args: readonly string[], output: GitOutput): AgentStateError {
 // Only a missing executable means git is unavailable; any other spawn error (ENOBUFS, EACCES, ...)
 // is reported as itself.
 function unavailable(cause: unknown): AgentStateError {
-  const code = (cause as NodeJS.ErrnoException).code;
-  if (code !== 'ENOENT')
-    return new AgentStateError(
-      'INVALID',
-      `git could not be run: ${String((cause as Error).message ?? cause)}`,
-      {
-        cause,
-        hint: 'run the same git command yourself to see what is wrong',
-      },
-    );
+  if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const message = `git could not be run: ${String((cause as Error).message ?? cause)}`;
+    const hint = 'run the same git command yourself to see what is wrong';
+    return new AgentStateError('INVALID', message, { cause, hint });
+  }
   return new AgentStateError('INVALID', 'git is not installed or not on PATH', {
     cause,
     hint: 'install git, or run outside a git repository for a reduced fingerprint',
@@ -78,13 +74,8 @@ export function isGitUnavailable(error: unknown): boolean {
 
 /** Runs git synchronously; throws on a non-zero exit unless `allowFailure`. */
 export function runGit(args: readonly string[], options: GitRunOptions): GitOutput {
-  const result = childProcess().spawnSync('git', args, {
-    cwd: options.cwd,
-    env: environment(options.env),
-    input: options.input,
-    maxBuffer: MAX_BUFFER,
-    windowsHide: true,
-  });
+  const spawn = { ...spawnOptions(options), input: options.input, maxBuffer: MAX_BUFFER };
+  const result = childProcess().spawnSync('git', args, spawn);
   if (result.error) throw unavailable(result.error);
   const output = {
     stdout: result.stdout,
@@ -98,12 +89,8 @@ export function runGit(args: readonly string[], options: GitRunOptions): GitOutp
 /** Runs git without blocking, so several queries can run at once; same contract as runGit. */
 export function runGitAsync(args: readonly string[], options: GitRunOptions): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    const child = childProcess().spawn('git', args, {
-      cwd: options.cwd,
-      env: environment(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
+    const child = childProcess().spawn('git', args, { ...spawnOptions(options), stdio });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

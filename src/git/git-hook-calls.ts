@@ -1,7 +1,7 @@
 // The git calls of the hooks and of watch, through exec-git.ts. Every call is synchronous: a hook
 // runs a handful of them and must not pay for an event loop round trip. Their errors are usage
 // errors: a hook or `hooks install` run outside a repository is the user's mistake to fix.
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { isGitUnavailable, runGit, type GitOutput } from './exec-git.js';
 
@@ -20,16 +20,12 @@ interface GitOptions {
 // Staged paths with their status; -z keeps unusual file names verbatim, --no-renames reports a
 // rename as a deletion plus an addition so a file moved out of a Forbidden directory is seen.
 const DIFF_CACHED = ['diff', '--cached', '--name-status', '-z', '--no-renames', '--no-ext-diff'];
-// The repository's own git directory (shared by linked worktrees): where .git/hooks lives.
-const COMMON_DIR = ['rev-parse', '--git-common-dir'];
 // The directory holding HEAD and index for this work tree (a linked worktree has its own).
 const ABSOLUTE_GIT_DIR = ['rev-parse', '--absolute-git-dir'];
 // Blobs by `:path` (the index stage 0), several per spawn; one spawn reads the index once.
 const CAT_FILE_BATCH = ['cat-file', '--batch'];
 // The short branch name, or nothing on a detached HEAD (-q: no error message for that case).
 const SYMBOLIC_REF = ['symbolic-ref', '--short', '-q', 'HEAD'];
-// The commit HEAD points at; --verify fails cleanly before the first commit.
-const REV_PARSE_HEAD = ['rev-parse', '--verify', '-q', 'HEAD'];
 // Tracked paths matching pathspecs; -z for verbatim names.
 const LS_FILES = ['ls-files', '-z', '--'];
 
@@ -57,68 +53,54 @@ function failed(cwd: string, args: readonly string[], stderr: string): UsageErro
   });
 }
 
-function gitText(cwd: string, args: readonly string[], options?: GitOptions): string {
-  const result = runHookGit(cwd, args, options);
+function gitText(cwd: string, args: readonly string[], opts?: GitOptions): string {
+  const result = runHookGit(cwd, args, opts);
   if (result.status !== 0) throw failed(cwd, args, result.stderr);
   return result.stdout.toString('utf8');
 }
 
-/**
- * The absolute path of a file in git's directory (`info/attributes` is the shared one's); for
- * `hooks`, where git runs hooks from: core.hooksPath when set, else the common hooks directory.
- */
-export function gitPath(cwd: string, path: string, options: GitOptions = {}): string {
-  const out = gitText(cwd, ['rev-parse', '--git-path', path], options).replace(/\n$/, '');
-  return isAbsolute(out) ? out : resolve(cwd, out);
+/** The absolute path of a file in git's directory (the shared one's `info/attributes`; `hooks`: where git runs hooks from). */
+export function gitPath(cwd: string, path: string, opts?: GitOptions): string {
+  return resolve(cwd, gitText(cwd, ['rev-parse', '--git-path', path], opts).replace(/\n$/, ''));
 }
 
 /** The default hooks directory (`<common git dir>/hooks`), whatever core.hooksPath says. */
-export function gitDefaultHooksDir(cwd: string, options: GitOptions = {}): string {
-  const dir = gitText(cwd, COMMON_DIR, options).replace(/\n$/, '');
+export function gitDefaultHooksDir(cwd: string, opts?: GitOptions): string {
+  const dir = gitText(cwd, ['rev-parse', '--git-common-dir'], opts).replace(/\n$/, '');
   return resolve(cwd, dir, 'hooks');
 }
 
 /** The value of a git config key, or null when it is not set. */
-export function gitConfigGet(cwd: string, key: string, options: GitOptions = {}): string | null {
+export function gitConfigGet(cwd: string, key: string, opts?: GitOptions): string | null {
   // `git config --get` exits 1 for an unset key: that is an answer, not a failure.
-  const result = runHookGit(cwd, ['config', '--get', key], options);
+  const result = runHookGit(cwd, ['config', '--get', key], opts);
   if (result.status === 1) return null;
   if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
   return result.stdout.toString('utf8').replace(/\n$/, '');
 }
 
 /** Sets a key in the repository's own config (.git/config, shared by its worktrees). */
-export function gitConfigSet(
-  cwd: string,
-  key: string,
-  value: string,
-  options: GitOptions = {},
-): void {
-  const result = runHookGit(cwd, ['config', '--local', key, value], options);
-  if (result.status !== 0) throw failed(cwd, ['config'], result.stderr);
+export function gitConfigSet(cwd: string, key: string, value: string, opts?: GitOptions): void {
+  gitText(cwd, ['config', '--local', key, value], opts);
 }
 
 /** Removes a section of the repository's own config; false when there was none. */
-export function gitConfigRemoveSection(
-  cwd: string,
-  section: string,
-  options: GitOptions = {},
-): boolean {
+export function gitConfigRemoveSection(cwd: string, section: string, opts?: GitOptions): boolean {
   // Exit 128 with "no such section" when it is not there: an answer, not a failure.
-  const result = runHookGit(cwd, ['config', '--local', '--remove-section', section], options);
+  const result = runHookGit(cwd, ['config', '--local', '--remove-section', section], opts);
   if (result.status === 0) return true;
   if (/no such section/i.test(result.stderr)) return false;
   throw failed(cwd, ['config'], result.stderr);
 }
 
 /** The absolute git directory of this work tree (where HEAD and index are). */
-export function gitAbsoluteDir(cwd: string, options: GitOptions = {}): string {
-  return gitText(cwd, ABSOLUTE_GIT_DIR, options).replace(/\n$/, '');
+export function gitAbsoluteDir(cwd: string, opts?: GitOptions): string {
+  return gitText(cwd, ABSOLUTE_GIT_DIR, opts).replace(/\n$/, '');
 }
 
 /** Every staged change (index against HEAD; against the empty tree before the first commit). */
-export function stagedChanges(cwd: string, options: GitOptions = {}): StagedChange[] {
-  const fields = gitText(cwd, DIFF_CACHED, options).split('\0');
+export function stagedChanges(cwd: string, opts?: GitOptions): StagedChange[] {
+  const fields = gitText(cwd, DIFF_CACHED, opts).split('\0');
   const changes: StagedChange[] = [];
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const status = fields[i]!;
@@ -129,25 +111,22 @@ export function stagedChanges(cwd: string, options: GitOptions = {}): StagedChan
   return changes;
 }
 
-/**
- * The staged content (index stage 0) of each path, read in one spawn; null for a path that has
- * no staged blob (deleted, or not in the index).
- */
+/** Each path's staged blob (index stage 0), read in one spawn; null: none (deleted, unindexed). */
 export function stagedBlobs(
   cwd: string,
   paths: readonly string[],
-  options: GitOptions = {},
+  opts?: GitOptions,
 ): Map<string, Buffer | null> {
   const blobs = new Map<string, Buffer | null>();
   // A path with a newline cannot travel through --batch's line protocol: read it on its own.
   const batchable = paths.filter((p) => !p.includes('\n'));
   for (const path of paths.filter((p) => p.includes('\n'))) {
-    const single = runHookGit(cwd, ['cat-file', 'blob', `:${path}`], options);
+    const single = runHookGit(cwd, ['cat-file', 'blob', `:${path}`], opts);
     blobs.set(path, single.status === 0 ? single.stdout : null);
   }
   if (batchable.length === 0) return blobs;
   const input = batchable.map((p) => `:${p}\n`).join('');
-  const result = runHookGit(cwd, CAT_FILE_BATCH, { ...options, input });
+  const result = runHookGit(cwd, CAT_FILE_BATCH, { ...opts, input });
   if (result.status !== 0) throw failed(cwd, CAT_FILE_BATCH, result.stderr);
   const out = result.stdout;
   let offset = 0;
@@ -169,23 +148,14 @@ export function stagedBlobs(
 }
 
 /** A file's content in the HEAD commit; null before the first commit or when HEAD lacks it. */
-export function committedBlob(cwd: string, path: string, options: GitOptions = {}): Buffer | null {
-  const result = runHookGit(cwd, ['cat-file', 'blob', `HEAD:${path}`], options);
+export function committedBlob(cwd: string, path: string, opts?: GitOptions): Buffer | null {
+  const result = runHookGit(cwd, ['cat-file', 'blob', `HEAD:${path}`], opts);
   return result.status === 0 ? result.stdout : null;
 }
 
 /** The current branch's short name, or null on a detached HEAD. */
-export function currentBranch(cwd: string, options: GitOptions = {}): string | null {
-  return trimmedOrNull(cwd, SYMBOLIC_REF, options);
-}
-
-/** The commit HEAD points at, or null before the first commit. */
-export function headCommit(cwd: string, options: GitOptions = {}): string | null {
-  return trimmedOrNull(cwd, REV_PARSE_HEAD, options);
-}
-
-function trimmedOrNull(cwd: string, args: readonly string[], options: GitOptions): string | null {
-  const result = runHookGit(cwd, args, options);
+export function currentBranch(cwd: string, opts?: GitOptions): string | null {
+  const result = runHookGit(cwd, SYMBOLIC_REF, opts);
   return result.status === 0 ? result.stdout.toString('utf8').trim() || null : null;
 }
 
@@ -193,10 +163,10 @@ function trimmedOrNull(cwd: string, args: readonly string[], options: GitOptions
 export function trackedMatching(
   cwd: string,
   pathspecs: readonly string[],
-  options: GitOptions = {},
+  opts?: GitOptions,
 ): string[] {
   if (pathspecs.length === 0) return [];
-  return gitText(cwd, [...LS_FILES, ...pathspecs], options)
+  return gitText(cwd, [...LS_FILES, ...pathspecs], opts)
     .split('\0')
     .filter((p) => p !== '');
 }

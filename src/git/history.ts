@@ -1,5 +1,7 @@
 // What happened between two commits: the commits (with subjects and files) and the files whose
-// content differs, for the drift report.
+// content differs, for the drift report; what is stashed; and HEAD's reflog in this worktree, which
+// tells a commit made here (`commit: …`) from work brought in or replaced (`pull: …`, `merge …`,
+// `checkout: …`, `reset: …`, `rebase …`): the drift calls a change the agent's own or another's.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runGit, runGitAsync, splitNul } from './exec-git.js';
@@ -34,14 +36,8 @@ export interface History {
 // paths to the state root (a subdirectory of a monorepo) and makes them relative to it.
 const RECORD = '\x1e';
 const UNIT = '\x1f';
-const LOG_ARGS = [
-  'log',
-  '-z',
-  `--format=${RECORD}%H${UNIT}%s`,
-  '--name-only',
-  '--no-renames',
-  '--relative',
-];
+const FILES = ['--name-only', '--no-renames', '--relative'];
+const LOG_ARGS = ['log', '-z', `--format=${RECORD}%H${UNIT}%s`, ...FILES];
 // --name-status -M: added, deleted and renamed as git says (a rename is `R<score>\0old\0new`).
 const DIFF_ARGS = ['diff', '--name-status', '-z', '-M', '--relative'];
 const KINDS: Record<string, PathChange['change']> = { A: 'added', D: 'deleted', R: 'renamed' };
@@ -62,10 +58,8 @@ export function parseNameStatus(stdout: Buffer): PathChange[] {
 
 /** Whether `sha` names a commit in this repository (it may have been garbage-collected). */
 export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv): boolean {
-  return (
-    runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: root, env, allowFailure: true }).status ===
-    0
-  );
+  const args = ['cat-file', '-e', `${sha}^{commit}`];
+  return runGit(args, { cwd: root, env, allowFailure: true }).status === 0;
 }
 
 /** The content of `path` (relative to `root`) at commit `rev`; null when it is not there. */
@@ -75,11 +69,8 @@ export function readBlob(
   path: string,
   env?: NodeJS.ProcessEnv,
 ): Buffer | null {
-  const result = runGit(['cat-file', 'blob', `${rev}:./${path}`], {
-    cwd: root,
-    env,
-    allowFailure: true,
-  });
+  const args = ['cat-file', 'blob', `${rev}:./${path}`];
+  const result = runGit(args, { cwd: root, env, allowFailure: true });
   return result.status === 0 ? result.stdout : null;
 }
 
@@ -88,17 +79,9 @@ export function parseLog(stdout: string): CommitInfo[] {
   const commits: CommitInfo[] = [];
   for (const chunk of stdout.split(RECORD)) {
     if (chunk === '') continue;
-    const headerEnd = chunk.indexOf('\0');
-    const header = headerEnd === -1 ? chunk : chunk.slice(0, headerEnd);
+    const [header = '', ...rest] = chunk.split('\0');
     const unit = header.indexOf(UNIT);
-    const files =
-      headerEnd === -1
-        ? []
-        : chunk
-            .slice(headerEnd + 1)
-            .replace(/^\n/, '')
-            .split('\0')
-            .filter((f) => f !== '');
+    const files = rest.map((f, i) => (i === 0 ? f.replace(/^\n/, '') : f)).filter((f) => f !== '');
     commits.push({ sha: header.slice(0, unit), subject: header.slice(unit + 1), files });
   }
   return commits;
@@ -147,10 +130,7 @@ export interface StashedChange {
 // each entry with the commit it was made on, so the pathspec keeps only entries that change it.
 const STASH_ARGS = ['log', '-g', '-m', '--first-parent', '-z', `--format=${RECORD}%gd${UNIT}%s`];
 
-/**
- * The stash entries that change `paths` (relative to `root`); [] when there is no stash (told
- * without running git in a main worktree: no reflog of refs/stash).
- */
+/** The stash entries that change `paths`; [] without a stash (in a main worktree: told without git, by no refs/stash reflog). */
 export function readStashed(
   root: string,
   gitRoot: string,
@@ -166,9 +146,47 @@ export function readStashed(
   const args = [...STASH_ARGS, '--name-only', '--relative', 'refs/stash', '--', ...paths];
   const result = runGit(args, { cwd: root, env, allowFailure: true });
   if (result.status !== 0) return [];
-  return parseLog(result.stdout.toString('utf8')).map((c) => ({
-    ref: c.sha,
-    subject: c.subject,
-    files: c.files,
-  }));
+  const stashes = parseLog(result.stdout.toString('utf8'));
+  return stashes.map(({ sha: ref, subject, files }) => ({ ref, subject, files }));
+}
+
+/** One move of HEAD. */
+export interface ReflogEntry {
+  /** The commit HEAD pointed at after the move. */
+  sha: string;
+  /** When HEAD moved (ms since the epoch; the reflog keeps whole seconds). */
+  at: number;
+  /** The reflog's own words: `commit: Add x`, `pull: Fast-forward`, ... */
+  subject: string;
+}
+
+// Why: --date=unix makes %gd `HEAD@{<seconds>}`, the time of the move itself (not of the commit);
+// a unit separator keeps subjects with any punctuation intact; HEAD's reflog is per worktree.
+const REFLOG_ARGS = ['reflog', 'show', '--date=unix', `--format=%H${UNIT}%gd${UNIT}%gs`];
+
+/** Parses the output of REFLOG_ARGS. */
+export function parseReflog(stdout: string): ReflogEntry[] {
+  const entries: ReflogEntry[] = [];
+  for (const line of stdout.split('\n')) {
+    const [sha, selector, subject] = line.split(UNIT);
+    const seconds = /\{(\d+)\}$/.exec(selector ?? '')?.[1];
+    if (!sha || seconds === undefined || subject === undefined) continue;
+    entries.push({ sha, at: Number(seconds) * 1000, subject });
+  }
+  return entries;
+}
+
+/** HEAD's moves since `sinceMs`, newest first (at most `max`); null: no reflog (no commits yet). */
+export function readReflog(
+  root: string,
+  sinceMs: number,
+  env?: NodeJS.ProcessEnv,
+  max = 500,
+): ReflogEntry[] | null {
+  const args = [...REFLOG_ARGS, `-n${max}`, 'HEAD', '--'];
+  const result = runGit(args, { cwd: root, env, allowFailure: true });
+  if (result.status !== 0) return null;
+  // Whole seconds: a move in the checkpoint's own second counts as after it.
+  const since = Math.floor(sinceMs / 1000) * 1000;
+  return parseReflog(result.stdout.toString('utf8')).filter((entry) => entry.at >= since);
 }

@@ -4,20 +4,10 @@ import { runGit, splitNul } from './exec-git.js';
 
 // Why: --cached and --others together list tracked and untracked files; --exclude-standard drops
 // what .gitignore ignores; --literal-pathspecs makes the directory bases we pass plain prefixes.
-const LIST_ARGS = [
-  '--literal-pathspecs',
-  'ls-files',
-  '-z',
-  '--cached',
-  '--others',
-  '--exclude-standard',
-];
+const LS_FILES = ['--literal-pathspecs', 'ls-files', '-z'];
+const LIST_ARGS = [...LS_FILES, '--cached', '--others', '--exclude-standard'];
 
-/**
- * Paths (relative to `root`, POSIX-style) of tracked and untracked-not-ignored files under the
- * given directories of `root` (all of `root` when `dirs` is empty or holds `''`). Tracked files
- * deleted from the work tree are still listed: callers check the disk.
- */
+/** Tracked and untracked-not-ignored files under `dirs` of `root` (all: empty or `''`); deleted tracked files too, callers check the disk. */
 export function listRepoFiles(
   root: string,
   dirs: readonly string[],
@@ -37,6 +27,6 @@ export function trackedFiles(
   env?: NodeJS.ProcessEnv,
 ): Set<string> {
   if (paths?.length === 0) return new Set();
-  const args = ['--literal-pathspecs', 'ls-files', '-z', ...(paths ? ['--', ...paths] : [])];
+  const args = [...LS_FILES, ...(paths ? ['--', ...paths] : [])];
   return new Set(splitNul(runGit(args, { cwd: root, env }).stdout));
 }

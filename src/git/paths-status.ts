@@ -2,12 +2,11 @@
 // are untracked now, and which commits between two points changed them. The status bar asks this
 // for Forbidden paths the agent touched, so a reverted one stops being reported.
 import { runGit, splitNul } from './exec-git.js';
-import { gitPrefix } from './snapshot.js';
+import { gitPrefix, STATUS } from './snapshot.js';
 import { parseStatusV2 } from './status.js';
 
-// Why: the same porcelain v2 flags as the fingerprint's status, limited by a pathspec; `--`
-// keeps a path that starts with a dash a path; :(literal) keeps glob characters in names literal.
-const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--no-renames', '--untracked-files=all'];
+// Why: the fingerprint's status flags, limited by a pathspec; `--` keeps a path that starts with a
+// dash a path; :(literal) keeps glob characters in names literal.
 const literal = (path: string) => `:(literal)${path}`;
 
 /** Of `paths` (relative to the state root), those that differ from HEAD or are untracked now. */
@@ -18,7 +17,7 @@ export function changedPaths(
   env?: NodeJS.ProcessEnv,
 ): Set<string> {
   if (paths.length === 0) return new Set();
-  const result = runGit([...STATUS_ARGS, '--', ...paths.map(literal)], { cwd: root, env });
+  const result = runGit([...STATUS, '--', ...paths.map(literal)], { cwd: root, env });
   const prefix = gitPrefix(root, gitRoot);
   const changed = new Set<string>();
   for (const entry of parseStatusV2(splitNul(result.stdout)).entries) {
@@ -29,45 +28,16 @@ export function changedPaths(
   return changed;
 }
 
-/** Of `paths` (relative to the state root), those whose content differs between two commits. */
-export function changedBetween(
-  root: string,
-  from: string,
-  to: string,
-  paths: readonly string[],
-  env?: NodeJS.ProcessEnv,
-): Set<string> {
-  if (paths.length === 0) return new Set();
-  const result = runGit(
-    [
-      'diff',
-      '--name-only',
-      '-z',
-      '--no-renames',
-      '--relative',
-      from,
-      to,
-      '--',
-      ...paths.map(literal),
-    ],
-    { cwd: root, env, allowFailure: true },
-  );
-  // An unknown commit (garbage-collected, another clone's): every path may have changed.
-  if (result.status !== 0) return new Set(paths);
-  return new Set(splitNul(result.stdout));
-}
-
-/** Every path (relative to the state root) whose content differs between two commits; null when either is unknown. */
+/** Paths (of `paths`, if given) that differ between two commits; null: a commit is unknown. */
 export function pathsChangedBetween(
   root: string,
   from: string,
   to: string,
   env?: NodeJS.ProcessEnv,
+  paths?: readonly string[],
 ): string[] | null {
-  const result = runGit(['diff', '--name-only', '-z', '--no-renames', '--relative', from, to], {
-    cwd: root,
-    env,
-    allowFailure: true,
-  });
+  const args = ['diff', '--name-only', '-z', '--no-renames', '--relative', from, to];
+  if (paths) args.push('--', ...paths.map(literal));
+  const result = runGit(args, { cwd: root, env, allowFailure: true });
   return result.status === 0 ? splitNul(result.stdout) : null;
 }

@@ -5,12 +5,7 @@ import { runGitAsync, splitNul } from './exec-git.js';
 import { parseStatusV2, type GitStatus } from './status.js';
 
 /** What git says about the work tree, with paths relative to the state root. */
-export interface GitSnapshot {
-  head: string | null;
-  branch: string | null;
-  upstream: string | null;
-  ahead: number | null;
-  behind: number | null;
+export interface GitSnapshot extends Omit<GitStatus, 'entries'> {
   /** Tracked paths that differ from HEAD (staged or not), with their submodule flags (`N...` for files). */
   changed: { path: string; submodule: string }[];
   /** Untracked, not ignored paths; a nested repository is listed as `dir/`. */
@@ -23,14 +18,7 @@ export interface GitSnapshot {
 // --untracked-files=all lists each untracked file rather than its directory. One run does it all:
 // a separate `ls-files --others` in parallel was measured 4× slower than alone (both walk the
 // same directories) and lost overall.
-const STATUS_ARGS = [
-  'status',
-  '--porcelain=v2',
-  '-z',
-  '--branch',
-  '--no-renames',
-  '--untracked-files=all',
-];
+export const STATUS = ['status', '--porcelain=v2', '-z', '--no-renames', '--untracked-files=all'];
 
 /** The path of `root` inside the git work tree (`''` at the top level), POSIX-style with a slash. */
 export function gitPrefix(root: string, gitRoot: string): string {
@@ -38,32 +26,19 @@ export function gitPrefix(root: string, gitRoot: string): string {
   return rel === '' ? '' : `${rel}/`;
 }
 
-function underPrefix(path: string, prefix: string): string | null {
-  if (prefix === '') return path;
-  return path.startsWith(prefix) ? path.slice(prefix.length) : null;
-}
-
-function toSnapshot(status: GitStatus, prefix: string): GitSnapshot {
+function toSnapshot({ entries, ...git }: GitStatus, prefix: string): GitSnapshot {
   const changed: GitSnapshot['changed'] = [];
   const untracked: string[] = [];
-  for (const entry of status.entries) {
+  for (const entry of entries) {
     if (entry.kind === 'ignored') continue;
     for (const path of entry.origPath ? [entry.path, entry.origPath] : [entry.path]) {
-      const rel = underPrefix(path, prefix);
-      if (rel === null) continue;
+      if (!path.startsWith(prefix)) continue;
+      const rel = path.slice(prefix.length);
       if (entry.kind === 'untracked') untracked.push(rel);
       else changed.push({ path: rel, submodule: entry.submodule });
     }
   }
-  return {
-    head: status.head,
-    branch: status.branch,
-    upstream: status.upstream,
-    ahead: status.ahead,
-    behind: status.behind,
-    changed,
-    untracked,
-  };
+  return { ...git, changed, untracked };
 }
 
 async function collect(
@@ -73,7 +48,7 @@ async function collect(
 ): Promise<GitSnapshot> {
   const prefix = gitPrefix(root, gitRoot);
   // Paths come relative to the git top level; in a subdirectory root, limit the walk to it.
-  const args = prefix === '' ? STATUS_ARGS : [...STATUS_ARGS, '--', '.'];
+  const args = [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])];
   const status = await runGitAsync(args, { cwd: root, env });
   return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
 }

@@ -73,27 +73,16 @@ export function parseStatusV2(records: readonly string[]): GitStatus {
     else if (type in TRACKED) {
       const [kind, count] = TRACKED[type as keyof typeof TRACKED];
       const { fields, rest } = afterFields(record, count);
-      const entry: StatusEntry = {
-        path: rest,
-        kind,
-        xy: fields[1] ?? '',
-        submodule: fields[2] ?? '',
-      };
+      const [, xy = '', submodule = ''] = fields;
+      const entry: StatusEntry = { path: rest, kind, xy, submodule };
       // With -z a rename's original path is the next NUL-separated record.
       if (type === '2') entry.origPath = records[++i] ?? '';
       status.entries.push(entry);
     } else if (type === '?' || type === '!') {
-      status.entries.push({
-        path: record.slice(2),
-        kind: type === '?' ? 'untracked' : 'ignored',
-        xy: type === '?' ? '??' : '!!',
-        submodule: 'N...',
-      });
+      const kind = type === '?' ? 'untracked' : 'ignored';
+      status.entries.push({ path: record.slice(2), kind, xy: type + type, submodule: 'N...' });
     }
   }
-  if (status.upstream === null) {
-    status.ahead = null;
-    status.behind = null;
-  }
+  if (status.upstream === null) status.ahead = status.behind = null;
   return status;
 }

@@ -40,17 +40,9 @@ export function listWorktrees(cwd: string, env?: NodeJS.ProcessEnv): Worktree[] 
       current = null;
       continue;
     }
-    const space = field.indexOf(' ');
-    const key = space === -1 ? field : field.slice(0, space);
-    const value = space === -1 ? '' : field.slice(space + 1);
+    const [, key, value = ''] = /^(\S*)(?: (.*))?$/s.exec(field)!;
     if (key === 'worktree') {
-      current = {
-        path: value,
-        head: null,
-        branch: null,
-        main: worktrees.length === 0,
-        bare: false,
-      };
+      current = { path: value, head: null, branch: null, main: !worktrees.length, bare: false };
       worktrees.push(current);
     } else if (current && key === 'HEAD') current.head = /^0+$/.test(value) ? null : value;
     else if (current && key === 'branch') current.branch = value.replace(/^refs\/heads\//, '');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readEvents } from '../events/read-log.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
-import { readReflog } from '../git/reflog.js';
+import { readReflog } from '../git/history.js';
 import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/find-root.js';
 import type { FileState, Fingerprint } from '../types.js';

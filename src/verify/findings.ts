@@ -33,27 +33,17 @@ function list(items: string[], max = 5): string {
 
 /** A finding per stale marker, and per marker whose file list cannot be read. */
 export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[] {
-  return markers.flatMap((m) =>
-    m.problem
-      ? [
-          {
-            kind: 'stale_marker' as const,
-            id: m.id,
-            message: `marker ${m.id} cannot be verified: ${m.problem.what}`,
-            fix: m.problem.fix,
-          },
-        ]
-      : m.state === 'stale'
-        ? [
-            {
-              kind: 'stale_marker' as const,
-              id: m.id,
-              message: `marker ${m.id} is stale: ${list(m.changed.map((c) => `${c.path} (${c.reason})`))}`,
-              fix: `re-check step ${m.id}; when it is still done run \`agent-state done ${m.id} --refresh\` to record the same files again, otherwise \`agent-state undone ${m.id}\``,
-            },
-          ]
-        : [],
-  );
+  return markers.flatMap(({ id, problem, state, changed }): VerifyFinding[] => {
+    const finding = (message: string, fix: string) => [
+      { kind: 'stale_marker' as const, id, message, fix },
+    ];
+    if (problem) return finding(`marker ${id} cannot be verified: ${problem.what}`, problem.fix);
+    if (state !== 'stale') return [];
+    return finding(
+      `marker ${id} is stale: ${list(changed.map((c) => `${c.path} (${c.reason})`))}`,
+      `re-check step ${id}; when it is still done run \`agent-state done ${id} --refresh\` to record the same files again, otherwise \`agent-state undone ${id}\``,
+    );
+  });
 }
 
 /** A finding per forbidden path. */
@@ -72,6 +62,8 @@ export function forbiddenFindings(hits: readonly ForbiddenFinding[]): VerifyFind
   }));
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const CHECKPOINT_FIX =
   'review the change; when it is intended, record it with `agent-state checkpoint`';
 
@@ -86,17 +78,12 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
     const parts: string[] = [];
     if (commits === null) parts.push('to an unrelated commit');
     else {
-      if (commits.length > 0)
-        parts.push(
-          `${commits.length} new commit${commits.length === 1 ? '' : 's'}: ${list(
-            commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
-            10,
-          )}`,
-        );
-      if (dropped)
-        parts.push(
-          `${dropped} recorded commit${dropped === 1 ? '' : 's'} no longer in the history`,
-        );
+      const shown = list(
+        commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
+        10,
+      );
+      if (commits.length > 0) parts.push(`${plural(commits.length, 'new commit')}: ${shown}`);
+      if (dropped) parts.push(`${plural(dropped, 'recorded commit')} no longer in the history`);
     }
     push(`HEAD moved since the checkpoint (${parts.join('; ')})`);
   }
@@ -105,13 +92,13 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
       `the branch changed: ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,
       'switch back if that was a mistake; otherwise record it with `agent-state checkpoint`',
     );
-  if (drift.files.length > 0)
-    push(
-      `${drift.files.length} file${drift.files.length === 1 ? '' : 's'} changed since the checkpoint: ${list(
-        drift.files.map((f) => `${f.path} (${describeChange(f)})`),
-        10,
-      )}`,
+  if (drift.files.length > 0) {
+    const shown = list(
+      drift.files.map((f) => `${f.path} (${describeChange(f)})`),
+      10,
     );
+    push(`${plural(drift.files.length, 'file')} changed since the checkpoint: ${shown}`);
+  }
   for (const note of drift.unlisted) push(note);
   if (drift.key_files.length > 0)
     push(

@@ -53,10 +53,7 @@ function attempt<T>(read: () => T): { value: T | undefined; problems: StateProbl
   }
 }
 
-/**
- * Reads config.yaml, goals.md, progress.yaml (with `agent`'s own file) and the evidence entries,
- * collecting every problem.
- */
+/** Reads config, goals, progress (with `agent`'s own file) and evidence, collecting problems. */
 export function readStateChecked(paths: StatePaths, agent: string | null = null): CheckedState {
   const problems: StateProblem[] = [];
   const config = attempt(() => readConfig(paths));

@@ -49,9 +49,6 @@ export function stateFileKind(inAgent: string): StateFileKind {
   return 'other';
 }
 
-/** The environment variable that lets Forbidden paths through for one commit. */
-export { ALLOW_FORBIDDEN_ENV };
-
 /** Staged paths that a Forbidden glob covers: blocking unless `allow` (the one-commit override). */
 export function checkStagedForbidden(
   staged: readonly StagedChange[],
@@ -81,10 +78,7 @@ export function checkStagedForbidden(
   return findings;
 }
 
-/**
- * A staged goals.md that drops Forbidden globs of the committed one: lifting a rule is the user's
- * approval to give (the agent could otherwise lift it and commit the file with it).
- */
+/** A staged goals.md dropping committed Forbidden globs: lifting a rule is the user's approval to give, not the agent's. */
 export function checkLiftedRules(
   path: string,
   committed: readonly ForbiddenEntry[],
@@ -126,19 +120,13 @@ export function markerCoverage(
   const coverage = new Map<string, string[]>();
   for (const [id, marker] of Object.entries(markers)) {
     for (const path of Object.keys(marker.files ?? {})) {
-      if (!wanted.has(path)) continue;
-      const ids = coverage.get(path) ?? [];
-      ids.push(id);
-      coverage.set(path, ids);
+      if (wanted.has(path)) coverage.set(path, [...(coverage.get(path) ?? []), id]);
     }
   }
   return coverage;
 }
 
-/**
- * Markers that the staged change makes stale: the staged content of a covered file no longer
- * hashes as recorded (null hash: the commit deletes it).
- */
+/** Markers the commit makes stale: a covered file's staged hash differs (null: it is deleted). */
 export function checkStagedMarkers(
   markers: Readonly<Record<string, Marker>>,
   coverage: ReadonlyMap<string, readonly string[]>,
@@ -161,10 +149,7 @@ export function checkStagedMarkers(
         path,
         marker: id,
         message: `this commit ${change} ${path}, which the completion marker of ${id} (done ${marker.at}) covers: the marker goes stale`,
-        hint:
-          mode === 'block'
-            ? `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (or set hooks.stale_markers: warn in .agent/config.yaml)`
-            : `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (hooks.stale_markers: block makes this refuse the commit)`,
+        hint: `re-verify ${id}, then record its files again: \`agent-state done ${id} --refresh\` (${mode === 'block' ? 'or set hooks.stale_markers: warn in .agent/config.yaml' : 'hooks.stale_markers: block makes this refuse the commit'})`,
       });
     }
   }

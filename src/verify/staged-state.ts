@@ -61,53 +61,38 @@ function ownerOf(path: string): string {
   return path.split('/').slice(-2)[0]!;
 }
 
-function checkOne(
-  file: StagedStateFile & { bytes: Uint8Array },
-  kind: StateFileKind,
-): HookFinding[] {
-  const { path } = file;
+// The parser of each kind of state file, as `validate` runs it.
+const PROBLEMS: Partial<Record<StateFileKind, (text: string, path: string) => readonly Problem[]>> =
+  {
+    config: (text, path) => parseConfig(text, path).problems,
+    progress: (text, path) => parseProgress(text, path).problems,
+    agent: (text, path) => parseProgress(text, path, ownerOf(path)).problems,
+    evidence: evidenceProblems,
+  };
+
+function checkOne(path: string, bytes: Uint8Array, kind: StateFileKind): HookFinding[] {
   let text: string;
   try {
-    text = decodeStateText(file.bytes, {
-      display: path,
-      allowEmpty: kind === 'config' || kind === 'goals',
-      restoreHint: RESTORE,
-    });
+    const allowEmpty = kind === 'config' || kind === 'goals';
+    text = decodeStateText(bytes, { display: path, allowEmpty, restoreHint: RESTORE });
   } catch (error) {
     if (!(error instanceof AgentStateError)) throw error;
+    const location = error.location ?? { file: path };
     return problemFindings(
-      [
-        {
-          location: error.location ?? { file: path },
-          message: error.message,
-          hint: error.hint ?? RESTORE,
-        },
-      ],
+      [{ location, message: error.message, hint: error.hint ?? RESTORE }],
       path,
     );
   }
-  switch (kind) {
-    case 'config':
-      return problemFindings(parseConfig(text, path).problems, path);
-    case 'progress':
-      return problemFindings(parseProgress(text, path).problems, path);
-    case 'agent':
-      return problemFindings(parseProgress(text, path, ownerOf(path)).problems, path);
-    case 'evidence':
-      return problemFindings(evidenceProblems(text, path), path);
-    case 'goals':
-      return parseGoals(text, path).warnings.map((w) => ({
-        kind: 'state-warning' as const,
-        severity: 'warn' as const,
-        path,
-        line: w.line,
-        message: w.message,
-        hint: 'edit .agent/state/goals.md (see docs/protocol.md)',
-        ...(w.once === undefined ? {} : { once: w.once }),
-      }));
-    default:
-      return [];
-  }
+  if (kind !== 'goals') return problemFindings(PROBLEMS[kind]?.(text, path) ?? [], path);
+  return parseGoals(text, path).warnings.map((w) => ({
+    kind: 'state-warning' as const,
+    severity: 'warn' as const,
+    path,
+    line: w.line,
+    message: w.message,
+    hint: 'edit .agent/state/goals.md (see docs/protocol.md)',
+    ...(w.once === undefined ? {} : { once: w.once }),
+  }));
 }
 
 /** Findings for the staged files under .agent/ (deleted ones are not checked). */
@@ -125,8 +110,7 @@ export function checkStagedStateFiles(files: readonly StagedStateFile[]): HookFi
       });
       continue;
     }
-    if (file.bytes === null) continue;
-    findings.push(...checkOne({ ...file, bytes: file.bytes }, kind));
+    if (file.bytes !== null) findings.push(...checkOne(file.path, file.bytes, kind));
   }
   return findings;
 }

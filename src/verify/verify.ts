@@ -100,30 +100,22 @@ export async function verifyChecked(
     };
   }
   const { config, goals, progress } = state;
+  const root = repo.paths.root;
+  const { env } = options;
   // Takes over the snapshot started by the caller; git's answer also vouches for big markers.
-  const { fingerprint, warnings, snapshot } = await collectFingerprint({
-    ...options,
-    repo,
-    config,
-  });
-  const markers = checkProgressMarkers(repo.paths.root, progress, undefined, repo.paths.logDir, {
-    save: !options.readOnly,
-    snapshot,
-    env: options.env,
-  });
+  const collected = await collectFingerprint({ ...options, repo, config });
+  const { fingerprint, snapshot } = collected;
+  const check = { save: !options.readOnly, snapshot, env };
+  const markers = checkProgressMarkers(root, progress, undefined, repo.paths.logDir, check);
   const recorded = progress.fingerprint ?? null;
-  const drift = recorded
-    ? await measureDrift(repo.paths.root, recorded, fingerprint, {
-        env: options.env,
-        maxHashBytes: config.fingerprint.max_hash_bytes,
-      })
-    : null;
+  const maxHashBytes = config.fingerprint.max_hash_bytes;
+  const drift =
+    recorded && (await measureDrift(root, recorded, fingerprint, { env, maxHashBytes }));
   // A path back at what it held before an accepted change (a revert) breaks no rule.
   const approved = recorded?.approved ?? {};
-  const forbidden = (await forbiddenChanges(goals, fingerprint, drift, repo.paths.root)).filter(
-    (hit) =>
-      approved[hit.path] === undefined ||
-      approved[hit.path] !== stateNow(repo.paths.root, fingerprint, hit.path),
+  const forbidden = (await forbiddenChanges(goals, fingerprint, drift, root)).filter(
+    ({ path }) =>
+      approved[path] === undefined || approved[path] !== stateNow(root, fingerprint, path),
   );
   const findings = [
     ...markerFindings(markers),
@@ -132,7 +124,7 @@ export async function verifyChecked(
   ];
   return {
     ok: findings.length === 0,
-    root: repo.paths.root,
+    root,
     problems: [],
     markers,
     forbidden,
@@ -140,7 +132,7 @@ export async function verifyChecked(
     last_checkpoint: progress.stamp?.last_checkpoint ?? null,
     fingerprint,
     findings,
-    warnings: [...state.warnings, ...warnings],
+    warnings: [...state.warnings, ...collected.warnings],
   };
 }
 
