@@ -31,24 +31,40 @@ export function hashCachePath(logDir: string): string {
   return join(logDir, 'hashes.json');
 }
 
-function load(path: string): CacheFile | null {
+/** A local JSON file of the log folder if `valid`; null when missing or damaged. */
+export function readLogJson<T extends { version: number }>(
+  path: string,
+  valid: (data: T) => boolean,
+): T | null {
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheFile>;
-    if (data.version !== VERSION || typeof data.at !== 'number') return null;
-    if (typeof data.entries !== 'object' || data.entries === null) return null;
-    return data as CacheFile;
+    const data = JSON.parse(readFileSync(path, 'utf8')) as T;
+    return valid(data) ? data : null;
   } catch {
     return null;
   }
 }
 
+/** Writes a local JSON file of the log folder; one that cannot be written is only slower. */
+export function writeLogJson(logDir: string, path: string, data: unknown): void {
+  try {
+    mkdirSync(logDir, { recursive: true });
+    replaceFile(path, JSON.stringify(data));
+  } catch {
+    // only slower
+  }
+}
+
+/** Deletes the keys of `record` not in `keep`; whether any went. */
+export function keepOnly(record: Record<string, unknown>, keep: ReadonlySet<string>): boolean {
+  const gone = Object.keys(record).filter((key) => !keep.has(key));
+  for (const key of gone) delete record[key];
+  return gone.length > 0;
+}
+
 const matches = (entry: unknown, stats: Stats): entry is Entry =>
   Array.isArray(entry) &&
   entry.length === 5 &&
-  entry[0] === stats.size &&
-  entry[1] === stats.mtimeMs &&
-  entry[2] === stats.ctimeMs &&
-  entry[3] === stats.ino &&
+  [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino].every((v, i) => entry[i] === v) &&
   typeof entry[4] === 'string';
 
 /**
@@ -61,7 +77,14 @@ export function openHashCache(
   now: () => number = Date.now,
 ): { hash: MarkerHasher; save(keep?: ReadonlySet<string>): void } {
   const path = hashCachePath(logDir);
-  const stored = load(path);
+  const stored = readLogJson<CacheFile>(
+    path,
+    (d) =>
+      d.version === VERSION &&
+      typeof d.at === 'number' &&
+      typeof d.entries === 'object' &&
+      d.entries !== null,
+  );
   const trustedBefore = stored ? stored.at - RACY_MS : -Infinity;
   const next: Record<string, Entry> = { ...stored?.entries };
   let changed = false;
@@ -86,19 +109,8 @@ export function openHashCache(
     hash,
     save(keep) {
       // `keep`: the files every marker covers; the others' entries are dropped.
-      if (keep)
-        for (const rel of Object.keys(next))
-          if (!keep.has(rel)) {
-            delete next[rel];
-            changed = true;
-          }
-      if (!changed) return;
-      try {
-        mkdirSync(logDir, { recursive: true });
-        replaceFile(path, JSON.stringify({ version: VERSION, at: now(), entries: next }));
-      } catch {
-        // A cache that cannot be written is only slower.
-      }
+      if (keep && keepOnly(next, keep)) changed = true;
+      if (changed) writeLogJson(logDir, path, { version: VERSION, at: now(), entries: next });
     },
   };
 }

@@ -5,16 +5,16 @@
 // reports as changed since (dirty, untracked, or changed by the commits between the two HEADs),
 // and reads the list only when one of those is not known to be in it or out of it. With no usable
 // record (a fresh clone, another HEAD git no longer has) every file is hashed once.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { pathsChangedBetween } from '../git/paths-status.js';
 import type { GitSnapshot } from '../git/snapshot.js';
-import { replaceFile } from '../state/atomic-write.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';
+import { keepOnly, readLogJson, writeLogJson } from './hash-cache.js';
 import { listPath, markerFiles, type ListProblem } from './marker-list.js';
 
 interface ListRecord {
@@ -37,17 +37,27 @@ export interface MarkerChange {
   reason: 'changed' | 'deleted' | 'outside';
 }
 
+/** The files of `files` (path → recorded hash) that no longer hash as recorded. */
+export function changedFiles(
+  files: Record<string, string>,
+  inside: (rel: string) => boolean,
+  hash: (rel: string) => string | null,
+): MarkerChange[] {
+  return Object.entries(files).flatMap(([path, recorded]) => {
+    const now = inside(path) ? hash(path) : 'outside';
+    if (now === recorded) return [];
+    return [{ path, reason: now === 'outside' ? now : now === null ? 'deleted' : 'changed' }];
+  });
+}
+
 /** The records of one log folder (written by `save` when they changed). */
 export function openListRecords(logDir: string) {
   const path = join(logDir, 'marker-lists.json');
-  let lists: Record<string, ListRecord> = {};
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: number; lists?: unknown };
-    if (data.version === 1 && typeof data.lists === 'object' && data.lists !== null)
-      lists = data.lists as Record<string, ListRecord>;
-  } catch {
-    // none yet, or damaged: every list is hashed once more
-  }
+  const lists =
+    readLogJson<{ version: number; lists: Record<string, ListRecord> }>(
+      path,
+      (d) => d.version === 1 && typeof d.lists === 'object' && d.lists !== null,
+    )?.lists ?? {};
   let changed = false;
   return {
     get(digest: string): ListRecord | undefined {
@@ -68,20 +78,10 @@ export function openListRecords(logDir: string) {
     },
     /** Drops the records of lists no marker names any more. */
     keepOnly(digests: ReadonlySet<string>): void {
-      for (const key of Object.keys(lists))
-        if (!digests.has(key)) {
-          delete lists[key];
-          changed = true;
-        }
+      if (keepOnly(lists, digests)) changed = true;
     },
     save(): void {
-      if (!changed) return;
-      try {
-        mkdirSync(logDir, { recursive: true });
-        replaceFile(path, JSON.stringify({ version: 1, lists }));
-      } catch {
-        // A record that cannot be written only means hashing again.
-      }
+      if (changed) writeLogJson(logDir, path, { version: 1, lists });
     },
   };
 }
@@ -148,15 +148,7 @@ export function checkListMarker(
     candidates = list;
     full = true;
   }
-  const changed: MarkerChange[] = [];
-  for (const [path, recorded] of Object.entries(candidates)) {
-    const now = ctx.inside(path) ? hashFile(join(root, path)) : 'outside';
-    if (now === 'outside' || now !== recorded)
-      changed.push({
-        path,
-        reason: now === 'outside' ? now : now === null ? 'deleted' : 'changed',
-      });
-  }
+  const changed = changedFiles(candidates, ctx.inside, (rel) => hashFile(join(root, rel)));
   const bad = new Set(changed.map((c) => c.path));
   if (head !== null) vouch(ctx, id, digest, candidates, bad, touched, full);
   return changed;

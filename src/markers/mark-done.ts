@@ -136,17 +136,12 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
             if (recorded.globs?.length) marker.globs = recorded.globs;
             const last = p.stamp?.last_test;
             if (last) {
-              marker.tests = {
-                command: last.command,
-                exit_code: last.exit_code,
-                passed: last.passed,
-                failed: last.failed,
-              };
+              const { command, exit_code, passed, failed } = last;
+              marker.tests = { command, exit_code, passed, failed };
             }
             if (note) marker.note = note;
             if (agent !== null) marker.agent = agent;
-            const markers = (p.markers ??= {});
-            markers[id] = marker;
+            (p.markers ??= {})[id] = marker;
             return { item: { ...item }, marker, replaced: previous !== undefined };
           },
           { ...options, agent },
