@@ -19,10 +19,6 @@ export function describeTest(test: TestRun): string {
   return `${verdict}${counts}`;
 }
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** The entry for checkpoint number `n`. */
 export function checkpointEvidence(input: {
   n: number;
@@ -45,7 +41,7 @@ export function checkpointEvidence(input: {
   const lines = [`Checkpoint ${n}:`, ''];
   if (test)
     lines.push(
-      `- Tests: \`${test.command}\` ${describeTest(test)} in ${seconds(test.duration_ms)} (log: ${test.log.path})`,
+      `- Tests: \`${test.command}\` ${describeTest(test)} in ${(test.duration_ms / 1000).toFixed(1)} s (log: ${test.log.path})`,
     );
   else lines.push('- Tests: none run');
   lines.push(`- Plan: ${plan || 'empty'}`);

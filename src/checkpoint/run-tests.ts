@@ -59,11 +59,6 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function lastLines(text: string, count: number): string {
-  const lines = text.replace(/\s+$/, '').split('\n');
-  return lines.slice(-count).join('\n');
-}
-
 /** Runs `command` with a shell in `paths.root`; resolves when it ends, rejects with CancelledError on abort. */
 export function runTests(
   paths: StatePaths,
@@ -109,8 +104,8 @@ export function runTests(
         stop();
       }, options.timeoutMs),
     );
-    child.stdout!.on('data', (chunk: Buffer) => writer.write(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => writer.write(chunk));
+    for (const out of [child.stdout!, child.stderr!])
+      out.on('data', (chunk: Buffer) => writer.write(chunk));
     // A background process that inherited the pipes must not keep the checkpoint waiting.
     child.on('exit', () => {
       timers.push(
@@ -154,7 +149,7 @@ export function runTests(
         duration_ms: Date.now() - started,
         log: artifact.ref,
         redactions: artifact.redactions,
-        tail: lastLines(tail, TAIL_LINES),
+        tail: tail.replace(/\s+$/, '').split('\n').slice(-TAIL_LINES).join('\n'),
       });
     };
     child.on('error', (error) => finish(null, null, error));
