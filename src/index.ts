@@ -81,7 +81,7 @@ export {
   type AddEvidenceResult,
   type EvidenceInput,
 } from './evidence/add-evidence.js';
-export { listEvidence, readEvidence } from './evidence/read-evidence.js';
+export { listEvidence, readEvidence } from './evidence/evidence-folder.js';
 export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/evidence-file.js';
 export { verify, type VerifyReport } from './verify/verify.js';
 export type { VerifyFinding } from './verify/findings.js';

@@ -11,10 +11,9 @@ import { findRoot } from '../state/find-root.js';
 import { requireInsideRepo } from '../state/repo-path.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
-import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
+import { truncateUtf8, type EvidenceMeta, type EvidenceRef } from './evidence-file.js';
 import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
 import { redactSecrets } from '../text/redact.js';
-import { truncateUtf8 } from './truncate.js';
 
 const KIND = /^[a-z][a-z0-9_-]{0,31}$/;
 const SUMMARY_MAX_CHARS = 500;

@@ -1,13 +1,15 @@
 // The capped evidence folder (state/evidence/): writing, pruning to the newest
-// `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
+// `evidence.keep` entries (and the artifacts only they referred to), listing, and reading by id.
 import { randomBytes } from '../text/lazy-crypto.js';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidStateError } from '../errors.js';
+import { InvalidStateError, UsageError } from '../errors.js';
+import { findRoot } from '../state/find-root.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { decodeStateText } from '../state/read-text.js';
 import type { Problem } from '../state/yaml-doc.js';
+import type { BaseOptions } from '../types.js';
 import {
   ENTRY_FILE,
   parseEntry,
@@ -116,10 +118,7 @@ export function pruneEvidenceLocked(paths: StatePaths, keep: number): string[] {
 }
 
 /** Every entry, oldest first, with the problems of those that do not parse. */
-export function readEvidenceFolder(paths: StatePaths): {
-  entries: EvidenceEntry[];
-  problems: Problem[];
-} {
+export function readEvidenceFolder(paths: StatePaths) {
   const entries: EvidenceEntry[] = [];
   const problems: Problem[] = [];
   if (!existsSync(paths.evidenceDir)) return { entries, problems };
@@ -129,4 +128,39 @@ export function readEvidenceFolder(paths: StatePaths): {
     problems.push(...read.problems);
   }
   return { entries, problems };
+}
+
+/** Every entry, oldest first, and the problems of the files that do not parse. */
+export function listEvidence(options: BaseOptions = {}): ReturnType<typeof readEvidenceFolder> {
+  return readEvidenceFolder(findRoot(options.cwd));
+}
+
+/**
+ * One entry by id (`12`, `000012`, a unique id or its six random hex digits, or its file name);
+ * throws UsageError when absent or invalid.
+ */
+export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEntry {
+  const paths = findRoot(options.cwd);
+  const name = id.replace(/^.*\//, '');
+  const files = entryFiles(paths);
+  const wanted = /^\d{1,6}$/.test(id)
+    ? id.padStart(6, '0')
+    : (ENTRY_FILE.exec(name.endsWith('.md') ? name : `${name}.md`)?.[1] ??
+      name.replace(/\.md$/, ''));
+  const file =
+    files.find((f) => f.id === wanted) ??
+    (/^[0-9a-f]{6}$/.test(id) ? files.find((f) => f.id.endsWith(`-${id}`)) : undefined);
+  if (!file)
+    throw new UsageError(`no evidence entry ${id}`, {
+      hint: files.length
+        ? `entries present: ${files.map((f) => f.id).join(', ')}`
+        : 'add one with `agent-state evidence add --kind note --summary "..."`',
+    });
+  const { entry, problems } = readEntryFile(paths, file.name);
+  if (entry) return entry;
+  const first = problems[0];
+  throw new InvalidStateError(first?.message ?? `evidence entry ${id} is invalid`, {
+    location: first?.location,
+    hint: first?.hint,
+  });
 }

@@ -122,7 +122,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ agent-state evidence list --json')
     .action(
       defineAction(state, async (ctx) => {
-        const { listEvidence } = await import('../../evidence/read-evidence.js');
+        const { listEvidence } = await import('../../evidence/evidence-folder.js');
         const { formatLocation } = await import('../../errors.js');
         const { entries, problems } = listEvidence(ctx);
         const text = entries.length
@@ -159,7 +159,7 @@ Examples:
     .addHelpText('after', '\nExample:\n  $ agent-state evidence show 12')
     .action(
       defineAction(state, async (ctx, [id]) => {
-        const { readEvidence } = await import('../../evidence/read-evidence.js');
+        const { readEvidence } = await import('../../evidence/evidence-folder.js');
         const entry = readEvidence(id!, ctx);
         const { style } = ctx.out;
         const refs = (entry.refs ?? []).map(
