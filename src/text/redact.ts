@@ -1,12 +1,13 @@
 // Secret redaction, applied before any evidence text, raw artifact or test log touches the disk.
 // Works line by line so that a stream (a test log) and a whole text are redacted the same way;
 // private key blocks, the one secret that spans lines, are tracked across lines.
+import { mapStrings } from './safe-text.js';
 
 interface Rule {
   kind: string;
   pattern: RegExp;
-  /** Replacement; defaults to the marker alone. */
-  replace?: (marker: string, ...groups: string[]) => string;
+  /** What stays before the marker: the first group, then `join` (defaults to the marker alone). */
+  join?: string;
 }
 
 const marker = (kind: string): string => `[REDACTED:${kind}]`;
@@ -19,11 +20,7 @@ const RULES: Rule[] = [
     pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g,
   },
   { kind: 'google_api_key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  {
-    kind: 'azure_key',
-    pattern: /\b(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{40,}/g,
-    replace: (m, key) => `${key}=${m}`,
-  },
+  { kind: 'azure_key', pattern: /\b(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{40,}/g, join: '=' },
   {
     kind: 'github_token',
     pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g,
@@ -40,36 +37,32 @@ const RULES: Rule[] = [
   { kind: 'anthropic_key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { kind: 'openai_key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { kind: 'npm_token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  {
-    kind: 'bearer_token',
-    pattern: /\b([Bb]earer)\s+[A-Za-z0-9._~+/=-]{16,}/g,
-    replace: (m, word) => `${word} ${m}`,
-  },
+  { kind: 'bearer_token', pattern: /\b([Bb]earer)\s+[A-Za-z0-9._~+/=-]{16,}/g, join: ' ' },
   {
     kind: 'basic_auth',
     pattern: /\b(Authorization["']?[ \t]*[:=][ \t]*["']?Basic)[ \t]+[A-Za-z0-9+/]+=*/gi,
-    replace: (m, head) => `${head} ${m}`,
+    join: ' ',
   },
   { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
   {
     // `https://user:password@host`: the user stays, the password goes.
     kind: 'url_password',
     pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]+:)[^\s/?#@]+(?=@)/gi,
-    replace: (m, head) => `${head}${m}`,
+    join: '',
   },
   {
     // `--password X`, `--db-password 'X'`, `-storepass X` (`--password=X` is an assignment).
     kind: 'password_flag',
     pattern:
       /(?<![\w-])(--?(?:[A-Za-z0-9_-]*(?:password|passwd|passphrase|secret|token|api[_-]?key)|(?:store|key)?pass))[ \t]+(?![-[<])("[^"\n]*"|'[^'\n]*'|[^\s"']+)/gi,
-    replace: (m, flag) => `${flag} ${m}`,
+    join: ' ',
   },
   {
     // The MySQL clients take the password glued to -p: `mysql -u root -pX db`.
     kind: 'mysql_password',
     pattern:
       /\b((?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p)("[^"\n]*"|'[^'\n]*'|[^\s"']+)/g,
-    replace: (m, head) => `${head}${m}`,
+    join: '',
   },
   {
     // `password=…`, `secret: …`, `DB_PASSWORD="…"`, `client_secret: '…'`, `_authToken=…`: the
@@ -78,7 +71,7 @@ const RULES: Rule[] = [
     kind: 'secret',
     pattern:
       /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?[ \t]*(?:=|:(?![ \t]*[a-z]+[ \t]+[a-z]))[ \t]*)(?!\[REDACTED)("[^"\n]+"|'[^'\n]+'|[^\s"',;]+)/gi,
-    replace: (m, key) => `${key}${m}`,
+    join: '',
   },
 ];
 
@@ -141,8 +134,11 @@ export function createRedactor(): Redactor {
       rule.pattern.lastIndex = 0;
       out = out.replace(rule.pattern, (...args: unknown[]) => {
         hit(rule.kind);
-        const groups = args.slice(1, -2).map((g) => (typeof g === 'string' ? g : ''));
-        return rule.replace ? rule.replace(marker(rule.kind), ...groups) : marker(rule.kind);
+        const head =
+          rule.join === undefined
+            ? ''
+            : `${typeof args[1] === 'string' ? args[1] : ''}${rule.join}`;
+        return head + marker(rule.kind);
       });
     }
     return out;
@@ -201,12 +197,5 @@ export function redactSecrets(text: string): {
  * rendered text instead would break the JSON or XML it may be.
  */
 export function redactValue<T>(value: T): T {
-  if (typeof value === 'string') return redactSecrets(value).text as T;
-  if (Array.isArray(value)) return value.map(redactValue) as T;
-  if (value !== null && typeof value === 'object') {
-    const proto = Object.getPrototypeOf(value) as unknown;
-    if (proto === Object.prototype || proto === null)
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)])) as T;
-  }
-  return value;
+  return mapStrings(value, (text) => redactSecrets(text).text);
 }

@@ -49,18 +49,23 @@ export function markdownData(text: string): string {
   return text.replace(/^([ \t]*)#/gm, '$1\\#').replace(/<(?=[/!?A-Za-z])/g, '\\<');
 }
 
-/** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
-export function safeValue<T>(value: T): T {
-  if (typeof value === 'string') return safeText(value) as T;
-  if (Array.isArray(value)) return value.map(safeValue) as T;
+/** `value` with every string (keys too, with `keys`) through `map`; other than plain objects and arrays, values stay. */
+export function mapStrings<T>(value: T, map: (text: string) => string, keys = false): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => mapStrings(v, map, keys)) as T;
   if (value !== null && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown;
     if (proto === Object.prototype || proto === null)
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [safeText(k), safeValue(v)]),
+        Object.entries(value).map(([k, v]) => [keys ? map(k) : k, mapStrings(v, map, keys)]),
       ) as T;
   }
   return value;
+}
+
+/** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
+export function safeValue<T>(value: T): T {
+  return mapStrings(value, (text) => safeText(text), true);
 }
 
 /**
