@@ -50,16 +50,8 @@ export function classifyChange(
   matcher: ForbiddenMatcher,
   at: string,
 ): WatchEvent | null {
-  const base = {
-    at,
-    event,
-    path: rel,
-    rule: null,
-    glob: null,
-    valid: null,
-    problems: [],
-    warnings: [],
-  };
+  const none = { rule: null, glob: null, valid: null } as const;
+  const base = { at, event, path: rel, ...none, problems: [], warnings: [] };
   if (rel === '.git/HEAD') {
     const text = readBytes(absolute)?.toString('utf8') ?? '';
     return { ...base, kind: 'git', branch: branchOfHead(text) };

@@ -66,29 +66,24 @@ function targetsFor(paths: StatePaths, gitRoot: string | null, env: NodeJS.Proce
   const notes: string[] = [];
   let files: string[] = [];
   if (anywhere.length > 0 && gitRoot !== null) {
-    files = trackedMatching(
-      gitRoot,
-      anywhere.map((a) => a.pathspec),
-      { env },
-    );
+    const globs = anywhere.map((a) => a.glob).join(', ');
+    const pathspecs = anywhere.map((a) => a.pathspec);
+    files = trackedMatching(gitRoot, pathspecs, { env });
     if (files.length > MAX_ANYWHERE_FILES) {
       notes.push(
-        `${files.length} tracked files match ${anywhere.map((a) => a.glob).join(', ')}: watching the first ${MAX_ANYWHERE_FILES}`,
+        `${files.length} tracked files match ${globs}: watching the first ${MAX_ANYWHERE_FILES}`,
       );
       files = files.slice(0, MAX_ANYWHERE_FILES);
     }
     notes.push(
-      `${anywhere.map((a) => a.glob).join(', ')} match at any depth: watching the tracked files that match (a new one elsewhere is caught by the pre-commit hook)`,
+      `${globs} match at any depth: watching the tracked files that match (a new one elsewhere is caught by the pre-commit hook)`,
     );
   }
   const rel = pruneNested(
     [...dirs, ...files].filter((p) => p !== '.agent' && !p.startsWith('.agent/')),
   );
-  return {
-    matcher: compileForbidden(goals.forbidden, { nocase: caseInsensitive(paths.root) }),
-    rel,
-    notes,
-  };
+  const matcher = compileForbidden(goals.forbidden, { nocase: caseInsensitive(paths.root) });
+  return { matcher, rel, notes };
 }
 
 /** Starts watching the task of `options.cwd`; throws NotInitializedError without .agent/. */
@@ -117,22 +112,20 @@ export async function watchState(options: WatchOptions): Promise<WatchHandle> {
     },
   });
 
-  const relOf = (absolute: string): string => {
-    if (gitDir !== null && absolute.startsWith(gitDir + sep))
-      return `.git/${absolute
-        .slice(gitDir.length + 1)
-        .split(sep)
-        .join('/')}`;
-    return relative(root, absolute).split(sep).join('/');
-  };
+  const posix = (path: string) => path.split(sep).join('/');
+  const relOf = (absolute: string): string =>
+    gitDir !== null && absolute.startsWith(gitDir + sep)
+      ? `.git/${posix(absolute.slice(gitDir.length + 1))}`
+      : posix(relative(root, absolute));
+  const fail = (error: unknown) =>
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
   const report = (event: WatchEvent['event'], absolute: string) => {
     const rel = relOf(absolute);
     const change = classifyChange(event, rel, absolute, targets.matcher, now().toISOString());
     if (change === null) return;
     summary.changes++;
-    if (change.kind === 'forbidden') summary.forbidden++;
-    if (change.kind === 'git') summary.git++;
+    if (change.kind !== 'state') summary[change.kind]++;
     if (change.valid === false) summary.invalid++;
     if (rel === '.agent/state/goals.md' && event !== 'unlink') retarget();
     // Only Forbidden paths are facts about the work: changes under .agent/ are the tool's own.
@@ -172,14 +165,12 @@ export async function watchState(options: WatchOptions): Promise<WatchHandle> {
       try {
         report(event, absolute);
       } catch (error) {
-        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        fail(error);
       }
     }, COALESCE_MS);
     pending.set(absolute, { timer, event });
   });
-  watcher.on('error', (error) =>
-    options.onError?.(error instanceof Error ? error : new Error(String(error))),
-  );
+  watcher.on('error', fail);
 
   const ready = new Promise<WatchReady>((resolve) => {
     watcher.once('ready', () =>
