@@ -1,7 +1,5 @@
-// agent-state inside a Claude Agent SDK session, in-process. The SDK's hook inputs are Claude
-// Code's hook payloads, so each callback is one `agent-state hook claude` call run in this
-// process: the same boot, status, Forbidden check and facts, and no child process. Only the SDK's
-// types are imported: agent-state never loads the SDK.
+// agent-state in a Claude Agent SDK session: its hook inputs are Claude Code's hook payloads, so
+// each callback is one `agent-state hook claude` run in-process. Only the SDK's types are imported.
 import { readFileSync } from 'node:fs';
 import type {
   HookCallback,

@@ -1,9 +1,7 @@
-// A checkpoint killed with SIGKILL runs no code, so it cannot stop its test process group; a
-// quiet test (one that prints nothing, so no closed pipe kills it) then ran on for its whole
-// timeout. The watchdog is a tiny shell holding the read end of a pipe whose write end only the
-// checkpoint has: when the checkpoint dies for any reason, the kernel closes that end, `read`
-// returns, and the watchdog ends the group (TERM, then KILL). The test process never inherits
-// the pipe (Node opens its descriptors close-on-exec).
+// A checkpoint killed with SIGKILL cannot stop its test group, and a quiet test then ran for its
+// whole timeout. The watchdog is a tiny shell reading a pipe only the checkpoint writes: when the
+// checkpoint dies the kernel closes it, `read` returns, and the watchdog ends the group (TERM, then
+// KILL). The test never inherits the pipe (Node opens descriptors close-on-exec).
 import { spawn } from 'node:child_process';
 
 // `$1` is the process group; after TERM the tree gets two seconds, like a timeout's grace.

@@ -1,9 +1,7 @@
-// The hashes of the files completion markers cover, kept with each file's size, mtime, ctime and
-// inode in .agent/log/hashes.json (local, git-ignored), so that a marker over thousands of files
-// costs a stat per file, not a read: a file is hashed again only when one of those differs, as
-// git's index does. A file modified less than RACY_MS before the cache was written could change
-// again within its mtime's granularity without its stat changing: it is always hashed again
-// (git's "racily clean" entries); a changed ctime (an mtime set back by hand) is a change. A missing, damaged or foreign cache only means hashing again.
+// The hashes of marker files in .agent/log/hashes.json (local) with size, mtime, ctime and inode,
+// so a big marker costs a stat per file: a file is hashed again when one differs (as git's index),
+// or when modified within RACY_MS before the cache was written (git's "racily clean"). A missing,
+// damaged or foreign cache only means hashing again.
 import { lstatSync, mkdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';

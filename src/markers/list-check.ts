@@ -1,10 +1,7 @@
-// Checking a marker over many files (a file list, marker-list.ts) without reading them: git
-// vouches for the files it tracks. A local record per list (.agent/log/marker-lists.json) says at
-// which HEAD every file of the list but the few it watches (with their recorded hashes) was
-// tracked, clean and hashed as recorded. A check hashes only the watched files and those git
-// reports as changed since (dirty, untracked, or changed by the commits between the two HEADs),
-// and reads the list only when one of those is not known to be in it or out of it. With no usable
-// record (a fresh clone, another HEAD git no longer has) every file is hashed once.
+// A marker over many files (marker-list.ts) checked without reading them: a local record per list
+// (.agent/log/marker-lists.json) says at which HEAD git vouched for every file but the few it
+// watches. A check hashes those and what git reports changed since (dirty, untracked, or in the
+// commits between the HEADs); with no usable record (a fresh clone) every file is hashed once.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';

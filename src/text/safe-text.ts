@@ -1,9 +1,6 @@
-// Text on its way out of agent-state — to a terminal, a host hook, an MCP client, a model — passes
-// here: every character a terminal would obey becomes a visible stand-in. ESC sequences set the
-// window title, clear the screen or write the clipboard; a lone CR overwrites the line; C1
-// controls are ESC in one byte; bidi overrides reorder what is shown. Stored text is never
-// changed: only what is printed or sent. (Secrets are redacted earlier, from the data — see
-// redactValue — because a rendered text may be JSON or XML that a text-level pass would break.)
+// Text on its way out (a terminal, a host hook, an MCP client, a model): every character a terminal
+// would obey (ESC sequences, a lone CR, C1, bidi overrides) becomes a visible stand-in. Stored text
+// is never changed. (Secrets are redacted earlier, from the data: see redactValue.)
 
 // C0 controls but tab and newline, a CR not followed by LF, DEL, C1, and the bidi embeddings,
 // overrides and isolates (the "Trojan Source" characters).
