@@ -86,12 +86,11 @@ export function readImportSource(
   const read: Reader = (name) => {
     const p = resolve(dirname(main), name);
     if (!existsSync(p)) return undefined;
-    files.push(display(p));
-    const hint = `fix ${display(p)}, then import again`;
-    return {
-      text: readStateText(p, { display: display(p), maxBytes: 16 << 20, restoreHint: hint }),
-      display: display(p),
-    };
+    const shown = display(p);
+    files.push(shown);
+    const restoreHint = `fix ${shown}, then import again`;
+    const text = readStateText(p, { display: shown, maxBytes: 16 << 20, restoreHint });
+    return { text, display: shown };
   };
   const file = () => read(basename(main))!;
   const parse: Record<ImportFormat, () => ImportSource> = {
