@@ -42,13 +42,9 @@ export const ENTRY_FILE = /^(\d{6}|\d{8}T\d{9}Z-[0-9a-f]{6})-[a-z0-9-]*\.md$/;
 
 /** A file-name slug of a summary: lowercase ASCII words joined by dashes, at most 40 characters. */
 export function slugify(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+  const words = text.normalize('NFKD').toLowerCase();
+  const dashed = words.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = dashed.slice(0, 40).replace(/-+$/, '');
   return slug === '' ? fallback : slug;
 }
 

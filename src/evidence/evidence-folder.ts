@@ -31,13 +31,12 @@ export function entryFiles(paths: StatePaths): { id: string; name: string }[] {
   } catch {
     return [];
   }
-  return names
-    .map((name) => ({ name, match: ENTRY_FILE.exec(name) }))
-    .filter((e): e is { name: string; match: RegExpExecArray } => e.match !== null)
-    .map(({ name, match }) => ({ id: match[1]!, name }))
-    .sort(
-      (a, b) => compareEntryIds(a.id, b.id) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-    );
+  const files = names.flatMap((name) => {
+    const id = ENTRY_FILE.exec(name)?.[1];
+    return id === undefined ? [] : [{ id, name }];
+  });
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return files.sort((a, b) => compareEntryIds(a.id, b.id) || byName(a.name, b.name));
 }
 
 /** Reads one entry file; bad content gives problems, never a throw. */

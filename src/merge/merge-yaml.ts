@@ -120,24 +120,21 @@ export function mergeYamlText(base: string, ours: string, theirs: string): Merge
   syncDocument(doc, outcome.value, planNodes(t.doc));
   const style = detectYamlStyle(ours);
   const placed = outcome.conflicts.map((c, n) => placeSentinel(doc, c.path, n));
-  const text = doc
-    .toString(style)
-    .split('\n')
-    .flatMap((line) => {
-      const match = SENTINEL_LINE.exec(line);
-      const n = Number(match?.[2]);
-      const conflict = match && placed[n] ? outcome.conflicts[n] : undefined;
-      if (!conflict) return [line];
-      const last = conflict.path[conflict.path.length - 1]!;
-      const label = `agent-state: ${conflict.what}`;
-      return [
-        `${'<'.repeat(MARKER)} ours (${label})`,
-        ...sideLines(match![1]!, last, conflict.ours, style),
-        '='.repeat(MARKER),
-        ...sideLines(match![1]!, last, conflict.theirs, style),
-        `${'>'.repeat(MARKER)} theirs (${label})`,
-      ];
-    })
-    .join('\n');
-  return { text, conflicts: outcome.conflicts, decisions: outcome.decisions };
+  const lines = doc.toString(style).split('\n');
+  const marked = lines.flatMap((line) => {
+    const match = SENTINEL_LINE.exec(line);
+    const n = Number(match?.[2]);
+    const conflict = match && placed[n] ? outcome.conflicts[n] : undefined;
+    if (!conflict) return [line];
+    const last = conflict.path[conflict.path.length - 1]!;
+    const label = `agent-state: ${conflict.what}`;
+    return [
+      `${'<'.repeat(MARKER)} ours (${label})`,
+      ...sideLines(match![1]!, last, conflict.ours, style),
+      '='.repeat(MARKER),
+      ...sideLines(match![1]!, last, conflict.theirs, style),
+      `${'>'.repeat(MARKER)} theirs (${label})`,
+    ];
+  });
+  return { text: marked.join('\n'), conflicts: outcome.conflicts, decisions: outcome.decisions };
 }
