@@ -150,13 +150,11 @@ export function mergeImport(
   const cycle = findCycle(plan);
   if (cycle) {
     const sourceOf = new Map(plan.map((i) => [i.id, i.source ?? i.id]));
-    throw new InvalidStateError(
-      `the needs in the files go round in a circle: ${cycle.map((id) => sourceOf.get(id)).join(' → ')}`,
-      {
-        location: { file: source.files[0]! },
-        hint: 'drop one of these dependencies, then import again',
-      },
-    );
+    const circle = cycle.map((id) => sourceOf.get(id)).join(' → ');
+    throw new InvalidStateError(`the needs in the files go round in a circle: ${circle}`, {
+      location: { file: source.files[0]! },
+      hint: 'drop one of these dependencies, then import again',
+    });
   }
   const next = value(progress.next_action, source.nextAction);
   if (next.action === 'set') progress.next_action = next.text!;

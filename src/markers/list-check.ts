@@ -129,22 +129,14 @@ export function checkListMarker(
   const touched = [
     ...new Set([...(ctx.snapshot ? touchedPaths(ctx.snapshot) : []), ...(moved ?? [])]),
   ];
-  let candidates: Record<string, string>;
-  let full = false;
-  if (record && moved) {
-    candidates = { ...record.watch };
-    const known = new Set(record.others);
-    if (touched.some((p) => !(p in record.watch) && !known.has(p) && !isAgentPath(p))) {
-      const list = markerFiles(ctx.paths, id, marker);
-      if (typeof list === 'string') return list;
-      for (const p of touched) if (p in list) candidates[p] = list[p]!;
-    }
-  } else {
-    const list = markerFiles(ctx.paths, id, marker);
-    if (typeof list === 'string') return list;
-    candidates = list;
-    full = true;
-  }
+  // Without a record (or git's view of the commits since), the whole list is checked.
+  const full = !(record && moved);
+  const known = new Set(record?.others);
+  const unknown = (p: string) => !(p in record!.watch) && !known.has(p) && !isAgentPath(p);
+  const list = full || touched.some(unknown) ? markerFiles(ctx.paths, id, marker) : {};
+  if (typeof list === 'string') return list;
+  const candidates = full ? list : { ...record!.watch };
+  if (!full) for (const p of touched) if (p in list) candidates[p] = list[p]!;
   const changed = changedFiles(candidates, ctx.inside, (rel) => hashFile(join(root, rel)));
   const bad = new Set(changed.map((c) => c.path));
   if (head !== null) vouch(ctx, id, digest, candidates, bad, touched, full);
@@ -172,12 +164,8 @@ function vouch(
   for (const [path, hash] of Object.entries(candidates))
     if (bad.has(path) || dirty.has(path) || !tracked.has(path)) watch[path] = hash;
   const others = touched.filter((p) => !(p in candidates) && !isAgentPath(p));
-  ctx.records.set(digest, {
-    head,
-    list,
-    watch,
-    others: others.length > MAX_OTHERS ? [] : others,
-  });
+  const kept = others.length > MAX_OTHERS ? [] : others;
+  ctx.records.set(digest, { head, list, watch, others: kept });
 }
 
 /** Records a list just written (its files hashed a moment ago) as vouched for by git. */
