@@ -59,11 +59,10 @@ export function hashMatchedFiles(
   env?: NodeJS.ProcessEnv,
 ): Record<string, string> {
   const { files, unmatched } = resolveGlobs(root, globs, { git, env });
-  if (unmatched.length > 0) {
+  if (unmatched.length > 0)
     throw new UsageError(`no file matches ${unmatched.map((g) => `"${g}"`).join(', ')}`, {
       hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/ or .git/)',
     });
-  }
   return hashPaths(root, files);
 }
 
@@ -80,13 +79,11 @@ function refreshed(paths: StatePaths, id: string, git: boolean, env?: NodeJS.Pro
     return { globs: marker.globs, files: hashMatchedFiles(paths.root, marker.globs, git, env) };
   const hashes = hashPaths(paths.root, Object.keys(files!));
   const gone = Object.keys(files!).filter((path) => !(path in hashes));
+  const more = gone.length > 1 ? ` (and ${gone.length - 1} more)` : '';
   if (gone.length > 0)
-    throw new UsageError(
-      `${id}'s file ${gone[0]} is gone${gone.length > 1 ? ` (and ${gone.length - 1} more)` : ''}`,
-      {
-        hint: `record the step's files as they are now: agent-state done ${id} --files GLOB..., or withdraw the marker: agent-state undone ${id}`,
-      },
-    );
+    throw new UsageError(`${id}'s file ${gone[0]} is gone${more}`, {
+      hint: `record the step's files as they are now: agent-state done ${id} --files GLOB..., or withdraw the marker: agent-state undone ${id}`,
+    });
   return { globs: undefined, files: hashes };
 }
 
@@ -99,13 +96,9 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
   const { paths, gitRoot } = findRepo(cwd);
   const git = gitRoot !== null;
   const note = options.note?.trim();
-  if (options.refresh && options.files?.length)
-    throw new UsageError(
-      '--refresh records the files the marker already names: leave out --files',
-      {
-        hint: `agent-state done ${id} --refresh, or agent-state done ${id} --files GLOB... to record others`,
-      },
-    );
+  const hint = `agent-state done ${id} --refresh, or agent-state done ${id} --files GLOB... to record others`;
+  const both = '--refresh records the files the marker already names: leave out --files';
+  if (options.refresh && options.files?.length) throw new UsageError(both, { hint });
   // Hashing happens before taking the lock: the lock is held only for the writes.
   const globs = options.files?.map((glob) => toRepoGlob(paths.root, cwd, glob));
   const recorded = options.refresh
