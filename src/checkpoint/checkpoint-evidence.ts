@@ -77,11 +77,6 @@ export function checkpointEvidence(input: {
     lines.push(`- Forbidden paths changed by commits and accepted: ${named.join(', ')}`);
   }
   if (test && !test.ok) lines.push('', '```', test.tail, '```');
-  return {
-    kind: 'checkpoint',
-    summary,
-    body: lines.join('\n'),
-    refs: test ? [test.log] : [],
-    redactionsInRefs: test?.redactions ?? 0,
-  };
+  const [refs, redactionsInRefs] = test ? [[test.log], test.redactions] : [[], 0];
+  return { kind: 'checkpoint', summary, body: lines.join('\n'), refs, redactionsInRefs };
 }

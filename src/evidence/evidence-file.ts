@@ -60,10 +60,8 @@ export function truncateUtf8(
   while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--;
   const truncatedBytes = bytes.length - cut;
   const kept = bytes.subarray(0, cut).toString('utf8');
-  return {
-    text: `${kept}${kept.endsWith('\n') ? '' : '\n'}\n[truncated ${truncatedBytes} bytes]\n`,
-    truncatedBytes,
-  };
+  const note = `${kept.endsWith('\n') ? '' : '\n'}\n[truncated ${truncatedBytes} bytes]\n`;
+  return { text: kept + note, truncatedBytes };
 }
 
 /** The file text of an entry. */
@@ -93,17 +91,11 @@ export function parseEntry(
     message,
     hint: 'an entry starts with a `---` line, YAML front matter (id, at, kind, summary), a closing `---` line, then the body',
   });
-  if (!normalized.startsWith('---\n'))
-    return { meta: undefined, body: '', problems: [problem(`${display} has no front matter`)] };
-  const close = /^---[ \t]*$/m;
+  const refuse = (message: string) => ({ meta: undefined, body: '', problems: [problem(message)] });
+  if (!normalized.startsWith('---\n')) return refuse(`${display} has no front matter`);
   const rest = normalized.slice(4);
-  const end = close.exec(rest);
-  if (!end)
-    return {
-      meta: undefined,
-      body: '',
-      problems: [problem(`${display}: the front matter is not closed by a --- line`)],
-    };
+  const end = /^---[ \t]*$/m.exec(rest);
+  if (!end) return refuse(`${display}: the front matter is not closed by a --- line`);
   const yamlText = rest.slice(0, end.index);
   const body = rest.slice(end.index + end[0].length).replace(/^\n/, '');
   // Lines of the front matter start at line 2 of the file: pad so positions match the file.

@@ -51,12 +51,8 @@ export function readEntryFile(
     text = decodeStateText(readFileSync(path), { display: file, restoreHint: RESTORE_HINT });
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error;
-    return {
-      entry: undefined,
-      problems: [
-        { location: error.location ?? { file }, message: error.message, hint: error.hint ?? '' },
-      ],
-    };
+    const { location = { file }, message, hint = '' } = error;
+    return { entry: undefined, problems: [{ location, message, hint }] };
   }
   const { meta, body, problems } = parseEntry(text, file);
   const fromName = ENTRY_FILE.exec(name)?.[1];

@@ -186,10 +186,8 @@ export async function importState(
   const source = readImportSource(format, path, paths.root, options.cwd ?? process.cwd());
   if (options.dryRun) {
     const state = loadState(options);
-    return {
-      ...mergeImport(structuredClone(state.progress), state.goals.anchor, source),
-      dry_run: true,
-    };
+    const merged = mergeImport(structuredClone(state.progress), state.goals.anchor, source);
+    return { ...merged, dry_run: true };
   }
   const run = async () => {
     const anchor = readGoals(paths).goals.anchor;
