@@ -68,7 +68,7 @@ export { collectFingerprint, type CollectedFingerprint } from './fingerprint/col
 export type { Drift, FileChange, HeadDrift } from './fingerprint/diff.js';
 export { measureDrift } from './fingerprint/measure-drift.js';
 export { markDone, type MarkDoneOptions, type MarkDoneResult } from './markers/mark-done.js';
-export { markUndone, type MarkUndoneResult } from './markers/mark-undone.js';
+export { markUndone, type MarkUndoneResult } from './markers/mark-done.js';
 export {
   checkMarkers,
   isDone,

@@ -1,5 +1,6 @@
 // `done ID --files ...`: the proof that a step is finished — the sha256 of every file it produced,
-// HEAD, the last known test result — recorded together with the plan item's `done` status.
+// HEAD, the last known test result — recorded together with the plan item's `done` status; and
+// `undone ID`, which withdraws it (the step must be redone or re-proven).
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { hashFile } from '../fingerprint/hash-file.js';
@@ -10,6 +11,7 @@ import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
 import { setPlanStatus } from '../state/plan.js';
 import { findRepo } from '../state/repo.js';
+import { findRoot } from '../state/find-root.js';
 import { toRepoGlob } from '../state/repo-path.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readProgress, withStateLock } from '../state/store.js';
@@ -155,4 +157,41 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
     records.save();
   }
   return { id, ...result, files: count, revision: progress.revision };
+}
+
+export interface MarkUndoneResult {
+  id: string;
+  /** Whether a marker existed and was removed. */
+  removed: boolean;
+  /** The plan item after the change (put back to pending when it was done), or null. */
+  item: PlanItem | null;
+  revision: number;
+}
+
+/** Removes the marker of `id`; a plan item that was `done` goes back to `pending`. */
+export async function markUndone(
+  id: string,
+  options: BaseOptions & { force?: boolean } = {},
+): Promise<MarkUndoneResult> {
+  const paths = findRoot(options.cwd);
+  const { result, progress } = await withStateLock(
+    paths,
+    async () => {
+      const update = await updateProgressLocked(
+        paths,
+        (p) => {
+          const removed = p.markers !== undefined && id in p.markers;
+          if (removed) delete p.markers![id];
+          const item = p.plan?.find((i) => i.id === id) ?? null;
+          if (item && item.status === 'done') item.status = 'pending';
+          return { removed, item: item ? { ...item } : null };
+        },
+        options,
+      );
+      sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
+      return update;
+    },
+    options,
+  );
+  return { id, ...result, revision: progress.revision };
 }

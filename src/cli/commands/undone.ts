@@ -11,7 +11,7 @@ export function registerUndone(program: Command, state: RunState): void {
     .addHelpText('after', '\nExample:\n  $ agent-state undone t1')
     .action(
       defineAction<{ force?: boolean }>(state, async (ctx, [id], flags) => {
-        const { markUndone } = await import('../../markers/mark-undone.js');
+        const { markUndone } = await import('../../markers/mark-done.js');
         const result = await markUndone(id!, { cwd: ctx.cwd, env: ctx.env, force: flags.force });
         const item = result.item ? ` (${result.item.id} is ${result.item.status})` : '';
         return {
