@@ -109,9 +109,6 @@ export async function agentStateMcpServer(
   const server = await createAgentStateMcpServer({ cwd: options.cwd ?? process.cwd(), env });
   // The SDK's type names the MCP SDK 1.x class; it only calls connect() with its own transport,
   // which this 2.x server takes as well.
-  return {
-    type: 'sdk',
-    name: 'agent-state',
-    instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
-  };
+  const instance = server as unknown as McpSdkServerConfigWithInstance['instance'];
+  return { type: 'sdk', name: 'agent-state', instance };
 }

@@ -38,12 +38,10 @@ export function checkpointEvidence(input: {
     .filter((s) => counts[s] > 0)
     .map((s) => `${counts[s]} ${s}`)
     .join(', ');
-  const lines = [`Checkpoint ${n}:`, ''];
-  if (test)
-    lines.push(
-      `- Tests: \`${test.command}\` ${describeTest(test)} in ${(test.duration_ms / 1000).toFixed(1)} s (log: ${test.log.path})`,
-    );
-  else lines.push('- Tests: none run');
+  const ran =
+    test &&
+    `\`${test.command}\` ${describeTest(test)} in ${(test.duration_ms / 1000).toFixed(1)} s (log: ${test.log.path})`;
+  const lines = [`Checkpoint ${n}:`, '', `- Tests: ${ran || 'none run'}`];
   lines.push(`- Plan: ${plan || 'empty'}`);
   if (progress.stage) lines.push(`- Stage: ${progress.stage}`);
   if (progress.next_action) lines.push(`- Next: ${progress.next_action}`);
