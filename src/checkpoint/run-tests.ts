@@ -66,17 +66,12 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 // (`kill -TERM -PGID`, without `--`: dash's kill refuses `--`.)
 const SCRIPT = 'read _ignored; kill -TERM "-$1" 2>/dev/null; sleep 2; kill -KILL "-$1" 2>/dev/null';
 
-/** Stops watching: the group ended normally (or was stopped by the caller). */
-export interface GroupWatchdog {
-  release(): void;
-}
-
 /**
  * Watches process group `pgid` on behalf of this process: if this process dies before
  * `release()`, the group is terminated. A no-op on Windows (no process groups there) or when no
  * shell can be started.
  */
-export function watchGroup(pgid: number): GroupWatchdog {
+export function watchGroup(pgid: number): { release(): void } {
   if (process.platform === 'win32') return { release() {} };
   let watchdog;
   try {
@@ -128,9 +123,7 @@ export function runTests(
     });
     // If this process is killed outright, the watchdog ends the test group.
     const watchdog = child.pid === undefined ? null : watchGroup(child.pid);
-    let timedOut = false;
-    let cancelled = false;
-    let settled = false;
+    let [timedOut, cancelled, settled] = [false, false, false];
     const timers: NodeJS.Timeout[] = [];
     const stop = () => {
       killTree(child, 'SIGTERM');
