@@ -78,15 +78,12 @@ export function checkProgressMarkers(
   const paths = statePaths(root);
   const snapshot = options.snapshot ?? null;
   const records = logDir === undefined || !snapshot ? null : openListRecords(logDir);
+  const list = { paths, snapshot, records, inside, env: options.env };
   const checks = (ids ?? Object.keys(markers)).map((id): MarkerCheck => {
     const marker = markers[id];
     const status = statuses.get(id) ?? null;
     if (!marker?.file_list) return evaluateMarker(root, id, marker, status, inside, cache?.hash);
-    const changed = checkListMarker(
-      { paths, snapshot, records, inside, env: options.env },
-      id,
-      marker,
-    );
+    const changed = checkListMarker(list, id, marker);
     const base = { id, status, at: marker.at, files: marker.file_list.count };
     if (typeof changed !== 'string')
       return { ...base, state: changed.length > 0 ? 'stale' : 'valid', changed };
@@ -118,10 +115,8 @@ export interface CheckMarkersResult {
 
 /** Whether a verdict counts as done and still valid (a marker without files only when allowed). */
 export function isDone(check: MarkerCheck, options: { allowUnverifiable?: boolean } = {}): boolean {
-  return (
-    check.state === 'valid' ||
-    (options.allowUnverifiable === true && check.state === 'unverifiable')
-  );
+  const allowed = options.allowUnverifiable === true && check.state === 'unverifiable';
+  return check.state === 'valid' || allowed;
 }
 
 /** Loads the state of `cwd` and checks its markers (asking git for its view when a big marker needs it). */
