@@ -97,18 +97,16 @@ export function pruneEvidenceLocked(paths: StatePaths, keep: number): string[] {
   const orphaned = new Set(excess.flatMap((f) => refsOf(f.name)));
   for (const kept of files.slice(excess.length))
     for (const ref of refsOf(kept.name)) orphaned.delete(ref);
-  const removed: string[] = [];
-  for (const file of excess) {
+  const removed = excess.map((file) => {
     const path = join(paths.evidenceDir, file.name);
     rmSync(path, { force: true });
-    removed.push(displayPath(paths, path));
-  }
-  for (const ref of orphaned) {
-    // Only artifacts of ours, which lie flat in artifacts/: a hand-edited ref must not delete
-    // anything else, through `..` or a linked folder.
+    return displayPath(paths, path);
+  });
+  // Only artifacts of ours, which lie flat in artifacts/: a hand-edited ref must not delete
+  // anything else, through `..` or a linked folder.
+  for (const ref of orphaned)
     if (/^\.agent\/artifacts\/(?!\.\.?$)[^/]+$/.test(ref))
       rmSync(join(paths.root, ref), { force: true });
-  }
   return removed;
 }
 
