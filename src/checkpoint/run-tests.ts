@@ -160,15 +160,12 @@ export function runTests(
       options.signal?.removeEventListener('abort', onAbort);
       if (cancelled) {
         writer.discard();
-        reject(
-          new CancelledError('cancelled: the test command was stopped and nothing was written'),
-        );
+        const stopped = 'cancelled: the test command was stopped and nothing was written';
+        reject(new CancelledError(stopped));
         return;
       }
-      if (error)
-        writer.write(
-          Buffer.from(`\n[agent-state] could not start the test command: ${error.message}\n`),
-        );
+      const note = error && `\n[agent-state] could not start the test command: ${error.message}\n`;
+      if (note) writer.write(Buffer.from(note));
       const tail = writer.tail();
       const artifact = writer.finish();
       const counts = parseTestCounts(tail);
