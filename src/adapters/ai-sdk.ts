@@ -117,12 +117,10 @@ function refusal(name: string, input: unknown, options: WithAgentStateOptions): 
 }
 
 // A log that cannot be written must not fail the tool call.
-async function record(options: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
+async function record({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
+  const events = facts.map((f) => ({ actor: 'tool' as const, ...f }));
   try {
-    await appendEvents(
-      facts.map((f) => ({ actor: 'tool' as const, ...f })),
-      { cwd: options.cwd, agent: options.agent, timeoutMs: 2000 },
-    );
+    await appendEvents(events, { cwd, agent, timeoutMs: 2000 });
   } catch {
     /* not recorded */
   }

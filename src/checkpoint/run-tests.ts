@@ -134,12 +134,11 @@ export function runTests(
       stop();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    timers.push(
-      setTimeout(() => {
-        timedOut = true;
-        stop();
-      }, options.timeoutMs),
-    );
+    const onTimeout = () => {
+      timedOut = true;
+      stop();
+    };
+    timers.push(setTimeout(onTimeout, options.timeoutMs));
     for (const out of [child.stdout!, child.stderr!])
       out.on('data', (chunk: Buffer) => writer.write(chunk));
     // A background process that inherited the pipes must not keep the checkpoint waiting.

@@ -66,16 +66,10 @@ export function truncateUtf8(
 
 /** The file text of an entry. */
 export function renderEntry(meta: EvidenceMeta, body: string): string {
-  const front: Record<string, unknown> = { id: meta.id };
-  if (meta.agent !== undefined) front.agent = meta.agent;
-  Object.assign(front, {
-    at: meta.at,
-    kind: meta.kind,
-    summary: meta.summary,
-    redactions: meta.redactions ?? 0,
-    truncated_bytes: meta.truncated_bytes ?? 0,
-  });
-  if (meta.refs?.length) front.refs = meta.refs;
+  const { id, agent, at, kind, summary, redactions = 0, truncated_bytes = 0, refs } = meta;
+  const front: Record<string, unknown> = { id, ...(agent === undefined ? {} : { agent }) };
+  Object.assign(front, { at, kind, summary, redactions, truncated_bytes });
+  if (refs?.length) front.refs = refs;
   const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
   return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;
 }
