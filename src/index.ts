@@ -68,7 +68,7 @@ export { collectFingerprint, type CollectedFingerprint } from './fingerprint/col
 export type { Drift, FileChange, HeadDrift } from './fingerprint/diff.js';
 export { measureDrift } from './fingerprint/measure-drift.js';
 export { markDone, type MarkDoneOptions, type MarkDoneResult } from './markers/mark-done.js';
-export { markUndone, type MarkUndoneResult } from './markers/mark-undone.js';
+export { markUndone, type MarkUndoneResult } from './markers/mark-done.js';
 export {
   checkMarkers,
   isDone,
@@ -81,7 +81,7 @@ export {
   type AddEvidenceResult,
   type EvidenceInput,
 } from './evidence/add-evidence.js';
-export { listEvidence, readEvidence } from './evidence/read-evidence.js';
+export { listEvidence, readEvidence } from './evidence/evidence-folder.js';
 export type { EvidenceEntry, EvidenceMeta, EvidenceRef } from './evidence/evidence-file.js';
 export { verify, type VerifyReport } from './verify/verify.js';
 export type { VerifyFinding } from './verify/findings.js';

@@ -32,7 +32,15 @@ type Prompt = Parameters<
   NonNullable<LanguageModelMiddleware['transformParams']>
 >[0]['params']['prompt'];
 
-// The boot prompt (counted and recorded as a boot), then the status baseline later deltas build on.
+// What changed in the status since the last call (`reset`: the baseline later deltas build on).
+async function statusDelta({ cwd, agent }: AgentStateAiOptions, reset = false): Promise<string> {
+  return (
+    (await publishStatusTo({ cwd, agent, strategy: 'delta', consumer: CONSUMER, reset })).output ??
+    ''
+  );
+}
+
+// The boot prompt (counted and recorded as a boot), then the status baseline.
 async function bootContext(options: AgentStateAiOptions): Promise<string> {
   const base = { cwd: options.cwd, agent: options.agent };
   const result = await boot({ ...base, level: 'auto', source: 'startup' });
@@ -48,13 +56,8 @@ async function bootContext(options: AgentStateAiOptions): Promise<string> {
     },
     base,
   );
-  const status = await publishStatusTo({
-    ...base,
-    strategy: 'delta',
-    consumer: CONSUMER,
-    reset: true,
-  });
-  return status.output ? `${result.text}\n\n${status.output}` : result.text;
+  const status = await statusDelta(options, true);
+  return status ? `${result.text}\n\n${status}` : result.text;
 }
 
 /**
@@ -80,16 +83,7 @@ export function agentStateMiddleware(options: AgentStateAiOptions = {}): Languag
         const last = message.role === 'tool' ? message.content.at(-1) : undefined;
         if (!last || last.type !== 'tool-result') continue;
         let status = told.get(last.toolCallId);
-        if (status === undefined) {
-          const published = await publishStatusTo({
-            cwd: options.cwd,
-            agent: options.agent,
-            strategy: 'delta',
-            consumer: CONSUMER,
-          });
-          status = published.output ?? '';
-          told.set(last.toolCallId, status);
-        }
+        if (status === undefined) told.set(last.toolCallId, (status = await statusDelta(options)));
         if (status) prompt.push({ role: 'user', content: [{ type: 'text', text: status }] });
       }
       return { ...params, prompt };
@@ -123,12 +117,10 @@ function refusal(name: string, input: unknown, options: WithAgentStateOptions): 
 }
 
 // A log that cannot be written must not fail the tool call.
-async function record(options: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
+async function record({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
+  const events = facts.map((f) => ({ actor: 'tool' as const, ...f }));
   try {
-    await appendEvents(
-      facts.map((f) => ({ actor: 'tool' as const, ...f })),
-      { cwd: options.cwd, agent: options.agent, timeoutMs: 2000 },
-    );
+    await appendEvents(events, { cwd, agent, timeoutMs: 2000 });
   } catch {
     /* not recorded */
   }

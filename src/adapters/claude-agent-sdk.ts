@@ -1,7 +1,5 @@
-// agent-state inside a Claude Agent SDK session, in-process. The SDK's hook inputs are Claude
-// Code's hook payloads, so each callback is one `agent-state hook claude` call run in this
-// process: the same boot, status, Forbidden check and facts, and no child process. Only the SDK's
-// types are imported: agent-state never loads the SDK.
+// agent-state in a Claude Agent SDK session: its hook inputs are Claude Code's hook payloads, so
+// each callback is one `agent-state hook claude` run in-process. Only the SDK's types are imported.
 import { readFileSync } from 'node:fs';
 import type {
   HookCallback,
@@ -111,9 +109,6 @@ export async function agentStateMcpServer(
   const server = await createAgentStateMcpServer({ cwd: options.cwd ?? process.cwd(), env });
   // The SDK's type names the MCP SDK 1.x class; it only calls connect() with its own transport,
   // which this 2.x server takes as well.
-  return {
-    type: 'sdk',
-    name: 'agent-state',
-    instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
-  };
+  const instance = server as unknown as McpSdkServerConfigWithInstance['instance'];
+  return { type: 'sdk', name: 'agent-state', instance };
 }

@@ -19,10 +19,6 @@ export function describeTest(test: TestRun): string {
   return `${verdict}${counts}`;
 }
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** The entry for checkpoint number `n`. */
 export function checkpointEvidence(input: {
   n: number;
@@ -42,12 +38,10 @@ export function checkpointEvidence(input: {
     .filter((s) => counts[s] > 0)
     .map((s) => `${counts[s]} ${s}`)
     .join(', ');
-  const lines = [`Checkpoint ${n}:`, ''];
-  if (test)
-    lines.push(
-      `- Tests: \`${test.command}\` ${describeTest(test)} in ${seconds(test.duration_ms)} (log: ${test.log.path})`,
-    );
-  else lines.push('- Tests: none run');
+  const ran =
+    test &&
+    `\`${test.command}\` ${describeTest(test)} in ${(test.duration_ms / 1000).toFixed(1)} s (log: ${test.log.path})`;
+  const lines = [`Checkpoint ${n}:`, '', `- Tests: ${ran || 'none run'}`];
   lines.push(`- Plan: ${plan || 'empty'}`);
   if (progress.stage) lines.push(`- Stage: ${progress.stage}`);
   if (progress.next_action) lines.push(`- Next: ${progress.next_action}`);
@@ -81,11 +75,6 @@ export function checkpointEvidence(input: {
     lines.push(`- Forbidden paths changed by commits and accepted: ${named.join(', ')}`);
   }
   if (test && !test.ok) lines.push('', '```', test.tail, '```');
-  return {
-    kind: 'checkpoint',
-    summary,
-    body: lines.join('\n'),
-    refs: test ? [test.log] : [],
-    redactionsInRefs: test?.redactions ?? 0,
-  };
+  const [refs, redactionsInRefs] = test ? [[test.log], test.redactions] : [[], 0];
+  return { kind: 'checkpoint', summary, body: lines.join('\n'), refs, redactionsInRefs };
 }

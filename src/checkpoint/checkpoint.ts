@@ -71,27 +71,16 @@ export interface CheckpointResult {
   warnings: Warning[];
 }
 
-function refusal(
-  refused: 'verify' | 'tests',
-  findings: VerifyFinding[],
-  test: TestRun | null,
-  warnings: Warning[],
-): CheckpointResult {
-  return {
-    ok: false,
-    refused,
-    findings,
-    test,
-    checkpoint: null,
-    fingerprint: null,
-    drift: null,
-    evidence: null,
-    progress_changed: false,
-    commit: null,
-    revision: null,
-    warnings,
-  };
-}
+// What a checkpoint that refused did not do.
+const NOTHING = {
+  checkpoint: null,
+  fingerprint: null,
+  drift: null,
+  evidence: null,
+  progress_changed: false,
+  commit: null,
+  revision: null,
+} as const;
 
 // Refuse bad input before the tests run, not after.
 function checkInputs(options: CheckpointOptions): void {
@@ -111,14 +100,8 @@ function checkInputs(options: CheckpointOptions): void {
 }
 
 function lastTestOf(run: TestRun, at: string): LastTest {
-  const last: LastTest = {
-    command: run.command,
-    exit_code: run.exit_code,
-    passed: run.passed,
-    failed: run.failed,
-    at,
-    duration_ms: run.duration_ms,
-  };
+  const { command, exit_code, passed, failed, duration_ms } = run;
+  const last: LastTest = { command, exit_code, passed, failed, at, duration_ms };
   if (run.timed_out) last.timed_out = true;
   return last;
 }
@@ -191,21 +174,15 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
   // A Forbidden change that commits brought in is accepted only by the person's approval: git runs
   // no pre-commit for a cherry-pick, a revert or --no-verify, so a commit proves none.
   const approvedNow = (options.env ?? process.env)[ALLOW_FORBIDDEN_ENV] === '1';
-  const blocking = report.findings
-    .filter(
-      (f) =>
-        f.kind === 'stale_marker' ||
-        (f.kind === 'forbidden' && (f.source !== 'changed' || !approvedNow)),
-    )
-    .map((f) =>
-      f.kind === 'forbidden' && f.source === 'changed'
-        ? {
-            ...f,
-            fix: `${f.fix}; if you approve it, \`${ALLOW_FORBIDDEN_ENV}=1 agent-state checkpoint\``,
-          }
-        : f,
-    );
-  if (blocking.length > 0) return refusal('verify', blocking, null, report.warnings);
+  const approve = `if you approve it, \`${ALLOW_FORBIDDEN_ENV}=1 agent-state checkpoint\``;
+  const blocking = report.findings.flatMap((f): VerifyFinding[] => {
+    if (f.kind === 'stale_marker') return [f];
+    if (f.kind !== 'forbidden' || (f.source === 'changed' && approvedNow)) return [];
+    return [f.source === 'changed' ? { ...f, fix: `${f.fix}; ${approve}` } : f];
+  });
+  const refuse = (refused: 'verify' | 'tests', findings: VerifyFinding[], test: TestRun | null) =>
+    ({ ok: false, refused, findings, test, ...NOTHING, warnings: report.warnings }) as const;
+  if (blocking.length > 0) return refuse('verify', blocking, null);
   throwIfAborted();
 
   // (b) The tests, outside the lock: they may take minutes.
@@ -219,7 +196,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
       env: options.env,
       now,
     });
-    if (!test.ok && !options.allowFailing) return refusal('tests', [], test, report.warnings);
+    if (!test.ok && !options.allowFailing) return refuse('tests', [], test);
   }
   throwIfAborted();
 
@@ -250,8 +227,9 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
   const { evidence, result: update } = await withStateLock(
     paths,
     () => {
+      const apply = (p: Progress) => applyCheckpoint(p, options, at, test, fingerprint);
       const projected = structuredClone(valueOrThrow(readProgressFor(paths, agent)));
-      const { checkpoints } = applyCheckpoint(projected, options, at, test, fingerprint);
+      const { checkpoints } = apply(projected);
       const input = checkpointEvidence({
         n: checkpoints,
         summary: options.summary,
@@ -263,9 +241,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
       });
       const prepared = prepareEvidence(paths, config, input, new Date(at), agent);
       return commitEvidenceLocked(paths, config, prepared, () =>
-        updateProgressLocked(paths, (p) => applyCheckpoint(p, options, at, test, fingerprint), {
-          agent,
-        }),
+        updateProgressLocked(paths, apply, { agent }),
       );
     },
     options,
@@ -283,6 +259,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
       commit = { error: error instanceof Error ? error.message : String(error) };
     }
   }
+  const { file, removed, redactions } = evidence;
   return {
     ok: true,
     refused: null,
@@ -291,12 +268,7 @@ export async function checkpoint(options: CheckpointOptions = {}): Promise<Check
     checkpoint: update.result.checkpoints,
     fingerprint,
     drift,
-    evidence: {
-      id: evidence.meta.id,
-      file: evidence.file,
-      removed: evidence.removed,
-      redactions: evidence.redactions,
-    },
+    evidence: { id: evidence.meta.id, file, removed, redactions },
     progress_changed: update.result.changed,
     commit,
     revision: update.progress.revision,

@@ -24,36 +24,30 @@ function lastMatch(text: string, pattern: RegExp): RegExpExecArray | null {
 
 type Reader = (text: string) => TestCounts | null;
 
+// The `N passed` and `N failed` of a summary line.
+const passedFailed = (runner: TestCounts['runner'], line: string): TestCounts => ({
+  runner,
+  passed: count(line, /(\d+) passed/),
+  failed: count(line, /(\d+) failed/),
+});
+const matches = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
+
 const READERS: Reader[] = [
   // vitest: "      Tests  12 passed | 1 failed (13)"
   (text) => {
     const m = lastMatch(text, /^\s*Tests\s{2,}(.*\d+ (?:passed|failed).*?)\s*\(\d+\)\s*$/gm);
-    if (!m) return null;
-    return {
-      runner: 'vitest',
-      passed: count(m[1]!, /(\d+) passed/),
-      failed: count(m[1]!, /(\d+) failed/),
-    };
+    return m && passedFailed('vitest', m[1]!);
   },
   // jest: "Tests:       1 failed, 12 passed, 13 total"
   (text) => {
     const m = lastMatch(text, /^Tests:\s+(.*)\d+ total\s*$/gm);
-    if (!m) return null;
-    return {
-      runner: 'jest',
-      passed: count(m[1]!, /(\d+) passed/),
-      failed: count(m[1]!, /(\d+) failed/),
-    };
+    return m && passedFailed('jest', m[1]!);
   },
   // cargo: "test result: ok. 12 passed; 1 failed; 0 ignored; ..." (one line per test binary)
   (text) => {
     const lines = [...text.matchAll(/^test result: \w+\. (\d+) passed; (\d+) failed;/gm)];
-    if (lines.length === 0) return null;
-    return {
-      runner: 'cargo',
-      passed: lines.reduce((n, m) => n + Number(m[1]), 0),
-      failed: lines.reduce((n, m) => n + Number(m[2]), 0),
-    };
+    const sum = (i: number) => lines.reduce((n, m) => n + Number(m[i]), 0);
+    return lines.length === 0 ? null : { runner: 'cargo', passed: sum(1), failed: sum(2) };
   },
   // pytest: "===== 1 failed, 12 passed, 2 skipped in 0.52s ====="
   (text) => {
@@ -68,13 +62,9 @@ const READERS: Reader[] = [
   // mocha: "  12 passing (34ms)" and "  1 failing"
   (text) => {
     const passing = lastMatch(text, /^\s*(\d+) passing \(/gm);
-    if (!passing) return null;
     const failing = lastMatch(text, /^\s*(\d+) failing\s*$/gm);
-    return {
-      runner: 'mocha',
-      passed: Number(passing[1]),
-      failed: failing ? Number(failing[1]) : 0,
-    };
+    if (!passing) return null;
+    return { runner: 'mocha', passed: Number(passing[1]), failed: Number(failing?.[1] ?? 0) };
   },
   // node:test: TAP "# pass 12" / "# fail 1", or the spec reporter's "ℹ pass 12" / "ℹ fail 1"
   (text) => {
@@ -85,13 +75,12 @@ const READERS: Reader[] = [
   },
   // go test -v: "--- PASS: TestX (0.00s)" / "--- FAIL: TestY"; without -v, packages: "ok  \tpkg" / "FAIL\tpkg"
   (text) => {
-    const pass = [...text.matchAll(/^\s*--- PASS: /gm)].length;
-    const fail = [...text.matchAll(/^\s*--- FAIL: /gm)].length;
+    const pass = matches(text, /^\s*--- PASS: /gm);
+    const fail = matches(text, /^\s*--- FAIL: /gm);
     if (pass + fail > 0) return { runner: 'go', passed: pass, failed: fail };
-    const okPkgs = [...text.matchAll(/^ok\s+\S+\s+(?:[\d.]+s|\(cached\))/gm)].length;
-    const failPkgs = [...text.matchAll(/^FAIL\s+\S+\s+[\d.]+s/gm)].length;
-    if (okPkgs + failPkgs === 0) return null;
-    return { runner: 'go', passed: okPkgs, failed: failPkgs };
+    const okPkgs = matches(text, /^ok\s+\S+\s+(?:[\d.]+s|\(cached\))/gm);
+    const failPkgs = matches(text, /^FAIL\s+\S+\s+[\d.]+s/gm);
+    return okPkgs + failPkgs === 0 ? null : { runner: 'go', passed: okPkgs, failed: failPkgs };
   },
 ];
 

@@ -1,7 +1,5 @@
-// What a checkpoint records as "the progress it vouches for" (pure): the stage, the next action,
-// every plan item's status and the completion markers (ids and times). The Stop and PreCompact
-// hooks compare it with the last checkpoint's to ask for a checkpoint when it moved. (What counts
-// as progress between two boots, for the restart loop, is src/recovery/rules.ts.)
+// The progress a checkpoint vouches for (pure): stage, next action, plan statuses, markers (ids and
+// times); Stop and PreCompact ask for a checkpoint when it moved (boots: src/recovery/rules.ts).
 import { createHash } from '../text/lazy-crypto.js';
 import type { Progress } from '../types.js';
 

@@ -7,7 +7,6 @@ import { CancelledError } from '../errors.js';
 import { ArtifactWriter, artifactName } from '../evidence/artifacts.js';
 import type { EvidenceRef } from '../evidence/evidence-file.js';
 import type { StatePaths } from '../state/paths.js';
-import { watchGroup } from './group-watchdog.js';
 import { parseTestCounts, type TestCounts } from './parse-test-counts.js';
 
 /** The outcome of one test run. */
@@ -59,9 +58,43 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function lastLines(text: string, count: number): string {
-  const lines = text.replace(/\s+$/, '').split('\n');
-  return lines.slice(-count).join('\n');
+// A checkpoint killed with SIGKILL cannot stop its test group, and a quiet test then ran for its
+// whole timeout. The watchdog is a tiny shell reading a pipe only the checkpoint writes: when the
+// checkpoint dies the kernel closes it, `read` returns, and the watchdog ends the group (TERM, then
+// KILL). The test never inherits the pipe (Node opens descriptors close-on-exec).
+// `$1` is the process group; after TERM the tree gets two seconds, like a timeout's grace.
+// (`kill -TERM -PGID`, without `--`: dash's kill refuses `--`.)
+const SCRIPT = 'read _ignored; kill -TERM "-$1" 2>/dev/null; sleep 2; kill -KILL "-$1" 2>/dev/null';
+
+/**
+ * Watches process group `pgid` on behalf of this process: if this process dies before
+ * `release()`, the group is terminated. A no-op on Windows (no process groups there) or when no
+ * shell can be started.
+ */
+export function watchGroup(pgid: number): { release(): void } {
+  if (process.platform === 'win32') return { release() {} };
+  let watchdog;
+  try {
+    watchdog = spawn('/bin/sh', ['-c', SCRIPT, 'agent-state-watchdog', String(pgid)], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      // Its own group: Ctrl-C on the terminal must not end it before it has done its job.
+      detached: true,
+    });
+  } catch {
+    return { release() {} };
+  }
+  watchdog.on('error', () => {});
+  watchdog.stdin.on('error', () => {});
+  // Neither the watchdog nor its pipe keeps this process alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void }).unref?.();
+  return {
+    release() {
+      // Killed first, so that closing the pipe cannot make it signal a reused group id.
+      watchdog.kill('SIGKILL');
+      watchdog.stdin.destroy();
+    },
+  };
 }
 
 /** Runs `command` with a shell in `paths.root`; resolves when it ends, rejects with CancelledError on abort. */
@@ -90,9 +123,7 @@ export function runTests(
     });
     // If this process is killed outright, the watchdog ends the test group.
     const watchdog = child.pid === undefined ? null : watchGroup(child.pid);
-    let timedOut = false;
-    let cancelled = false;
-    let settled = false;
+    let [timedOut, cancelled, settled] = [false, false, false];
     const timers: NodeJS.Timeout[] = [];
     const stop = () => {
       killTree(child, 'SIGTERM');
@@ -103,14 +134,13 @@ export function runTests(
       stop();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    timers.push(
-      setTimeout(() => {
-        timedOut = true;
-        stop();
-      }, options.timeoutMs),
-    );
-    child.stdout!.on('data', (chunk: Buffer) => writer.write(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => writer.write(chunk));
+    const onTimeout = () => {
+      timedOut = true;
+      stop();
+    };
+    timers.push(setTimeout(onTimeout, options.timeoutMs));
+    for (const out of [child.stdout!, child.stderr!])
+      out.on('data', (chunk: Buffer) => writer.write(chunk));
     // A background process that inherited the pipes must not keep the checkpoint waiting.
     child.on('exit', () => {
       timers.push(
@@ -129,15 +159,12 @@ export function runTests(
       options.signal?.removeEventListener('abort', onAbort);
       if (cancelled) {
         writer.discard();
-        reject(
-          new CancelledError('cancelled: the test command was stopped and nothing was written'),
-        );
+        const stopped = 'cancelled: the test command was stopped and nothing was written';
+        reject(new CancelledError(stopped));
         return;
       }
-      if (error)
-        writer.write(
-          Buffer.from(`\n[agent-state] could not start the test command: ${error.message}\n`),
-        );
+      const note = error && `\n[agent-state] could not start the test command: ${error.message}\n`;
+      if (note) writer.write(Buffer.from(note));
       const tail = writer.tail();
       const artifact = writer.finish();
       const counts = parseTestCounts(tail);
@@ -154,7 +181,7 @@ export function runTests(
         duration_ms: Date.now() - started,
         log: artifact.ref,
         redactions: artifact.redactions,
-        tail: lastLines(tail, TAIL_LINES),
+        tail: tail.replace(/\s+$/, '').split('\n').slice(-TAIL_LINES).join('\n'),
       });
     };
     child.on('error', (error) => finish(null, null, error));

@@ -11,10 +11,9 @@ import { findRoot } from '../state/find-root.js';
 import { requireInsideRepo } from '../state/repo-path.js';
 import type { BaseOptions, Config } from '../types.js';
 import { artifactName, copyArtifact, type WrittenArtifact } from './artifacts.js';
-import type { EvidenceMeta, EvidenceRef } from './evidence-file.js';
+import { truncateUtf8, type EvidenceMeta, type EvidenceRef } from './evidence-file.js';
 import { pruneEvidenceLocked, writeEntryLocked } from './evidence-folder.js';
 import { redactSecrets } from '../text/redact.js';
-import { truncateUtf8 } from './truncate.js';
 
 const KIND = /^[a-z][a-z0-9_-]{0,31}$/;
 const SUMMARY_MAX_CHARS = 500;
@@ -86,19 +85,14 @@ export function prepareEvidence(
     artifacts.push(copyArtifact(paths, input.rawFile, artifactName(now, input.rawFile, tag)));
   }
   const refs = [...(input.refs ?? []), ...artifacts.map((a) => a.ref)];
+  const max = SUMMARY_MAX_CHARS;
+  const redactions = [summary, body, ...artifacts].reduce((n, r) => n + r.redactions, 0);
   const meta: Omit<EvidenceMeta, 'id'> = {
     ...(agent === null ? {} : { agent }),
     at: now.toISOString(),
     kind: input.kind,
-    summary:
-      summary.text.length > SUMMARY_MAX_CHARS
-        ? `${summary.text.slice(0, SUMMARY_MAX_CHARS - 1)}…`
-        : summary.text,
-    redactions:
-      summary.redactions +
-      body.redactions +
-      (input.redactionsInRefs ?? 0) +
-      artifacts.reduce((n, a) => n + a.redactions, 0),
+    summary: summary.text.length > max ? `${summary.text.slice(0, max - 1)}…` : summary.text,
+    redactions: redactions + (input.redactionsInRefs ?? 0),
     truncated_bytes: capped.truncatedBytes,
   };
   if (refs.length > 0) meta.refs = refs;
@@ -130,16 +124,9 @@ export async function commitEvidenceLocked<T>(
     throw error;
   }
   const removed = pruneEvidenceLocked(paths, config.evidence.keep);
-  return {
-    evidence: {
-      meta: written.meta,
-      file: written.file,
-      redactions: prepared.meta.redactions ?? 0,
-      truncated_bytes: prepared.meta.truncated_bytes ?? 0,
-      removed,
-    },
-    result,
-  };
+  const { redactions = 0, truncated_bytes = 0 } = prepared.meta;
+  const evidence = { meta: written.meta, file: written.file, redactions, truncated_bytes, removed };
+  return { evidence, result };
 }
 
 /** Adds an evidence entry: redacted, capped, numbered; the oldest beyond evidence.keep are removed in the same locked step. */

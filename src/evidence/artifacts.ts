@@ -28,15 +28,9 @@ export interface WrittenArtifact {
 
 /** A file name for a new artifact: a UTC timestamp, a random tag and the source's name. */
 export function artifactName(now: Date, name: string, tag: string): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  const safe =
-    basename(name)
-      .replace(/[^A-Za-z0-9._-]+/g, '_')
-      .slice(0, 60) || 'output';
-  return `${stamp}-${tag}-${safe}`;
+  const stamp = now.toISOString().replace(/[-:]/g, '');
+  const safe = basename(name).replace(/[^A-Za-z0-9._-]+/g, '_');
+  return `${stamp.replace(/\.\d+Z$/, 'Z')}-${tag}-${safe.slice(0, 60) || 'output'}`;
 }
 
 const TAIL_CHARS = 64 * 1024;

@@ -42,28 +42,34 @@ export const ENTRY_FILE = /^(\d{6}|\d{8}T\d{9}Z-[0-9a-f]{6})-[a-z0-9-]*\.md$/;
 
 /** A file-name slug of a summary: lowercase ASCII words joined by dashes, at most 40 characters. */
 export function slugify(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+  const words = text.normalize('NFKD').toLowerCase();
+  const dashed = words.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = dashed.slice(0, 40).replace(/-+$/, '');
   return slug === '' ? fallback : slug;
+}
+
+/** `text` cut to at most `maxBytes` UTF-8 bytes plus a `[truncated N bytes]` note, and N. */
+export function truncateUtf8(
+  text: string,
+  maxBytes: number,
+): { text: string; truncatedBytes: number } {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return { text, truncatedBytes: 0 };
+  let cut = maxBytes;
+  // Back off to the first byte of a character (continuation bytes are 10xxxxxx).
+  while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--;
+  const truncatedBytes = bytes.length - cut;
+  const kept = bytes.subarray(0, cut).toString('utf8');
+  const note = `${kept.endsWith('\n') ? '' : '\n'}\n[truncated ${truncatedBytes} bytes]\n`;
+  return { text: kept + note, truncatedBytes };
 }
 
 /** The file text of an entry. */
 export function renderEntry(meta: EvidenceMeta, body: string): string {
-  const front: Record<string, unknown> = { id: meta.id };
-  if (meta.agent !== undefined) front.agent = meta.agent;
-  Object.assign(front, {
-    at: meta.at,
-    kind: meta.kind,
-    summary: meta.summary,
-    redactions: meta.redactions ?? 0,
-    truncated_bytes: meta.truncated_bytes ?? 0,
-  });
-  if (meta.refs?.length) front.refs = meta.refs;
+  const { id, agent, at, kind, summary, redactions = 0, truncated_bytes = 0, refs } = meta;
+  const front: Record<string, unknown> = { id, ...(agent === undefined ? {} : { agent }) };
+  Object.assign(front, { at, kind, summary, redactions, truncated_bytes });
+  if (refs?.length) front.refs = refs;
   const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
   return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;
 }
@@ -79,17 +85,11 @@ export function parseEntry(
     message,
     hint: 'an entry starts with a `---` line, YAML front matter (id, at, kind, summary), a closing `---` line, then the body',
   });
-  if (!normalized.startsWith('---\n'))
-    return { meta: undefined, body: '', problems: [problem(`${display} has no front matter`)] };
-  const close = /^---[ \t]*$/m;
+  const refuse = (message: string) => ({ meta: undefined, body: '', problems: [problem(message)] });
+  if (!normalized.startsWith('---\n')) return refuse(`${display} has no front matter`);
   const rest = normalized.slice(4);
-  const end = close.exec(rest);
-  if (!end)
-    return {
-      meta: undefined,
-      body: '',
-      problems: [problem(`${display}: the front matter is not closed by a --- line`)],
-    };
+  const end = /^---[ \t]*$/m.exec(rest);
+  if (!end) return refuse(`${display}: the front matter is not closed by a --- line`);
   const yamlText = rest.slice(0, end.index);
   const body = rest.slice(end.index + end[0].length).replace(/^\n/, '');
   // Lines of the front matter start at line 2 of the file: pad so positions match the file.

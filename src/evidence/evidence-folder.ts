@@ -1,13 +1,15 @@
 // The capped evidence folder (state/evidence/): writing, pruning to the newest
-// `evidence.keep` entries (and the artifacts only they referred to), listing and reading.
+// `evidence.keep` entries (and the artifacts only they referred to), listing, and reading by id.
 import { randomBytes } from '../text/lazy-crypto.js';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidStateError } from '../errors.js';
+import { InvalidStateError, UsageError } from '../errors.js';
+import { findRoot } from '../state/find-root.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import { decodeStateText } from '../state/read-text.js';
 import type { Problem } from '../state/yaml-doc.js';
+import type { BaseOptions } from '../types.js';
 import {
   ENTRY_FILE,
   parseEntry,
@@ -29,13 +31,12 @@ export function entryFiles(paths: StatePaths): { id: string; name: string }[] {
   } catch {
     return [];
   }
-  return names
-    .map((name) => ({ name, match: ENTRY_FILE.exec(name) }))
-    .filter((e): e is { name: string; match: RegExpExecArray } => e.match !== null)
-    .map(({ name, match }) => ({ id: match[1]!, name }))
-    .sort(
-      (a, b) => compareEntryIds(a.id, b.id) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-    );
+  const files = names.flatMap((name) => {
+    const id = ENTRY_FILE.exec(name)?.[1];
+    return id === undefined ? [] : [{ id, name }];
+  });
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return files.sort((a, b) => compareEntryIds(a.id, b.id) || byName(a.name, b.name));
 }
 
 /** Reads one entry file; bad content gives problems, never a throw. */
@@ -50,12 +51,8 @@ export function readEntryFile(
     text = decodeStateText(readFileSync(path), { display: file, restoreHint: RESTORE_HINT });
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error;
-    return {
-      entry: undefined,
-      problems: [
-        { location: error.location ?? { file }, message: error.message, hint: error.hint ?? '' },
-      ],
-    };
+    const { location = { file }, message, hint = '' } = error;
+    return { entry: undefined, problems: [{ location, message, hint }] };
   }
   const { meta, body, problems } = parseEntry(text, file);
   const fromName = ENTRY_FILE.exec(name)?.[1];
@@ -100,26 +97,21 @@ export function pruneEvidenceLocked(paths: StatePaths, keep: number): string[] {
   const orphaned = new Set(excess.flatMap((f) => refsOf(f.name)));
   for (const kept of files.slice(excess.length))
     for (const ref of refsOf(kept.name)) orphaned.delete(ref);
-  const removed: string[] = [];
-  for (const file of excess) {
+  const removed = excess.map((file) => {
     const path = join(paths.evidenceDir, file.name);
     rmSync(path, { force: true });
-    removed.push(displayPath(paths, path));
-  }
-  for (const ref of orphaned) {
-    // Only artifacts of ours, which lie flat in artifacts/: a hand-edited ref must not delete
-    // anything else, through `..` or a linked folder.
+    return displayPath(paths, path);
+  });
+  // Only artifacts of ours, which lie flat in artifacts/: a hand-edited ref must not delete
+  // anything else, through `..` or a linked folder.
+  for (const ref of orphaned)
     if (/^\.agent\/artifacts\/(?!\.\.?$)[^/]+$/.test(ref))
       rmSync(join(paths.root, ref), { force: true });
-  }
   return removed;
 }
 
 /** Every entry, oldest first, with the problems of those that do not parse. */
-export function readEvidenceFolder(paths: StatePaths): {
-  entries: EvidenceEntry[];
-  problems: Problem[];
-} {
+export function readEvidenceFolder(paths: StatePaths) {
   const entries: EvidenceEntry[] = [];
   const problems: Problem[] = [];
   if (!existsSync(paths.evidenceDir)) return { entries, problems };
@@ -129,4 +121,39 @@ export function readEvidenceFolder(paths: StatePaths): {
     problems.push(...read.problems);
   }
   return { entries, problems };
+}
+
+/** Every entry, oldest first, and the problems of the files that do not parse. */
+export function listEvidence(options: BaseOptions = {}): ReturnType<typeof readEvidenceFolder> {
+  return readEvidenceFolder(findRoot(options.cwd));
+}
+
+/**
+ * One entry by id (`12`, `000012`, a unique id or its six random hex digits, or its file name);
+ * throws UsageError when absent or invalid.
+ */
+export function readEvidence(id: string, options: BaseOptions = {}): EvidenceEntry {
+  const paths = findRoot(options.cwd);
+  const name = id.replace(/^.*\//, '');
+  const files = entryFiles(paths);
+  const wanted = /^\d{1,6}$/.test(id)
+    ? id.padStart(6, '0')
+    : (ENTRY_FILE.exec(name.endsWith('.md') ? name : `${name}.md`)?.[1] ??
+      name.replace(/\.md$/, ''));
+  const file =
+    files.find((f) => f.id === wanted) ??
+    (/^[0-9a-f]{6}$/.test(id) ? files.find((f) => f.id.endsWith(`-${id}`)) : undefined);
+  if (!file)
+    throw new UsageError(`no evidence entry ${id}`, {
+      hint: files.length
+        ? `entries present: ${files.map((f) => f.id).join(', ')}`
+        : 'add one with `agent-state evidence add --kind note --summary "..."`',
+    });
+  const { entry, problems } = readEntryFile(paths, file.name);
+  if (entry) return entry;
+  const first = problems[0];
+  throw new InvalidStateError(first?.message ?? `evidence entry ${id} is invalid`, {
+    location: first?.location,
+    hint: first?.hint,
+  });
 }

@@ -48,19 +48,16 @@ export function parseBeads(file: TextFile): ImportSource {
       bad(`issue ${String(r.id)}: expected a "title"`);
     if (r.status === 'tombstone') return; // deleted in Beads
     const deps = r.dependencies ?? [];
-    if (
-      !Array.isArray(deps) ||
-      !deps.every((d) => isObject(d) && typeof d.depends_on_id === 'string')
-    )
+    const isDep = (d: unknown) => isObject(d) && typeof d.depends_on_id === 'string';
+    if (!Array.isArray(deps) || !deps.every(isDep))
       bad(`issue ${String(r.id)}: expected "dependencies" as a list of {"depends_on_id", "type"}`);
-    source.items.push({
-      source: `beads#${r.id as string}`,
-      title: r.title as string,
-      status: mapStatus(STATUSES, r.status ?? 'open', `issue ${r.id as string}`, bad),
-      needs: (deps as { depends_on_id: string; type?: unknown }[])
-        .filter((d) => BLOCKING.has(String(d.type ?? 'blocks')))
-        .map((d) => `beads#${d.depends_on_id}`),
-    });
+    const [id, title] = [r.id as string, r.title as string];
+    const status = mapStatus(STATUSES, r.status ?? 'open', `issue ${id}`, bad);
+    const blocking = (deps as { depends_on_id: string; type?: unknown }[]).filter((d) =>
+      BLOCKING.has(String(d.type ?? 'blocks')),
+    );
+    const needs = blocking.map((d) => `beads#${d.depends_on_id}`);
+    source.items.push({ source: `beads#${id}`, title, status, needs });
   });
   if (source.items.length === 0 && source.memory.durable.length === 0)
     refuse(1, 'no issue in the file');

@@ -30,13 +30,9 @@ function phaseStatus(roadmap: string, n: string): PlanStatus {
   const cells =
     new RegExp(`^\\|\\s*${num}\\.?\\s[^|]*\\|.*$`, 'm').exec(roadmap)?.[0].split('|') ?? [];
   const status = cells[cells.length - 3] ?? '';
-  return /complete/i.test(status)
-    ? 'done'
-    : /progress/i.test(status)
-      ? 'running'
-      : /deferred/i.test(status)
-        ? 'blocked'
-        : 'pending';
+  const words = { complete: 'done', progress: 'running', deferred: 'blocked' } as const;
+  const word = Object.keys(words).find((w) => new RegExp(w, 'i').test(status));
+  return word ? words[word as keyof typeof words] : 'pending';
 }
 
 function goal(read: Reader): string | undefined {
@@ -75,14 +71,10 @@ export function parseGsd(read: Reader): ImportSource {
         phase.item.needs.push(`gsd#phase-${m[1]}`);
       const plan = PLAN.exec(text);
       if (plan) {
+        const [id, title] = [`gsd#${plan[2]}`, plain(plan[3]!) || plan[2]!];
         const status = plan[1] === ' ' ? 'pending' : 'done';
-        source.items.push({
-          source: `gsd#${plan[2]}`,
-          title: plain(plan[3]!) || plan[2]!,
-          status,
-          needs: [],
-        });
-        phase.item.needs.push(`gsd#${plan[2]}`);
+        source.items.push({ source: id, title, status, needs: [] });
+        phase.item.needs.push(id);
       }
     }
   }

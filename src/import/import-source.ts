@@ -52,12 +52,8 @@ export function mapStatus(
   fail: (message: string) => never,
 ): PlanStatus {
   const status = typeof value === 'string' ? statuses[value] : undefined;
-  return (
-    status ??
-    fail(
-      `${what}: status ${JSON.stringify(value)} is not one of ${Object.keys(statuses).join(', ')}`,
-    )
-  );
+  const known = Object.keys(statuses).join(', ');
+  return status ?? fail(`${what}: status ${JSON.stringify(value)} is not one of ${known}`);
 }
 
 /** Parses JSON text, or refuses it at the line where it breaks. */

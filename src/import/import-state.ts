@@ -86,12 +86,11 @@ export function readImportSource(
   const read: Reader = (name) => {
     const p = resolve(dirname(main), name);
     if (!existsSync(p)) return undefined;
-    files.push(display(p));
-    const hint = `fix ${display(p)}, then import again`;
-    return {
-      text: readStateText(p, { display: display(p), maxBytes: 16 << 20, restoreHint: hint }),
-      display: display(p),
-    };
+    const shown = display(p);
+    files.push(shown);
+    const restoreHint = `fix ${shown}, then import again`;
+    const text = readStateText(p, { display: shown, maxBytes: 16 << 20, restoreHint });
+    return { text, display: shown };
   };
   const file = () => read(basename(main))!;
   const parse: Record<ImportFormat, () => ImportSource> = {
@@ -151,13 +150,11 @@ export function mergeImport(
   const cycle = findCycle(plan);
   if (cycle) {
     const sourceOf = new Map(plan.map((i) => [i.id, i.source ?? i.id]));
-    throw new InvalidStateError(
-      `the needs in the files go round in a circle: ${cycle.map((id) => sourceOf.get(id)).join(' → ')}`,
-      {
-        location: { file: source.files[0]! },
-        hint: 'drop one of these dependencies, then import again',
-      },
-    );
+    const circle = cycle.map((id) => sourceOf.get(id)).join(' → ');
+    throw new InvalidStateError(`the needs in the files go round in a circle: ${circle}`, {
+      location: { file: source.files[0]! },
+      hint: 'drop one of these dependencies, then import again',
+    });
   }
   const next = value(progress.next_action, source.nextAction);
   if (next.action === 'set') progress.next_action = next.text!;
@@ -189,10 +186,8 @@ export async function importState(
   const source = readImportSource(format, path, paths.root, options.cwd ?? process.cwd());
   if (options.dryRun) {
     const state = loadState(options);
-    return {
-      ...mergeImport(structuredClone(state.progress), state.goals.anchor, source),
-      dry_run: true,
-    };
+    const merged = mergeImport(structuredClone(state.progress), state.goals.anchor, source);
+    return { ...merged, dry_run: true };
   }
   const run = async () => {
     const anchor = readGoals(paths).goals.anchor;

@@ -80,8 +80,6 @@ export function firstSentence(text: string): string {
 
 /** Text without emphasis markers and surrounding space. */
 export function plain(text: string): string {
-  return text
-    .replace(/(\*\*|__)(.*?)\1/g, '$2')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const bare = text.replace(/(\*\*|__)(.*?)\1/g, '$2');
+  return bare.replace(/\s+/g, ' ').trim();
 }

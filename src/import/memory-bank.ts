@@ -43,12 +43,8 @@ export function parseMemoryBank(read: Reader): ImportSource {
     const task = TASK.exec(text);
     if (!task) continue;
     const title = plain(task[3]!);
-    const slug =
-      title
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 60) || 'item';
+    const dashed = title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
+    const slug = dashed.replace(/^-|-$/g, '').slice(0, 60) || 'item';
     const count = (seen.get(slug) ?? 0) + 1;
     seen.set(slug, count);
     source.items.push({

@@ -66,17 +66,13 @@ export function parseTaskmaster(file: TextFile, state?: TextFile): ImportSource 
     const deps = t.dependencies ?? [];
     if (!Array.isArray(deps) || deps.some((d) => typeof d !== 'number' && typeof d !== 'string'))
       bad([...path, 'dependencies'], `task ${id}: expected a list of task ids as its dependencies`);
-    return {
-      source: key(id),
-      title: t.title as string,
-      status: mapStatus(STATUSES, t.status ?? 'pending', `task ${id}`, (m) =>
-        bad([...path, 'status'], m),
-      ),
-      // A subtask's dependency without a dot is a sibling (`1` in 3.2 means 3.1), as Task Master reads it.
-      needs: (deps as (string | number)[]).map((d) =>
-        key(parent && !String(d).includes('.') ? `${parent}.${d}` : String(d)),
-      ),
-    };
+    const fail = (message: string) => bad([...path, 'status'], message);
+    const status = mapStatus(STATUSES, t.status ?? 'pending', `task ${id}`, fail);
+    // A subtask's dependency without a dot is a sibling (`1` in 3.2 means 3.1), as Task Master reads it.
+    const needs = (deps as (string | number)[]).map((d) =>
+      key(parent && !String(d).includes('.') ? `${parent}.${d}` : String(d)),
+    );
+    return { source: key(id), title: t.title as string, status, needs };
   };
   tasks.forEach((task, i) => {
     const item = read(task, [...base, i]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { openHashCache, type MarkerHasher } from './hash-cache.js';
-import { checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
+import { changedFiles, checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
 
 export type { MarkerChange };
 import { listPath, type ListProblem } from './marker-list.js';
@@ -52,19 +52,10 @@ export function evaluateMarker(
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
   const files = marker.files ?? {};
-  const paths = Object.keys(files);
-  const changed: MarkerChange[] = [];
-  for (const path of paths) {
-    if (!inside(path)) {
-      changed.push({ path, reason: 'outside' });
-      continue;
-    }
-    const now = hash(path);
-    if (now === null) changed.push({ path, reason: 'deleted' });
-    else if (now !== files[path]) changed.push({ path, reason: 'changed' });
-  }
-  const state = paths.length === 0 ? 'unverifiable' : changed.length > 0 ? 'stale' : 'valid';
-  return { id, state, changed, status, at: marker.at, files: paths.length };
+  const changed = changedFiles(files, inside, hash);
+  const count = Object.keys(files).length;
+  const state = count === 0 ? 'unverifiable' : changed.length > 0 ? 'stale' : 'valid';
+  return { id, state, changed, status, at: marker.at, files: count };
 }
 
 /**
@@ -87,28 +78,17 @@ export function checkProgressMarkers(
   const paths = statePaths(root);
   const snapshot = options.snapshot ?? null;
   const records = logDir === undefined || !snapshot ? null : openListRecords(logDir);
+  const list = { paths, snapshot, records, inside, env: options.env };
   const checks = (ids ?? Object.keys(markers)).map((id): MarkerCheck => {
     const marker = markers[id];
     const status = statuses.get(id) ?? null;
     if (!marker?.file_list) return evaluateMarker(root, id, marker, status, inside, cache?.hash);
-    const changed = checkListMarker(
-      { paths, snapshot, records, inside, env: options.env },
-      id,
-      marker,
-    );
-    const files = marker.file_list.count;
-    if (typeof changed === 'string') {
-      const problem = listProblem(paths, id, marker, changed);
-      return { id, state: 'unverifiable', changed: [], status, at: marker.at, files, problem };
-    }
-    return {
-      id,
-      state: changed.length > 0 ? 'stale' : 'valid',
-      changed,
-      status,
-      at: marker.at,
-      files,
-    };
+    const changed = checkListMarker(list, id, marker);
+    const base = { id, status, at: marker.at, files: marker.file_list.count };
+    if (typeof changed !== 'string')
+      return { ...base, state: changed.length > 0 ? 'stale' : 'valid', changed };
+    const problem = listProblem(paths, id, marker, changed);
+    return { ...base, state: 'unverifiable', changed: [], problem };
   });
   if (options.save !== false) {
     if (ids === undefined) {
@@ -135,10 +115,8 @@ export interface CheckMarkersResult {
 
 /** Whether a verdict counts as done and still valid (a marker without files only when allowed). */
 export function isDone(check: MarkerCheck, options: { allowUnverifiable?: boolean } = {}): boolean {
-  return (
-    check.state === 'valid' ||
-    (options.allowUnverifiable === true && check.state === 'unverifiable')
-  );
+  const allowed = options.allowUnverifiable === true && check.state === 'unverifiable';
+  return check.state === 'valid' || allowed;
 }
 
 /** Loads the state of `cwd` and checks its markers (asking git for its view when a big marker needs it). */

@@ -1,9 +1,7 @@
-// The hashes of the files completion markers cover, kept with each file's size, mtime, ctime and
-// inode in .agent/log/hashes.json (local, git-ignored), so that a marker over thousands of files
-// costs a stat per file, not a read: a file is hashed again only when one of those differs, as
-// git's index does. A file modified less than RACY_MS before the cache was written could change
-// again within its mtime's granularity without its stat changing: it is always hashed again
-// (git's "racily clean" entries); a changed ctime (an mtime set back by hand) is a change. A missing, damaged or foreign cache only means hashing again.
+// The hashes of marker files in .agent/log/hashes.json (local) with size, mtime, ctime and inode,
+// so a big marker costs a stat per file: a file is hashed again when one differs (as git's index),
+// or when modified within RACY_MS before the cache was written (git's "racily clean"). A missing,
+// damaged or foreign cache only means hashing again.
 import { lstatSync, mkdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
@@ -31,24 +29,40 @@ export function hashCachePath(logDir: string): string {
   return join(logDir, 'hashes.json');
 }
 
-function load(path: string): CacheFile | null {
+/** A local JSON file of the log folder if `valid`; null when missing or damaged. */
+export function readLogJson<T extends { version: number }>(
+  path: string,
+  valid: (data: T) => boolean,
+): T | null {
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheFile>;
-    if (data.version !== VERSION || typeof data.at !== 'number') return null;
-    if (typeof data.entries !== 'object' || data.entries === null) return null;
-    return data as CacheFile;
+    const data = JSON.parse(readFileSync(path, 'utf8')) as T;
+    return valid(data) ? data : null;
   } catch {
     return null;
   }
 }
 
+/** Writes a local JSON file of the log folder; one that cannot be written is only slower. */
+export function writeLogJson(logDir: string, path: string, data: unknown): void {
+  try {
+    mkdirSync(logDir, { recursive: true });
+    replaceFile(path, JSON.stringify(data));
+  } catch {
+    // only slower
+  }
+}
+
+/** Deletes the keys of `record` not in `keep`; whether any went. */
+export function keepOnly(record: Record<string, unknown>, keep: ReadonlySet<string>): boolean {
+  const gone = Object.keys(record).filter((key) => !keep.has(key));
+  for (const key of gone) delete record[key];
+  return gone.length > 0;
+}
+
 const matches = (entry: unknown, stats: Stats): entry is Entry =>
   Array.isArray(entry) &&
   entry.length === 5 &&
-  entry[0] === stats.size &&
-  entry[1] === stats.mtimeMs &&
-  entry[2] === stats.ctimeMs &&
-  entry[3] === stats.ino &&
+  [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino].every((v, i) => entry[i] === v) &&
   typeof entry[4] === 'string';
 
 /**
@@ -61,7 +75,14 @@ export function openHashCache(
   now: () => number = Date.now,
 ): { hash: MarkerHasher; save(keep?: ReadonlySet<string>): void } {
   const path = hashCachePath(logDir);
-  const stored = load(path);
+  const stored = readLogJson<CacheFile>(
+    path,
+    (d) =>
+      d.version === VERSION &&
+      typeof d.at === 'number' &&
+      typeof d.entries === 'object' &&
+      d.entries !== null,
+  );
   const trustedBefore = stored ? stored.at - RACY_MS : -Infinity;
   const next: Record<string, Entry> = { ...stored?.entries };
   let changed = false;
@@ -86,19 +107,8 @@ export function openHashCache(
     hash,
     save(keep) {
       // `keep`: the files every marker covers; the others' entries are dropped.
-      if (keep)
-        for (const rel of Object.keys(next))
-          if (!keep.has(rel)) {
-            delete next[rel];
-            changed = true;
-          }
-      if (!changed) return;
-      try {
-        mkdirSync(logDir, { recursive: true });
-        replaceFile(path, JSON.stringify({ version: VERSION, at: now(), entries: next }));
-      } catch {
-        // A cache that cannot be written is only slower.
-      }
+      if (keep && keepOnly(next, keep)) changed = true;
+      if (changed) writeLogJson(logDir, path, { version: VERSION, at: now(), entries: next });
     },
   };
 }

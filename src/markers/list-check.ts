@@ -1,20 +1,17 @@
-// Checking a marker over many files (a file list, marker-list.ts) without reading them: git
-// vouches for the files it tracks. A local record per list (.agent/log/marker-lists.json) says at
-// which HEAD every file of the list but the few it watches (with their recorded hashes) was
-// tracked, clean and hashed as recorded. A check hashes only the watched files and those git
-// reports as changed since (dirty, untracked, or changed by the commits between the two HEADs),
-// and reads the list only when one of those is not known to be in it or out of it. With no usable
-// record (a fresh clone, another HEAD git no longer has) every file is hashed once.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+// A marker over many files (marker-list.ts) checked without reading them: a local record per list
+// (.agent/log/marker-lists.json) says at which HEAD git vouched for every file but the few it
+// watches. A check hashes those and what git reports changed since (dirty, untracked, or in the
+// commits between the HEADs); with no usable record (a fresh clone) every file is hashed once.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { pathsChangedBetween } from '../git/paths-status.js';
 import type { GitSnapshot } from '../git/snapshot.js';
-import { replaceFile } from '../state/atomic-write.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';
+import { keepOnly, readLogJson, writeLogJson } from './hash-cache.js';
 import { listPath, markerFiles, type ListProblem } from './marker-list.js';
 
 interface ListRecord {
@@ -37,17 +34,27 @@ export interface MarkerChange {
   reason: 'changed' | 'deleted' | 'outside';
 }
 
+/** The files of `files` (path → recorded hash) that no longer hash as recorded. */
+export function changedFiles(
+  files: Record<string, string>,
+  inside: (rel: string) => boolean,
+  hash: (rel: string) => string | null,
+): MarkerChange[] {
+  return Object.entries(files).flatMap(([path, recorded]) => {
+    const now = inside(path) ? hash(path) : 'outside';
+    if (now === recorded) return [];
+    return [{ path, reason: now === 'outside' ? now : now === null ? 'deleted' : 'changed' }];
+  });
+}
+
 /** The records of one log folder (written by `save` when they changed). */
 export function openListRecords(logDir: string) {
   const path = join(logDir, 'marker-lists.json');
-  let lists: Record<string, ListRecord> = {};
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: number; lists?: unknown };
-    if (data.version === 1 && typeof data.lists === 'object' && data.lists !== null)
-      lists = data.lists as Record<string, ListRecord>;
-  } catch {
-    // none yet, or damaged: every list is hashed once more
-  }
+  const lists =
+    readLogJson<{ version: number; lists: Record<string, ListRecord> }>(
+      path,
+      (d) => d.version === 1 && typeof d.lists === 'object' && d.lists !== null,
+    )?.lists ?? {};
   let changed = false;
   return {
     get(digest: string): ListRecord | undefined {
@@ -68,20 +75,10 @@ export function openListRecords(logDir: string) {
     },
     /** Drops the records of lists no marker names any more. */
     keepOnly(digests: ReadonlySet<string>): void {
-      for (const key of Object.keys(lists))
-        if (!digests.has(key)) {
-          delete lists[key];
-          changed = true;
-        }
+      if (keepOnly(lists, digests)) changed = true;
     },
     save(): void {
-      if (!changed) return;
-      try {
-        mkdirSync(logDir, { recursive: true });
-        replaceFile(path, JSON.stringify({ version: 1, lists }));
-      } catch {
-        // A record that cannot be written only means hashing again.
-      }
+      if (changed) writeLogJson(logDir, path, { version: 1, lists });
     },
   };
 }
@@ -132,31 +129,15 @@ export function checkListMarker(
   const touched = [
     ...new Set([...(ctx.snapshot ? touchedPaths(ctx.snapshot) : []), ...(moved ?? [])]),
   ];
-  let candidates: Record<string, string>;
-  let full = false;
-  if (record && moved) {
-    candidates = { ...record.watch };
-    const known = new Set(record.others);
-    if (touched.some((p) => !(p in record.watch) && !known.has(p) && !isAgentPath(p))) {
-      const list = markerFiles(ctx.paths, id, marker);
-      if (typeof list === 'string') return list;
-      for (const p of touched) if (p in list) candidates[p] = list[p]!;
-    }
-  } else {
-    const list = markerFiles(ctx.paths, id, marker);
-    if (typeof list === 'string') return list;
-    candidates = list;
-    full = true;
-  }
-  const changed: MarkerChange[] = [];
-  for (const [path, recorded] of Object.entries(candidates)) {
-    const now = ctx.inside(path) ? hashFile(join(root, path)) : 'outside';
-    if (now === 'outside' || now !== recorded)
-      changed.push({
-        path,
-        reason: now === 'outside' ? now : now === null ? 'deleted' : 'changed',
-      });
-  }
+  // Without a record (or git's view of the commits since), the whole list is checked.
+  const full = !(record && moved);
+  const known = new Set(record?.others);
+  const unknown = (p: string) => !(p in record!.watch) && !known.has(p) && !isAgentPath(p);
+  const list = full || touched.some(unknown) ? markerFiles(ctx.paths, id, marker) : {};
+  if (typeof list === 'string') return list;
+  const candidates = full ? list : { ...record!.watch };
+  if (!full) for (const p of touched) if (p in list) candidates[p] = list[p]!;
+  const changed = changedFiles(candidates, ctx.inside, (rel) => hashFile(join(root, rel)));
   const bad = new Set(changed.map((c) => c.path));
   if (head !== null) vouch(ctx, id, digest, candidates, bad, touched, full);
   return changed;
@@ -183,12 +164,8 @@ function vouch(
   for (const [path, hash] of Object.entries(candidates))
     if (bad.has(path) || dirty.has(path) || !tracked.has(path)) watch[path] = hash;
   const others = touched.filter((p) => !(p in candidates) && !isAgentPath(p));
-  ctx.records.set(digest, {
-    head,
-    list,
-    watch,
-    others: others.length > MAX_OTHERS ? [] : others,
-  });
+  const kept = others.length > MAX_OTHERS ? [] : others;
+  ctx.records.set(digest, { head, list, watch, others: kept });
 }
 
 /** Records a list just written (its files hashed a moment ago) as vouched for by git. */

@@ -1,5 +1,6 @@
 // `done ID --files ...`: the proof that a step is finished — the sha256 of every file it produced,
-// HEAD, the last known test result — recorded together with the plan item's `done` status.
+// HEAD, the last known test result — recorded together with the plan item's `done` status; and
+// `undone ID`, which withdraws it (the step must be redone or re-proven).
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { hashFile } from '../fingerprint/hash-file.js';
@@ -9,7 +10,7 @@ import { readGitSnapshot } from '../git/snapshot.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import type { StatePaths } from '../state/paths.js';
 import { setPlanStatus } from '../state/plan.js';
-import { findRepo } from '../state/find-root.js';
+import { findRepo, findRoot } from '../state/find-root.js';
 import { toRepoGlob } from '../state/repo-path.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readProgress, withStateLock } from '../state/store.js';
@@ -59,11 +60,10 @@ export function hashMatchedFiles(
   env?: NodeJS.ProcessEnv,
 ): Record<string, string> {
   const { files, unmatched } = resolveGlobs(root, globs, { git, env });
-  if (unmatched.length > 0) {
+  if (unmatched.length > 0)
     throw new UsageError(`no file matches ${unmatched.map((g) => `"${g}"`).join(', ')}`, {
       hint: 'globs are relative to the current directory and match files git tracks or sees as untracked (not ignored, not under .agent/ or .git/)',
     });
-  }
   return hashPaths(root, files);
 }
 
@@ -80,13 +80,11 @@ function refreshed(paths: StatePaths, id: string, git: boolean, env?: NodeJS.Pro
     return { globs: marker.globs, files: hashMatchedFiles(paths.root, marker.globs, git, env) };
   const hashes = hashPaths(paths.root, Object.keys(files!));
   const gone = Object.keys(files!).filter((path) => !(path in hashes));
+  const more = gone.length > 1 ? ` (and ${gone.length - 1} more)` : '';
   if (gone.length > 0)
-    throw new UsageError(
-      `${id}'s file ${gone[0]} is gone${gone.length > 1 ? ` (and ${gone.length - 1} more)` : ''}`,
-      {
-        hint: `record the step's files as they are now: agent-state done ${id} --files GLOB..., or withdraw the marker: agent-state undone ${id}`,
-      },
-    );
+    throw new UsageError(`${id}'s file ${gone[0]} is gone${more}`, {
+      hint: `record the step's files as they are now: agent-state done ${id} --files GLOB..., or withdraw the marker: agent-state undone ${id}`,
+    });
   return { globs: undefined, files: hashes };
 }
 
@@ -99,13 +97,9 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
   const { paths, gitRoot } = findRepo(cwd);
   const git = gitRoot !== null;
   const note = options.note?.trim();
-  if (options.refresh && options.files?.length)
-    throw new UsageError(
-      '--refresh records the files the marker already names: leave out --files',
-      {
-        hint: `agent-state done ${id} --refresh, or agent-state done ${id} --files GLOB... to record others`,
-      },
-    );
+  const hint = `agent-state done ${id} --refresh, or agent-state done ${id} --files GLOB... to record others`;
+  const both = '--refresh records the files the marker already names: leave out --files';
+  if (options.refresh && options.files?.length) throw new UsageError(both, { hint });
   // Hashing happens before taking the lock: the lock is held only for the writes.
   const globs = options.files?.map((glob) => toRepoGlob(paths.root, cwd, glob));
   const recorded = options.refresh
@@ -136,17 +130,12 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
             if (recorded.globs?.length) marker.globs = recorded.globs;
             const last = p.stamp?.last_test;
             if (last) {
-              marker.tests = {
-                command: last.command,
-                exit_code: last.exit_code,
-                passed: last.passed,
-                failed: last.failed,
-              };
+              const { command, exit_code, passed, failed } = last;
+              marker.tests = { command, exit_code, passed, failed };
             }
             if (note) marker.note = note;
             if (agent !== null) marker.agent = agent;
-            const markers = (p.markers ??= {});
-            markers[id] = marker;
+            (p.markers ??= {})[id] = marker;
             return { item: { ...item }, marker, replaced: previous !== undefined };
           },
           { ...options, agent },
@@ -167,4 +156,41 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
     records.save();
   }
   return { id, ...result, files: count, revision: progress.revision };
+}
+
+export interface MarkUndoneResult {
+  id: string;
+  /** Whether a marker existed and was removed. */
+  removed: boolean;
+  /** The plan item after the change (put back to pending when it was done), or null. */
+  item: PlanItem | null;
+  revision: number;
+}
+
+/** Removes the marker of `id`; a plan item that was `done` goes back to `pending`. */
+export async function markUndone(
+  id: string,
+  options: BaseOptions & { force?: boolean } = {},
+): Promise<MarkUndoneResult> {
+  const paths = findRoot(options.cwd);
+  const { result, progress } = await withStateLock(
+    paths,
+    async () => {
+      const update = await updateProgressLocked(
+        paths,
+        (p) => {
+          const removed = p.markers !== undefined && id in p.markers;
+          if (removed) delete p.markers![id];
+          const item = p.plan?.find((i) => i.id === id) ?? null;
+          if (item && item.status === 'done') item.status = 'pending';
+          return { removed, item: item ? { ...item } : null };
+        },
+        options,
+      );
+      sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
+      return update;
+    },
+    options,
+  );
+  return { id, ...result, revision: progress.revision };
 }

@@ -1,10 +1,7 @@
-// A marker over more than INLINE_FILES files keeps its files and their hashes beside
-// progress.yaml, in `.agent/state/markers/<id>.<digest>.sha256` (sha256sum's format, sorted by
-// path), and progress.yaml holds only `file_list: {count, sha256}`: a marker over 50,000 files
-// leaves progress.yaml small. The name carries the list's digest, so two branches that record the
-// same marker add two files, never one conflicting file. A list no marker names is removed, but
-// one git tracks is emptied instead: two branches that each removed it and added their own list
-// would meet in git as a rename/rename conflict, and an emptied file is no rename source.
+// A marker over more than INLINE_FILES files keeps its hashes beside progress.yaml, in
+// `markers/<id>.<digest>.sha256` (sha256sum format), and progress.yaml only `file_list`. The digest
+// in the name makes two branches add two files, never one conflicting file. An unused list git
+// tracks is emptied, not removed: two removals plus new lists meet as a rename/rename conflict.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../fingerprint/hash-file.js';

@@ -1,7 +1,5 @@
-// The git merge driver (I/O): `agent-state merge-driver %O %A %B %P`, which git runs for the state
-// files of .agent/state/ (.gitattributes, registered by `hooks install`) on every merge, rebase
-// and cherry-pick that changed one on both sides. It writes the merge into %A and exits 0, or
-// leaves the conflicts marked in %A and exits 1 so that git stops and the user resolves them.
+// The git merge driver (I/O): `agent-state merge-driver %O %A %B %P` (.gitattributes, set by `hooks
+// install`). It writes the merge into %A and exits 0, or marks the conflicts there and exits 1.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mergeFileInPlace } from '../git/merge-file.js';
 import { MAX_STATE_FILE_BYTES } from '../state/read-text.js';
@@ -60,12 +58,6 @@ export function runMergeDriver(
       ours: `${mib.toFixed(1)} MiB`,
       theirs: 'at most 1 MiB, what every reader accepts',
     });
-  return {
-    path,
-    method: 'by-id',
-    conflicts: merged.conflicts,
-    lineConflicts: 0,
-    oversized: false,
-    decisions: merged.decisions,
-  };
+  const { conflicts, decisions } = merged;
+  return { path, method: 'by-id', conflicts, lineConflicts: 0, oversized: false, decisions };
 }

@@ -34,33 +34,73 @@ export interface MergeOutcome {
 
 type Obj = Record<string, unknown>;
 
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+interface Ctx extends Omit<MergeOutcome, 'value'> {
+  /** The ids each side has a marker for. */
+  markers: { ours: ReadonlySet<string>; theirs: ReadonlySet<string> };
+  /** When each side last acted (lastActed). */
+  acted: { ours: number; theirs: number };
 }
 
-function obj(value: unknown): Obj {
-  return isObj(value) ? value : {};
-}
+type Merger = (ctx: Ctx, b: unknown, o: unknown, t: unknown) => unknown;
 
-function keysOf(...values: unknown[]): string[] {
-  const keys: string[] = [];
-  for (const value of values)
-    for (const key of Object.keys(obj(value))) if (!keys.includes(key)) keys.push(key);
-  return keys;
-}
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const obj = (value: unknown): Obj => (isObj(value) ? value : {});
+const keysOf = (...values: unknown[]) => [...new Set(values.flatMap((v) => Object.keys(obj(v))))];
 
 function time(value: unknown): number {
   const t = typeof value === 'string' ? Date.parse(value) : NaN;
   return Number.isNaN(t) ? -Infinity : t;
 }
 
-interface Ctx {
-  conflicts: MergeConflict[];
-  decisions: MergeDecision[];
+// The side that changed, or what `decide` makes of a change on both sides.
+function choose(b: unknown, o: unknown, t: unknown, decide: () => unknown): unknown {
+  const choice = pick3(b, o, t);
+  return choice.conflict ? decide() : choice.value;
 }
 
+// Records a conflict; returns the value it keeps in place (ours, theirs when ours is absent).
 function conflict(ctx: Ctx, path: PathStep[], what: string, b: unknown, o: unknown, t: unknown) {
   ctx.conflicts.push({ path, what, base: b, ours: o, theirs: t });
+  return o === undefined ? t : o;
+}
+
+function decided(ctx: Ctx, what: string, rule: string, value: unknown): unknown {
+  ctx.decisions.push({ what, rule });
+  return value;
+}
+
+// The side whose `at` is later; undefined unless both are maps with different times.
+function newer(o: unknown, t: unknown): Obj | undefined {
+  if (!isObj(o) || !isObj(t) || time(o.at) === time(t.at)) return undefined;
+  return time(o.at) > time(t.at) ? o : t;
+}
+
+// Lists merged as sets (absent: empty), or null when a side is something else.
+function mergeLists(b: unknown, o: unknown, t: unknown): unknown[] | null {
+  if (![b, o, t].every((v) => v === undefined || Array.isArray(v))) return null;
+  return mergeSet((b ?? []) as unknown[], (o ?? []) as unknown[], (t ?? []) as unknown[]);
+}
+
+// A map merged key by key with `each` (a side that is not a map: whole); absent when both are.
+function mergeKeys(
+  ctx: Ctx,
+  path: PathStep[],
+  what: string,
+  b: unknown,
+  o: unknown,
+  t: unknown,
+  each: (key: string, b: unknown, o: unknown, t: unknown) => unknown,
+): unknown {
+  if (![b, o, t].every((v) => v === undefined || isObj(v)))
+    return mergeGeneric(ctx, path, what, b, o, t);
+  if (o === undefined && t === undefined) return undefined;
+  const out: Obj = {};
+  for (const key of keysOf(o, t, b)) {
+    const value = each(key, obj(b)[key], obj(o)[key], obj(t)[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 // Any value without a rule of its own: maps key by key, anything else whole.
@@ -72,24 +112,11 @@ function mergeGeneric(
   o: unknown,
   t: unknown,
 ): unknown {
-  if (isObj(o) && isObj(t) && (b === undefined || isObj(b))) {
-    const out: Obj = {};
-    for (const key of keysOf(o, t, b)) {
-      const value = mergeGeneric(
-        ctx,
-        [...path, key],
-        `${what}.${key}`,
-        obj(b)[key],
-        o[key],
-        t[key],
-      );
-      if (value !== undefined) out[key] = value;
-    }
-    return out;
-  }
-  const choice = pick3(b, o, t);
-  if (choice.conflict) conflict(ctx, path, what, b, o, t);
-  return choice.value;
+  if (isObj(o) && isObj(t) && (b === undefined || isObj(b)))
+    return mergeKeys(ctx, path, what, b, o, t, (key, ...v) =>
+      mergeGeneric(ctx, [...path, key], `${what}.${key}`, ...v),
+    );
+  return choose(b, o, t, () => conflict(ctx, path, what, b, o, t));
 }
 
 const PROGRESS_STATUSES = new Set(['pending', 'running', 'blocked']);
@@ -97,52 +124,36 @@ const FINISHED = new Set(['done', 'skipped']);
 
 // Both sides changed an item's status: done with a marker beats work in progress; running beats
 // pending; anything else is for a person to decide.
-function mergeStatus(
-  ctx: Ctx,
-  id: string,
-  b: unknown,
-  o: unknown,
-  t: unknown,
-  marked: { ours: boolean; theirs: boolean },
-): unknown {
-  const choice = pick3(b, o, t);
-  if (!choice.conflict) return choice.value;
-  const what = `plan item ${id} status`;
-  for (const [done, other, side] of [
-    [o, t, 'ours'],
-    [t, o, 'theirs'],
-  ] as const) {
-    if (done === 'done' && marked[side] && PROGRESS_STATUSES.has(String(other))) {
-      ctx.decisions.push({ what, rule: `done with a marker beats ${String(other)}` });
-      return 'done';
+function mergeStatus(ctx: Ctx, id: string, b: unknown, o: unknown, t: unknown): unknown {
+  return choose(b, o, t, () => {
+    const what = `plan item ${id} status`;
+    for (const side of ['ours', 'theirs'] as const) {
+      const [done, other] = side === 'ours' ? [o, t] : [t, o];
+      if (done === 'done' && ctx.markers[side].has(id) && PROGRESS_STATUSES.has(String(other)))
+        return decided(ctx, what, `done with a marker beats ${String(other)}`, 'done');
     }
-  }
-  if ((o === 'running' && t === 'pending') || (o === 'pending' && t === 'running')) {
-    ctx.decisions.push({ what, rule: 'running beats pending' });
-    return 'running';
-  }
-  conflict(ctx, ['plan', { id }, 'status'], what, b, o, t);
-  return o;
+    if ([o, t].includes('running') && [o, t].includes('pending'))
+      return decided(ctx, what, 'running beats pending', 'running');
+    conflict(ctx, ['plan', { id }, 'status'], what, b, o, t);
+    return o;
+  });
 }
 
 // Both sides changed an item's claim: the same agent's newer claim; a claim made after the common
 // ancestor over a release; claims of two agents are a conflict.
 function mergeClaim(ctx: Ctx, id: string, b: unknown, o: unknown, t: unknown): unknown {
-  const choice = pick3(b, o, t);
-  if (!choice.conflict) return choice.value;
-  const what = `plan item ${id} claim`;
-  const bo = obj(b);
-  if (isObj(o) && isObj(t) && o.agent === t.agent) {
-    ctx.decisions.push({ what, rule: 'the newer claim of the same agent' });
-    return time(o.at) >= time(t.at) ? o : t;
-  }
-  const kept = o === undefined ? t : t === undefined ? o : null;
-  if (isObj(kept) && time(kept.at) > time(bo.at)) {
-    ctx.decisions.push({ what, rule: 'a claim made since the common ancestor beats a release' });
-    return kept;
-  }
-  conflict(ctx, ['plan', { id }, 'claim'], what, b, o, t);
-  return o ?? t;
+  return choose(b, o, t, () => {
+    const what = `plan item ${id} claim`;
+    if (isObj(o) && isObj(t) && o.agent === t.agent) {
+      const later = time(o.at) >= time(t.at) ? o : t;
+      return decided(ctx, what, 'the newer claim of the same agent', later);
+    }
+    const kept = o === undefined ? t : t === undefined ? o : null;
+    if (isObj(kept) && time(kept.at) > time(obj(b).at))
+      return decided(ctx, what, 'a claim made since the common ancestor beats a release', kept);
+    conflict(ctx, ['plan', { id }, 'claim'], what, b, o, t);
+    return o ?? t;
+  });
 }
 
 function idsOf(list: unknown): string[] | null {
@@ -157,40 +168,18 @@ function byId(list: unknown): Map<string, Obj> {
   return new Map((Array.isArray(list) ? list : []).map((item: Obj) => [item.id as string, item]));
 }
 
-function mergeItem(
-  ctx: Ctx,
-  id: string,
-  b: Obj | undefined,
-  o: Obj,
-  t: Obj,
-  markers: MarkerSides,
-): Obj {
-  const out: Obj = {};
-  const base = b ?? {};
-  for (const key of keysOf(o, t, base)) {
-    const [bv, ov, tv] = [base[key], o[key], t[key]];
-    let value: unknown;
-    if (key === 'id') value = id;
-    else if (key === 'status')
-      value = mergeStatus(ctx, id, bv, ov, tv, {
-        ours: markers.ours.has(id),
-        theirs: markers.theirs.has(id),
-      });
-    else if (key === 'claim') value = mergeClaim(ctx, id, bv, ov, tv);
-    else if (
-      key === 'depends_on' &&
-      [bv, ov, tv].every((v) => v === undefined || Array.isArray(v))
-    ) {
-      const merged = mergeSet(
-        (bv ?? []) as unknown[],
-        (ov ?? []) as unknown[],
-        (tv ?? []) as unknown[],
-      );
-      // A set: both sides' new dependencies, without those either side dropped.
-      value = merged.length === 0 && (ov === undefined || tv === undefined) ? undefined : merged;
-    } else value = mergeGeneric(ctx, ['plan', { id }, key], `plan item ${id} ${key}`, bv, ov, tv);
-    if (value !== undefined) out[key] = value;
-  }
+function mergeItem(ctx: Ctx, id: string, b: Obj | undefined, o: Obj, t: Obj): Obj {
+  const what = `plan item ${id}`;
+  const out = mergeKeys(ctx, ['plan', { id }], what, b, o, t, (key, bv, ov, tv) => {
+    if (key === 'id') return id;
+    if (key === 'status') return mergeStatus(ctx, id, bv, ov, tv);
+    if (key === 'claim') return mergeClaim(ctx, id, bv, ov, tv);
+    // A set: both sides' new dependencies, without those either side dropped.
+    const needs = key === 'depends_on' ? mergeLists(bv, ov, tv) : null;
+    if (needs)
+      return needs.length === 0 && (ov === undefined || tv === undefined) ? undefined : needs;
+    return mergeGeneric(ctx, ['plan', { id }, key], `${what} ${key}`, bv, ov, tv);
+  }) as Obj;
   // Finishing an item ends its claim: the side that marked it done or skipped dropped the claim,
   // and a renewal on the other side does not bring it back.
   if (FINISHED.has(String(out.status)) && (o.claim === undefined || t.claim === undefined))
@@ -198,64 +187,37 @@ function mergeItem(
   return out;
 }
 
-interface MarkerSides {
-  ours: ReadonlySet<string>;
-  theirs: ReadonlySet<string>;
-}
-
-function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown, markers: MarkerSides): unknown {
+function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
   const [bi, oi, ti] = [idsOf(b), idsOf(o), idsOf(t)];
-  if (bi === null || oi === null || ti === null)
-    return mergeGeneric(ctx, ['plan'], 'plan', b, o, t);
+  if (!bi || !oi || !ti) return mergeGeneric(ctx, ['plan'], 'plan', b, o, t);
   const [bm, om, tm] = [byId(b), byId(o), byId(t)];
   const merged = new Map<string, Obj>();
-  for (const id of [...new Set([...oi, ...ti, ...bi])]) {
+  for (const id of new Set([...oi, ...ti, ...bi])) {
     const [bv, ov, tv] = [bm.get(id), om.get(id), tm.get(id)];
-    if (ov && tv) merged.set(id, mergeItem(ctx, id, bv, ov, tv, markers));
+    const kept = ov ?? tv;
+    if (ov && tv) merged.set(id, mergeItem(ctx, id, bv, ov, tv));
     else if (!bv)
-      merged.set(id, (ov ?? tv)!); // added on one side
-    else if (ov || tv) {
-      // Removed on one side: gone if the other left it as it was; else a person decides.
-      const kept = (ov ?? tv)!;
-      if (!same(kept, bv)) {
-        conflict(
-          ctx,
-          ['plan', { id }],
-          `plan item ${id} (removed on one side, changed on the other)`,
-          bv,
-          ov,
-          tv,
-        );
-        merged.set(id, kept);
-      }
+      merged.set(id, kept!); // added on one side
+    // Removed on one side: gone if the other left it as it was; else a person decides.
+    else if (kept && !same(kept, bv)) {
+      const what = `plan item ${id} (removed on one side, changed on the other)`;
+      conflict(ctx, ['plan', { id }], what, bv, ov, tv);
+      merged.set(id, kept);
     }
   }
-  const order = mergeOrder(bi, oi, ti, (id) => merged.has(id));
-  const list = order.filter((id) => merged.has(id)).map((id) => merged.get(id)!);
-  return o === undefined && t === undefined ? undefined : list;
+  if (o === undefined && t === undefined) return undefined;
+  return mergeOrder(bi, oi, ti, (id) => merged.has(id)).flatMap((id) => merged.get(id) ?? []);
 }
 
 // Markers: a union by id; the same marker changed on both sides: the newer one (by `at`).
-function mergeMarkers(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
-  if (![b, o, t].every((v) => v === undefined || isObj(v)))
-    return mergeGeneric(ctx, ['markers'], 'markers', b, o, t);
-  const out: Obj = {};
-  const [bo, oo, to] = [obj(b), obj(o), obj(t)];
-  for (const id of keysOf(o, t, b)) {
-    const [bv, ov, tv] = [bo[id], oo[id], to[id]];
-    const choice = pick3(bv, ov, tv);
-    let value = choice.value;
-    if (choice.conflict) {
-      const what = `marker ${id}`;
-      if (isObj(ov) && isObj(tv) && time(ov.at) !== time(tv.at)) {
-        ctx.decisions.push({ what, rule: 'the newer marker' });
-        value = time(ov.at) > time(tv.at) ? ov : tv;
-      } else conflict(ctx, ['markers', id], what, bv, ov, tv);
-    }
-    if (value !== undefined) out[id] = value;
-  }
-  return o === undefined && t === undefined ? undefined : out;
-}
+const mergeMarkers: Merger = (ctx, b, o, t) =>
+  mergeKeys(ctx, ['markers'], 'markers', b, o, t, (id, bv, ov, tv) =>
+    choose(bv, ov, tv, () => {
+      const later = newer(ov, tv);
+      if (later) return decided(ctx, `marker ${id}`, 'the newer marker', later);
+      return conflict(ctx, ['markers', id], `marker ${id}`, bv, ov, tv);
+    }),
+  );
 
 function mergeStringList(
   ctx: Ctx,
@@ -265,26 +227,20 @@ function mergeStringList(
   o: unknown,
   t: unknown,
 ): unknown {
-  if (![b, o, t].every((v) => v === undefined || Array.isArray(v)))
-    return mergeGeneric(ctx, path, what, b, o, t);
-  if (o === undefined && t === undefined) return undefined;
-  return mergeSet((b ?? []) as unknown[], (o ?? []) as unknown[], (t ?? []) as unknown[]);
+  const merged = mergeLists(b, o, t);
+  if (!merged) return mergeGeneric(ctx, path, what, b, o, t);
+  return o === undefined && t === undefined ? undefined : merged;
 }
 
-function mergeMemory(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
-  if (![b, o, t].every((v) => v === undefined || isObj(v)))
-    return mergeGeneric(ctx, ['memory'], 'memory', b, o, t);
-  const out: Obj = {};
-  for (const key of keysOf(o, t, b)) {
-    const args = [obj(b)[key], obj(o)[key], obj(t)[key]] as const;
-    const value =
-      key === 'durable' || key === 'working'
-        ? mergeStringList(ctx, ['memory', key], `memory.${key}`, ...args)
-        : mergeGeneric(ctx, ['memory', key], `memory.${key}`, ...args);
-    if (value !== undefined) out[key] = value;
-  }
-  return o === undefined && t === undefined ? undefined : out;
-}
+const mergeMemory: Merger = (ctx, b, o, t) =>
+  mergeKeys(ctx, ['memory'], 'memory', b, o, t, (key, ...v) =>
+    (key === 'durable' || key === 'working' ? mergeStringList : mergeGeneric)(
+      ctx,
+      ['memory', key],
+      `memory.${key}`,
+      ...v,
+    ),
+  );
 
 const COUNTERS = new Set(['boots', 'checkpoints', 'compactions']);
 // The boot counters 0.1.0 kept in the stamp are local facts now (.agent/log/recovery.json): once
@@ -296,36 +252,22 @@ const FROM_LAST_CHECKPOINT = new Set(['last_test', 'progress_digest', 'stalled_b
 // The stamp: counters add both sides' increments, times take the later, what a checkpoint
 // records comes from the later checkpoint, the next-action history is the union by time.
 function mergeStamp(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
-  if (![b, o, t].every((v) => v === undefined || isObj(v)))
-    return mergeGeneric(ctx, ['stamp'], 'stamp', b, o, t);
-  const [bo, oo, to] = [obj(b), obj(o), obj(t)];
-  const out: Obj = {};
-  const oursLater = time(oo.last_checkpoint) >= time(to.last_checkpoint);
-  for (const key of keysOf(o, t, b)) {
-    const [bv, ov, tv] = [bo[key], oo[key], to[key]];
-    if (LEGACY.has(key) && (ov === undefined || tv === undefined)) continue;
-    const choice = pick3(bv, ov, tv);
-    let value = choice.value;
-    if (choice.conflict) {
+  const [oo, to] = [obj(o), obj(t)];
+  const later = (at: string, ov: unknown, tv: unknown) => (time(oo[at]) >= time(to[at]) ? ov : tv);
+  return mergeKeys(ctx, ['stamp'], 'stamp', b, o, t, (key, bv, ov, tv) => {
+    if (LEGACY.has(key) && (ov === undefined || tv === undefined)) return undefined;
+    return choose(bv, ov, tv, () => {
+      const history = key === 'recent_next_actions' ? mergeLists(bv, ov, tv) : null;
       if (COUNTERS.has(key) && [ov, tv].every((v) => typeof v === 'number'))
-        value = Math.max(0, (ov as number) + (tv as number) - (typeof bv === 'number' ? bv : 0));
-      else if (TIMES.has(key)) value = time(ov) >= time(tv) ? ov : tv;
-      else if (FROM_LAST_CHECKPOINT.has(key)) value = oursLater ? ov : tv;
-      else if (key === 'recovery_level') value = time(oo.last_boot) >= time(to.last_boot) ? ov : tv;
-      else if (
-        key === 'recent_next_actions' &&
-        [bv, ov, tv].every((v) => v === undefined || Array.isArray(v))
-      ) {
-        const all = mergeSet((bv ?? []) as Obj[], (ov ?? []) as Obj[], (tv ?? []) as Obj[]);
-        value = all.sort((x, y) => time(x.at) - time(y.at)).slice(-5);
-      } else {
-        conflict(ctx, ['stamp', key], `stamp.${key}`, bv, ov, tv);
-        value = ov ?? tv;
-      }
-    }
-    if (value !== undefined) out[key] = value;
-  }
-  return o === undefined && t === undefined ? undefined : out;
+        return Math.max(0, (ov as number) + (tv as number) - (typeof bv === 'number' ? bv : 0));
+      if (TIMES.has(key)) return time(ov) >= time(tv) ? ov : tv;
+      if (FROM_LAST_CHECKPOINT.has(key)) return later('last_checkpoint', ov, tv);
+      if (key === 'recovery_level') return later('last_boot', ov, tv);
+      if (history) return (history as Obj[]).sort((x, y) => time(x.at) - time(y.at)).slice(-5);
+      conflict(ctx, ['stamp', key], `stamp.${key}`, bv, ov, tv);
+      return ov ?? tv;
+    });
+  });
 }
 
 // When a side last acted: its own file's last_seen, else (the default agent in progress.yaml) its
@@ -337,73 +279,51 @@ function lastActed(side: Obj): number {
   return Math.max(time(side.last_seen), time(stamp.last_checkpoint), time(last?.at));
 }
 
+// The top-level keys with rules of their own.
+const TOP: Record<string, Merger> = {
+  version: (_, b, o, t) => choose(b, o, t, () => Math.max(Number(o) || 1, Number(t) || 1)),
+  // Past both sides, so that a compare-and-swap on either side's revision fails.
+  revision: (_, b, o, t) => Math.max(Number(b) || 0, Number(o) || 0, Number(t) || 0) + 1,
+  plan: mergePlan,
+  markers: mergeMarkers,
+  memory: mergeMemory,
+  reminders: (ctx, ...v) => mergeStringList(ctx, ['reminders'], 'reminders', ...v),
+  stamp: mergeStamp,
+  last_seen: (_, b, o, t) => choose(b, o, t, () => (time(o) >= time(t) ? o : t)),
+  fingerprint: (ctx, b, o, t) =>
+    choose(b, o, t, () => {
+      const later = newer(o, t);
+      if (later) return decided(ctx, 'fingerprint', 'the later checkpoint', later);
+      return o === null || t === null
+        ? (o ?? t)
+        : conflict(ctx, ['fingerprint'], 'fingerprint', b, o, t);
+    }),
+};
+
 /** An agent's own keys that go together when both sides changed them: the later side's. */
 const OWN_BLOCK = ['stage', 'next_action', 'current_step'];
 
+function mergeOther(ctx: Ctx, key: string, b: unknown, o: unknown, t: unknown): unknown {
+  return choose(b, o, t, () => {
+    const { ours, theirs } = ctx.acted;
+    if (OWN_BLOCK.includes(key) && ours !== theirs)
+      return decided(ctx, key, 'the side that acted last', ours > theirs ? o : t);
+    if (isObj(o) && isObj(t)) return mergeGeneric(ctx, [key], key, b, o, t);
+    return conflict(ctx, [key], key, b, o, t);
+  });
+}
+
 /** Merges three versions of a progress file (plain values; base `{}` when there was none). */
 export function mergeProgress(base: Obj, ours: Obj, theirs: Obj): MergeOutcome {
-  const ctx: Ctx = { conflicts: [], decisions: [] };
-  const markers: MarkerSides = {
-    ours: new Set(Object.keys(obj(ours.markers))),
-    theirs: new Set(Object.keys(obj(theirs.markers))),
+  const markers = (side: Obj) => new Set(Object.keys(obj(side.markers)));
+  const ctx: Ctx = {
+    conflicts: [],
+    decisions: [],
+    markers: { ours: markers(ours), theirs: markers(theirs) },
+    acted: { ours: lastActed(ours), theirs: lastActed(theirs) },
   };
-  const [oursTime, theirsTime] = [lastActed(ours), lastActed(theirs)];
-  const value: Obj = {};
-  for (const key of keysOf(ours, theirs, base)) {
-    const [b, o, t] = [base[key], ours[key], theirs[key]];
-    let merged: unknown;
-    switch (key) {
-      case 'version':
-        merged = pick3(b, o, t).conflict
-          ? Math.max(Number(o) || 1, Number(t) || 1)
-          : pick3(b, o, t).value;
-        break;
-      case 'revision':
-        // Past both sides, so that a compare-and-swap on either side's revision fails.
-        merged = Math.max(Number(b) || 0, Number(o) || 0, Number(t) || 0) + 1;
-        break;
-      case 'plan':
-        merged = mergePlan(ctx, b, o, t, markers);
-        break;
-      case 'markers':
-        merged = mergeMarkers(ctx, b, o, t);
-        break;
-      case 'memory':
-        merged = mergeMemory(ctx, b, o, t);
-        break;
-      case 'reminders':
-        merged = mergeStringList(ctx, ['reminders'], 'reminders', b, o, t);
-        break;
-      case 'stamp':
-        merged = mergeStamp(ctx, b, o, t);
-        break;
-      case 'last_seen':
-        merged = pick3(b, o, t).conflict ? (time(o) >= time(t) ? o : t) : pick3(b, o, t).value;
-        break;
-      case 'fingerprint': {
-        const choice = pick3(b, o, t);
-        merged = choice.value;
-        if (choice.conflict) {
-          if (isObj(o) && isObj(t) && time(o.at) !== time(t.at)) {
-            ctx.decisions.push({ what: 'fingerprint', rule: 'the later checkpoint' });
-            merged = time(o.at) > time(t.at) ? o : t;
-          } else if (o === null || t === null) merged = o ?? t;
-          else conflict(ctx, ['fingerprint'], 'fingerprint', b, o, t);
-        }
-        break;
-      }
-      default: {
-        const choice = pick3(b, o, t);
-        merged = choice.value;
-        if (!choice.conflict) break;
-        if (OWN_BLOCK.includes(key) && oursTime !== theirsTime) {
-          ctx.decisions.push({ what: key, rule: 'the side that acted last' });
-          merged = oursTime > theirsTime ? o : t;
-        } else if (isObj(o) && isObj(t)) merged = mergeGeneric(ctx, [key], key, b, o, t);
-        else conflict(ctx, [key], key, b, o, t);
-      }
-    }
-    if (merged !== undefined) value[key] = merged;
-  }
+  const value = mergeKeys(ctx, [], '', base, ours, theirs, (key, b, o, t) =>
+    Object.hasOwn(TOP, key) ? TOP[key]!(ctx, b, o, t) : mergeOther(ctx, key, b, o, t),
+  ) as Obj;
   return { value, conflicts: ctx.conflicts, decisions: ctx.decisions };
 }

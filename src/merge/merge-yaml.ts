@@ -1,7 +1,6 @@
-// The merge of three versions of a progress file's text (pure): parse, merge the values by id
-// (merge-progress.ts), write the result into our side's document so that its comments, key order
-// and style stay (items brought from their side keep theirs), and mark each conflict in place
-// with git's conflict markers, naming it and showing both sides' values.
+// The merge of three texts of a progress file (pure): values merged by id (merge-progress.ts) are
+// written into our side's document, keeping its comments, key order and style, and each conflict
+// is marked in place with git's conflict markers and both sides' values.
 import {
   isMap,
   isScalar,
@@ -121,27 +120,21 @@ export function mergeYamlText(base: string, ours: string, theirs: string): Merge
   syncDocument(doc, outcome.value, planNodes(t.doc));
   const style = detectYamlStyle(ours);
   const placed = outcome.conflicts.map((c, n) => placeSentinel(doc, c.path, n));
-  let text = doc.toString(style);
-  if (outcome.conflicts.length > 0) {
-    const lines: string[] = [];
-    for (const line of text.split('\n')) {
-      const match = SENTINEL_LINE.exec(line);
-      const conflict = match ? outcome.conflicts[Number(match[2])] : undefined;
-      if (!match || !conflict || !placed[Number(match[2])]) {
-        lines.push(line);
-        continue;
-      }
-      const last = conflict.path[conflict.path.length - 1]!;
-      const label = `agent-state: ${conflict.what}`;
-      lines.push(
-        `${'<'.repeat(MARKER)} ours (${label})`,
-        ...sideLines(match[1]!, last, conflict.ours, style),
-        '='.repeat(MARKER),
-        ...sideLines(match[1]!, last, conflict.theirs, style),
-        `${'>'.repeat(MARKER)} theirs (${label})`,
-      );
-    }
-    text = lines.join('\n');
-  }
-  return { text, conflicts: outcome.conflicts, decisions: outcome.decisions };
+  const lines = doc.toString(style).split('\n');
+  const marked = lines.flatMap((line) => {
+    const match = SENTINEL_LINE.exec(line);
+    const n = Number(match?.[2]);
+    const conflict = match && placed[n] ? outcome.conflicts[n] : undefined;
+    if (!conflict) return [line];
+    const last = conflict.path[conflict.path.length - 1]!;
+    const label = `agent-state: ${conflict.what}`;
+    return [
+      `${'<'.repeat(MARKER)} ours (${label})`,
+      ...sideLines(match![1]!, last, conflict.ours, style),
+      '='.repeat(MARKER),
+      ...sideLines(match![1]!, last, conflict.theirs, style),
+      `${'>'.repeat(MARKER)} theirs (${label})`,
+    ];
+  });
+  return { text: marked.join('\n'), conflicts: outcome.conflicts, decisions: outcome.decisions };
 }

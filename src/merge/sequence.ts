@@ -9,11 +9,7 @@ export function same(a: unknown, b: unknown): boolean {
 }
 
 /** The three-way choice: the side that changed, or `conflict` when both changed differently. */
-export function pick3<T>(
-  base: T,
-  ours: T,
-  theirs: T,
-): { value: T; conflict: false } | { value: T; conflict: true } {
+export function pick3<T>(base: T, ours: T, theirs: T): { value: T; conflict: boolean } {
   if (same(ours, theirs) || same(base, theirs)) return { value: ours, conflict: false };
   if (same(base, ours)) return { value: theirs, conflict: false };
   return { value: ours === undefined ? theirs : ours, conflict: true };
@@ -35,16 +31,10 @@ function addedRuns(base: ReadonlySet<string>, side: readonly string[]): Map<stri
   let run: string[] | null = null;
   for (const key of side) {
     if (base.has(key)) {
-      anchor = key;
-      run = null;
+      [anchor, run] = [key, null];
       continue;
     }
-    if (run === null) {
-      run = [];
-      const at = runs.get(anchor) ?? [];
-      at.push(run);
-      runs.set(anchor, at);
-    }
+    if (run === null) runs.set(anchor, [...(runs.get(anchor) ?? []), (run = [])]);
     run.push(key);
   }
   return runs;
@@ -61,29 +51,19 @@ export function mergeOrder(
   keep: (key: string) => boolean,
 ): string[] {
   const baseSet = new Set(base);
-  const fromOurs = addedRuns(baseSet, ours);
-  const fromTheirs = addedRuns(baseSet, theirs);
-  const out: string[] = [];
-  const emitted = new Set<string>();
+  const [fromOurs, fromTheirs] = [addedRuns(baseSet, ours), addedRuns(baseSet, theirs)];
+  // A Set keeps the first place of a key both sides added.
+  const out = new Set<string>();
   const emitRuns = (anchor: string) => {
     const runs = [...(fromOurs.get(anchor) ?? []), ...(fromTheirs.get(anchor) ?? [])];
-    runs.sort(compareRuns);
-    for (const run of runs)
-      for (const key of run)
-        if (!emitted.has(key)) {
-          emitted.add(key);
-          out.push(key);
-        }
+    for (const run of runs.sort(compareRuns)) for (const key of run) out.add(key);
   };
   emitRuns(START);
   for (const key of base) {
-    if (keep(key) && !emitted.has(key)) {
-      emitted.add(key);
-      out.push(key);
-    }
+    if (keep(key)) out.add(key);
     emitRuns(key);
   }
-  return out;
+  return [...out];
 }
 
 /** A list merged as a set of values (by their JSON): additions of both sides, removals of either. */

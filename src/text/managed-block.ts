@@ -20,24 +20,20 @@ export const HASH_MARKERS: BlockMarkers = {
   end: '# <<< agent-state <<<',
 };
 
-// Matches lines by prefix so a reworded begin marker still finds an old block.
-function markerPrefix(marker: string): string {
-  return marker.split(' (')[0]!;
-}
-
 interface Found {
+  lines: string[];
   start: number;
   end: number;
 }
 
+// The block's first and last line in `text` (LF line ends); the begin marker is matched by prefix,
+// so a reworded one still finds an old block.
 function findBlock(text: string, markers: BlockMarkers): Found | null {
   const lines = text.split('\n');
-  const beginPrefix = markerPrefix(markers.begin);
+  const beginPrefix = markers.begin.split(' (')[0]!;
   const start = lines.findIndex((l) => l.trimEnd().startsWith(beginPrefix));
-  if (start < 0) return null;
-  const endOffset = lines.slice(start + 1).findIndex((l) => l.trimEnd() === markers.end);
-  if (endOffset < 0) return null;
-  return { start, end: start + 1 + endOffset };
+  const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trimEnd() === markers.end);
+  return end < 0 ? null : { lines, start, end };
 }
 
 /** The block as written into a file: markers around `body` (no trailing newline). */
@@ -53,39 +49,32 @@ export function hasBlock(text: string, markers: BlockMarkers): boolean {
 /** The body between the markers, or null when there is no block. */
 export function readBlock(text: string, markers: BlockMarkers): string | null {
   const found = findBlock(text, markers);
-  if (!found) return null;
-  return text
-    .split('\n')
-    .slice(found.start + 1, found.end)
-    .join('\n');
+  return found && found.lines.slice(found.start + 1, found.end).join('\n');
 }
 
 /** `text` with the block set to `body`: replaced where it is, or appended after a blank line. */
 export function upsertBlock(text: string, body: string, markers: BlockMarkers): string {
-  const block = renderBlock(body, markers);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const block = renderBlock(body, markers);
   const found = findBlock(text.replace(/\r\n/g, '\n'), markers);
   if (found) {
-    const lines = text.replace(/\r\n/g, '\n').split('\n');
-    lines.splice(found.start, found.end - found.start + 1, ...block.split('\n'));
-    return lines.join('\n').replace(/\n/g, eol);
+    found.lines.splice(found.start, found.end - found.start + 1, block);
+    return found.lines.join('\n').replace(/\n/g, eol);
   }
-  if (text.trim() === '') return block.replace(/\n/g, eol) + eol;
-  const separator = text.endsWith('\n') ? eol : eol + eol;
-  return text + separator + block.replace(/\n/g, eol) + eol;
+  const tail = block.replace(/\n/g, eol) + eol;
+  if (text.trim() === '') return tail;
+  return text + (text.endsWith('\n') ? eol : eol + eol) + tail;
 }
 
 /** `text` without the block and the blank line before it; unchanged when there is none. */
 export function removeBlock(text: string, markers: BlockMarkers): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const normalized = text.replace(/\r\n/g, '\n');
-  const found = findBlock(normalized, markers);
+  const found = findBlock(text.replace(/\r\n/g, '\n'), markers);
   if (!found) return text;
-  const lines = normalized.split('\n');
-  let start = found.start;
-  if (start > 0 && lines[start - 1]!.trim() === '') start--;
-  lines.splice(start, found.end - start + 1);
-  let result = lines.join('\n');
-  if (result.trim() === '') result = '';
-  return result.replace(/\n/g, eol);
+  const { lines, end } = found;
+  const start =
+    found.start > 0 && lines[found.start - 1]!.trim() === '' ? found.start - 1 : found.start;
+  lines.splice(start, end - start + 1);
+  const result = lines.join('\n');
+  return result.trim() === '' ? '' : result.replace(/\n/g, eol);
 }

@@ -1,85 +1,54 @@
 // Secret redaction, applied before any evidence text, raw artifact or test log touches the disk.
 // Works line by line so that a stream (a test log) and a whole text are redacted the same way;
 // private key blocks, the one secret that spans lines, are tracked across lines.
+import { mapStrings } from './safe-text.js';
 
-interface Rule {
-  kind: string;
-  pattern: RegExp;
-  /** Replacement; defaults to the marker alone. */
-  replace?: (marker: string, ...groups: string[]) => string;
-}
+// `join`: what stays before the marker is the first group, then `join` (none: the marker alone).
+type Rule = [kind: string, pattern: RegExp, join?: string];
 
 const marker = (kind: string): string => `[REDACTED:${kind}]`;
 
 // Specific token formats first, so that an assignment such as `GITHUB_TOKEN=ghp_…` is counted
 // once, as the GitHub token it is.
 const RULES: Rule[] = [
-  {
-    kind: 'aws_access_key',
-    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g,
-  },
-  { kind: 'google_api_key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  {
-    kind: 'azure_key',
-    pattern: /\b(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{40,}/g,
-    replace: (m, key) => `${key}=${m}`,
-  },
-  {
-    kind: 'github_token',
-    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g,
-  },
-  {
-    kind: 'gitlab_token',
-    pattern: /\bgl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-[A-Za-z0-9_-]{20,}/g,
-  },
-  { kind: 'slack_token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-  {
-    kind: 'slack_webhook',
-    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/]+/g,
-  },
-  { kind: 'anthropic_key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'openai_key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: 'npm_token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  {
-    kind: 'bearer_token',
-    pattern: /\b([Bb]earer)\s+[A-Za-z0-9._~+/=-]{16,}/g,
-    replace: (m, word) => `${word} ${m}`,
-  },
-  {
-    kind: 'basic_auth',
-    pattern: /\b(Authorization["']?[ \t]*[:=][ \t]*["']?Basic)[ \t]+[A-Za-z0-9+/]+=*/gi,
-    replace: (m, head) => `${head} ${m}`,
-  },
-  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
-  {
-    // `https://user:password@host`: the user stays, the password goes.
-    kind: 'url_password',
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]+:)[^\s/?#@]+(?=@)/gi,
-    replace: (m, head) => `${head}${m}`,
-  },
-  {
-    // `--password X`, `--db-password 'X'`, `-storepass X` (`--password=X` is an assignment).
-    kind: 'password_flag',
-    pattern:
-      /(?<![\w-])(--?(?:[A-Za-z0-9_-]*(?:password|passwd|passphrase|secret|token|api[_-]?key)|(?:store|key)?pass))[ \t]+(?![-[<])("[^"\n]*"|'[^'\n]*'|[^\s"']+)/gi,
-    replace: (m, flag) => `${flag} ${m}`,
-  },
-  {
-    // The MySQL clients take the password glued to -p: `mysql -u root -pX db`.
-    kind: 'mysql_password',
-    pattern:
-      /\b((?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p)("[^"\n]*"|'[^'\n]*'|[^\s"']+)/g,
-    replace: (m, head) => `${head}${m}`,
-  },
-  {
-    // `password=…`, `secret: …`, `DB_PASSWORD="…"`, `client_secret: '…'`, `_authToken=…`: the
-    // key and separator stay (they say what was there), the value goes. After a colon, a word
-    // followed by more words is prose (`passwd: no such directory`), not a value.
-    kind: 'secret',
-    pattern:
-      /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?[ \t]*(?:=|:(?![ \t]*[a-z]+[ \t]+[a-z]))[ \t]*)(?!\[REDACTED)("[^"\n]+"|'[^'\n]+'|[^\s"',;]+)/gi,
-    replace: (m, key) => `${key}${m}`,
-  },
+  ['aws_access_key', /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g],
+  ['google_api_key', /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g],
+  ['azure_key', /\b(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{40,}/g, '='],
+  ['github_token', /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g],
+  ['gitlab_token', /\bgl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-[A-Za-z0-9_-]{20,}/g],
+  ['slack_token', /\bxox[abposre]-[A-Za-z0-9-]{10,}/g],
+  [
+    'slack_webhook',
+    /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/]+/g,
+  ],
+  ['anthropic_key', /\bsk-ant-[A-Za-z0-9_-]{20,}/g],
+  ['openai_key', /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g],
+  ['npm_token', /\bnpm_[A-Za-z0-9]{36}\b/g],
+  ['bearer_token', /\b([Bb]earer)\s+[A-Za-z0-9._~+/=-]{16,}/g, ' '],
+  ['basic_auth', /\b(Authorization["']?[ \t]*[:=][ \t]*["']?Basic)[ \t]+[A-Za-z0-9+/]+=*/gi, ' '],
+  ['jwt', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g],
+  // `https://user:password@host`: the user stays, the password goes.
+  ['url_password', /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]+:)[^\s/?#@]+(?=@)/gi, ''],
+  // `--password X`, `--db-password 'X'`, `-storepass X` (`--password=X` is an assignment).
+  [
+    'password_flag',
+    /(?<![\w-])(--?(?:[A-Za-z0-9_-]*(?:password|passwd|passphrase|secret|token|api[_-]?key)|(?:store|key)?pass))[ \t]+(?![-[<])("[^"\n]*"|'[^'\n]*'|[^\s"']+)/gi,
+    ' ',
+  ],
+  // The MySQL clients take the password glued to -p: `mysql -u root -pX db`.
+  [
+    'mysql_password',
+    /\b((?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p)("[^"\n]*"|'[^'\n]*'|[^\s"']+)/g,
+    '',
+  ],
+  // `password=…`, `secret: …`, `DB_PASSWORD="…"`, `client_secret: '…'`, `_authToken=…`: the
+  // key and separator stay (they say what was there), the value goes. After a colon, a word
+  // followed by more words is prose (`passwd: no such directory`), not a value.
+  [
+    'secret',
+    /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?[ \t]*(?:=|:(?![ \t]*[a-z]+[ \t]+[a-z]))[ \t]*)(?!\[REDACTED)("[^"\n]+"|'[^'\n]+'|[^\s"',;]+)/gi,
+    '',
+  ],
 ];
 
 const KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -137,12 +106,12 @@ export function createRedactor(): Redactor {
   };
   const redactPlain = (line: string): string => {
     let out = line;
-    for (const rule of RULES) {
-      rule.pattern.lastIndex = 0;
-      out = out.replace(rule.pattern, (...args: unknown[]) => {
-        hit(rule.kind);
-        const groups = args.slice(1, -2).map((g) => (typeof g === 'string' ? g : ''));
-        return rule.replace ? rule.replace(marker(rule.kind), ...groups) : marker(rule.kind);
+    for (const [kind, pattern, join] of RULES) {
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, (...args: unknown[]) => {
+        hit(kind);
+        const group = typeof args[1] === 'string' ? args[1] : '';
+        return (join === undefined ? '' : group + join) + marker(kind);
       });
     }
     return out;
@@ -201,12 +170,5 @@ export function redactSecrets(text: string): {
  * rendered text instead would break the JSON or XML it may be.
  */
 export function redactValue<T>(value: T): T {
-  if (typeof value === 'string') return redactSecrets(value).text as T;
-  if (Array.isArray(value)) return value.map(redactValue) as T;
-  if (value !== null && typeof value === 'object') {
-    const proto = Object.getPrototypeOf(value) as unknown;
-    if (proto === Object.prototype || proto === null)
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)])) as T;
-  }
-  return value;
+  return mapStrings(value, (text) => redactSecrets(text).text);
 }

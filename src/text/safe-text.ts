@@ -1,9 +1,6 @@
-// Text on its way out of agent-state — to a terminal, a host hook, an MCP client, a model — passes
-// here: every character a terminal would obey becomes a visible stand-in. ESC sequences set the
-// window title, clear the screen or write the clipboard; a lone CR overwrites the line; C1
-// controls are ESC in one byte; bidi overrides reorder what is shown. Stored text is never
-// changed: only what is printed or sent. (Secrets are redacted earlier, from the data — see
-// redactValue — because a rendered text may be JSON or XML that a text-level pass would break.)
+// Text on its way out (a terminal, a host hook, an MCP client, a model): every character a terminal
+// would obey (ESC sequences, a lone CR, C1, bidi overrides) becomes a visible stand-in. Stored text
+// is never changed. (Secrets are redacted earlier, from the data: see redactValue.)
 
 // C0 controls but tab and newline, a CR not followed by LF, DEL, C1, and the bidi embeddings,
 // overrides and isolates (the "Trojan Source" characters).
@@ -49,18 +46,23 @@ export function markdownData(text: string): string {
   return text.replace(/^([ \t]*)#/gm, '$1\\#').replace(/<(?=[/!?A-Za-z])/g, '\\<');
 }
 
-/** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
-export function safeValue<T>(value: T): T {
-  if (typeof value === 'string') return safeText(value) as T;
-  if (Array.isArray(value)) return value.map(safeValue) as T;
+/** `value` with every string (keys too, with `keys`) through `map`; other than plain objects and arrays, values stay. */
+export function mapStrings<T>(value: T, map: (text: string) => string, keys = false): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => mapStrings(v, map, keys)) as T;
   if (value !== null && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown;
     if (proto === Object.prototype || proto === null)
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [safeText(k), safeValue(v)]),
+        Object.entries(value).map(([k, v]) => [keys ? map(k) : k, mapStrings(v, map, keys)]),
       ) as T;
   }
   return value;
+}
+
+/** A plain value (a host hook's JSON, an MCP result) with every string, keys too, through safeText. */
+export function safeValue<T>(value: T): T {
+  return mapStrings(value, (text) => safeText(text), true);
 }
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/evidence/add-evidence.js';
-import { listEvidence, readEvidence } from '../../src/evidence/read-evidence.js';
+import { listEvidence, readEvidence } from '../../src/evidence/evidence-folder.js';
 import { initState } from '../../src/state/init.js';
 import { gitdir, runCli, testdir } from '../helpers/fixtures.js';
 import { SECRETS, sensitivePart } from '../helpers/secrets.js';

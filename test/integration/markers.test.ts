@@ -13,8 +13,7 @@ import {
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkMarkers } from '../../src/markers/check-markers.js';
-import { markDone } from '../../src/markers/mark-done.js';
-import { markUndone } from '../../src/markers/mark-undone.js';
+import { markDone, markUndone } from '../../src/markers/mark-done.js';
 import { initState } from '../../src/state/init.js';
 import { addPlanItem } from '../../src/state/plan.js';
 import { loadState } from '../../src/task/load-state.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { listEvidence } from '../../src/evidence/read-evidence.js';
+import { listEvidence } from '../../src/evidence/evidence-folder.js';
 import { readConfig, readProgress } from '../../src/state/store.js';
 import { statePaths } from '../../src/state/paths.js';
 import { BIN, git } from '../helpers/fixtures.js';

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntry, renderEntry, slugify } from '../../src/evidence/evidence-file.js';
-import { truncateUtf8 } from '../../src/evidence/truncate.js';
+import {
+  parseEntry,
+  renderEntry,
+  slugify,
+  truncateUtf8,
+} from '../../src/evidence/evidence-file.js';
 
 describe('evidence entries', () => {
   it('round-trips front matter and body; the id stays a six-digit string', () => {

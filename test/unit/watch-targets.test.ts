@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { branchOfHead, classifyChange } from '../../src/watch/classify.js';
-import { forbiddenTargets, pruneNested, watchPaths } from '../../src/watch/targets.js';
+import {
+  branchOfHead,
+  classifyChange,
+  forbiddenTargets,
+  pruneNested,
+  watchPaths,
+} from '../../src/watch/watch.js';
 import { compileForbidden } from '../../src/state/forbidden.js';
 import { parseGoals } from '../../src/state/goals.js';
 

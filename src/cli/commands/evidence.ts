@@ -118,7 +118,7 @@ Examples:
     .description('list the entries, oldest first')
     .helpAfter('\nExample:\n  $ agent-state evidence list --json')
     .run(async (ctx) => {
-      const { listEvidence } = await import('../../evidence/read-evidence.js');
+      const { listEvidence } = await import('../../evidence/evidence-folder.js');
       const { formatLocation } = await import('../../errors.js');
       const { entries, problems } = listEvidence(ctx);
       const line = (e: (typeof entries)[number]) =>
@@ -150,7 +150,7 @@ Examples:
     .description('print one entry')
     .helpAfter('\nExample:\n  $ agent-state evidence show 12')
     .run(async (ctx, [id]) => {
-      const { readEvidence } = await import('../../evidence/read-evidence.js');
+      const { readEvidence } = await import('../../evidence/evidence-folder.js');
       const entry = readEvidence(id!, ctx);
       const { style } = ctx.out;
       const refs = (entry.refs ?? []).map(

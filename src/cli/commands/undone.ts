@@ -9,7 +9,7 @@ export function registerUndone(program: AgentCommand): void {
     .option('--force', "change it although another agent's live claim holds it")
     .helpAfter('\nExample:\n  $ agent-state undone t1')
     .run<{ force?: boolean }>(async (ctx, [id], flags) => {
-      const { markUndone } = await import('../../markers/mark-undone.js');
+      const { markUndone } = await import('../../markers/mark-done.js');
       const result = await markUndone(id!, { ...ctx, ...flags });
       const item = result.item ? ` (${result.item.id} is ${result.item.status})` : '';
       return {
