@@ -2,10 +2,10 @@
 // so a big marker costs a stat per file: a file is hashed again when one differs (as git's index),
 // or when modified within RACY_MS before the cache was written (git's "racily clean"). A missing,
 // damaged or foreign cache only means hashing again.
-import { lstatSync, mkdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
-import { replaceFile } from '../state/atomic-write.js';
+import { logCache } from '../state/atomic-write.js';
 import type { FileState } from '../types.js';
 
 /** A file's hash as a marker check reads it: repository-relative path in, state (or null) out. */
@@ -26,30 +26,7 @@ interface CacheFile {
 
 /** The cache's file in a log folder. */
 export function hashCachePath(logDir: string): string {
-  return join(logDir, 'hashes.json');
-}
-
-/** A local JSON file of the log folder if `valid`; null when missing or damaged. */
-export function readLogJson<T extends { version: number }>(
-  path: string,
-  valid: (data: T) => boolean,
-): T | null {
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as T;
-    return valid(data) ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Writes a local JSON file of the log folder; one that cannot be written is only slower. */
-export function writeLogJson(logDir: string, path: string, data: unknown): void {
-  try {
-    mkdirSync(logDir, { recursive: true });
-    replaceFile(path, JSON.stringify(data));
-  } catch {
-    // only slower
-  }
+  return logCache(logDir, 'hashes.json').file;
 }
 
 /** Deletes the keys of `record` not in `keep`; whether any went. */
@@ -74,15 +51,10 @@ export function openHashCache(
   logDir: string,
   now: () => number = Date.now,
 ): { hash: MarkerHasher; save(keep?: ReadonlySet<string>): void } {
-  const path = hashCachePath(logDir);
-  const stored = readLogJson<CacheFile>(
-    path,
-    (d) =>
-      d.version === VERSION &&
-      typeof d.at === 'number' &&
-      typeof d.entries === 'object' &&
-      d.entries !== null,
-  );
+  const cache = logCache(logDir, 'hashes.json');
+  const read = cache.read() as CacheFile | undefined;
+  const valid = read?.version === VERSION && typeof read.at === 'number';
+  const stored = valid && typeof read.entries === 'object' && read.entries !== null ? read : null;
   const trustedBefore = stored ? stored.at - RACY_MS : -Infinity;
   const next: Record<string, Entry> = { ...stored?.entries };
   let changed = false;
@@ -108,7 +80,7 @@ export function openHashCache(
     save(keep) {
       // `keep`: the files every marker covers; the others' entries are dropped.
       if (keep && keepOnly(next, keep)) changed = true;
-      if (changed) writeLogJson(logDir, path, { version: VERSION, at: now(), entries: next });
+      if (changed) cache.write(JSON.stringify({ version: VERSION, at: now(), entries: next }));
     },
   };
 }

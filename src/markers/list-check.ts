@@ -11,7 +11,8 @@ import type { GitSnapshot } from '../git/snapshot.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';
-import { keepOnly, readLogJson, writeLogJson } from './hash-cache.js';
+import { keepOnly } from './hash-cache.js';
+import { logCache } from '../state/atomic-write.js';
 import { listPath, markerFiles, type ListProblem } from './marker-list.js';
 
 interface ListRecord {
@@ -49,12 +50,9 @@ export function changedFiles(
 
 /** The records of one log folder (written by `save` when they changed). */
 export function openListRecords(logDir: string) {
-  const path = join(logDir, 'marker-lists.json');
-  const lists =
-    readLogJson<{ version: number; lists: Record<string, ListRecord> }>(
-      path,
-      (d) => d.version === 1 && typeof d.lists === 'object' && d.lists !== null,
-    )?.lists ?? {};
+  const cache = logCache(logDir, 'marker-lists.json');
+  const read = cache.read() as { version?: number; lists?: Record<string, ListRecord> } | undefined;
+  const lists = (read?.version === 1 && typeof read.lists === 'object' && read.lists) || {};
   let changed = false;
   return {
     get(digest: string): ListRecord | undefined {
@@ -78,7 +76,7 @@ export function openListRecords(logDir: string) {
       if (keepOnly(lists, digests)) changed = true;
     },
     save(): void {
-      if (changed) writeLogJson(logDir, path, { version: 1, lists });
+      if (changed) cache.write(JSON.stringify({ version: 1, lists }));
     },
   };
 }

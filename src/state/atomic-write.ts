@@ -12,7 +12,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { StatePaths } from './paths.js';
 
 // Random suffixes for temp-file names and lock tokens. They must be unique, not secret, so
 // Math.random is enough: loading node:crypto costs ~6 ms, paid by every hook that runs `event`.
@@ -68,8 +67,8 @@ export function replaceFile(path: string, data: string): void {
 }
 
 /** A JSON cache in .agent/log/: `read` undefined when missing or damaged; `write` never throws. */
-export function logCache(paths: StatePaths, name: string) {
-  const file = join(paths.logDir, name);
+export function logCache(logDir: string, name: string) {
+  const file = join(logDir, name);
   return {
     file,
     read(): unknown {
@@ -82,7 +81,7 @@ export function logCache(paths: StatePaths, name: string) {
     write(text: string | null): void {
       try {
         if (text === null) return rmSync(file, { force: true });
-        mkdirSync(paths.logDir, { recursive: true });
+        mkdirSync(logDir, { recursive: true });
         replaceFile(file, text);
       } catch {
         /* only slower */

@@ -10,7 +10,7 @@ import type { StatePaths } from './paths.js';
 const CACHE = 'config.json';
 
 /** Where the cache lives. */
-export const configCachePath = (paths: StatePaths): string => logCache(paths, CACHE).file;
+export const configCachePath = (paths: StatePaths): string => logCache(paths.logDir, CACHE).file;
 
 // `inode:size:mtime` of config.yaml, or `missing`: what identifies one version of it.
 function configKey(paths: StatePaths): string {
@@ -20,7 +20,8 @@ function configKey(paths: StatePaths): string {
 
 /** The cached config when config.yaml has not changed since (so it validated), else undefined. */
 export function readConfigCache(paths: StatePaths, key = configKey(paths)): Config | undefined {
-  const cached = logCache(paths, CACHE).read() as { key?: string; config?: Config } | undefined;
+  const cached = logCache(paths.logDir, CACHE).read() as
+    { key?: string; config?: Config } | undefined;
   return cached?.key === key && typeof cached.config?.integrations === 'object'
     ? cached.config
     : undefined;
@@ -39,7 +40,7 @@ export async function cachedConfig(paths: StatePaths): Promise<Config> {
   const config = valueOrThrow(readConfig(paths));
   // Each string value on its own: the JSON text would look like `"token…": 10` to the patterns.
   const secret = !isDeepStrictEqual(redactValue(config), config);
-  logCache(paths, CACHE).write(secret ? null : `${JSON.stringify({ key, config })}\n`);
+  logCache(paths.logDir, CACHE).write(secret ? null : `${JSON.stringify({ key, config })}\n`);
   return config;
 }
 

@@ -18,7 +18,7 @@ interface CacheFile {
   value: Progress;
 }
 
-const cacheOf = (paths: StatePaths) => logCache(paths, 'progress.json');
+const cacheOf = (paths: StatePaths) => logCache(paths.logDir, 'progress.json');
 
 /** The value this build validated for exactly `text`, or undefined. Never throws. */
 export function cachedProgress(paths: StatePaths, text: string): Progress | undefined {

@@ -10,7 +10,7 @@ const MAX_KEYS = 50;
 /** The warnings to show (those without `once`, and `once` keys not shown before). Never throws. */
 export function firstShowings(paths: StatePaths, warnings: readonly Warning[]): Warning[] {
   if (!warnings.some((w) => w.once !== undefined)) return [...warnings];
-  const cache = logCache(paths, 'shown-warnings.json');
+  const cache = logCache(paths.logDir, 'shown-warnings.json');
   const stored = (cache.read() as { keys?: unknown } | null | undefined)?.keys;
   const keys = Array.isArray(stored)
     ? stored.filter((k): k is string => typeof k === 'string')
