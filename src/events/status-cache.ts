@@ -52,11 +52,24 @@ function readCache(file: string): { cache: StatusCache | null; problem: string |
   }
 }
 
+/**
+ * The log's stat, or null when it does not exist. Only ENOENT is "none": `throwIfNoEntry: false`
+ * also hides ENOTDIR on Node ≥ 22 (a file where .agent/log should be), which must fail the call.
+ */
+export function logStat(file: string): { ino: number; size: number } | null {
+  try {
+    return statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Brings the cached snapshot up to date with the log (reads only what the cache does not cover). */
 export function foldStatus(log: EventLogPaths): FoldedStatus {
   const { cache, problem } = readCache(log.status);
   // No log (never written, or deleted): nothing has happened as far as the status knows.
-  const file = statSync(log.events, { throwIfNoEntry: false });
+  const file = logStat(log.events);
   const usable =
     file && cache?.log.ino === file.ino && cache.log.offset <= file.size ? cache : null;
   let snapshot = usable?.snapshot ?? null;

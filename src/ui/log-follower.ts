@@ -2,11 +2,10 @@
 // the snapshot (the status cache folded forward in memory: the page writes nothing), the newest
 // events, the checkpoints, the last boot. History is found once by a backward scan; a rotated or
 // replaced log (another inode, or a shorter file) starts it over.
-import { statSync } from 'node:fs';
 import type { EventLogPaths } from '../events/log-paths.js';
 import { readLogFrom, readTimeline, scanBackward } from '../events/read-log.js';
 import { reduceStatus } from '../events/reduce.js';
-import { foldStatus } from '../events/status-cache.js';
+import { foldStatus, logStat } from '../events/status-cache.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
 import type { Warning } from '../types.js';
 
@@ -48,7 +47,7 @@ export class LogFollower {
   /** The log as it is now. */
   refresh(): LogView {
     // No log yet (or no folder for it): an empty one.
-    const file = statSync(this.log.events, { throwIfNoEntry: false }) ?? { ino: 0, size: 0 };
+    const file = logStat(this.log.events) ?? { ino: 0, size: 0 };
     if (!this.view || file.ino !== this.ino || file.size < this.offset) return this.start();
     if (file.size === this.offset) return this.view;
     const view = this.view;
