@@ -64,11 +64,10 @@ async function checkOptions(
 ): Promise<IntegrationScope> {
   const scopes = host?.scopes ?? ['project'];
   const scope = options.scope ?? 'project';
-  if (!scopes.includes(scope)) {
+  if (!scopes.includes(scope))
     throw new UsageError(`--scope ${scope} does not apply to ${options.host}`, {
       hint: `use --scope ${scopes.join(' or ')}`,
     });
-  }
   for (const flag of ['statusline', 'mcp', 'trust'] as const)
     if (options[flag] && !host?.flags.includes(flag)) {
       const hosts = await Promise.all(HOST_NAMES.map(loadHost));
@@ -92,11 +91,10 @@ async function checkOptions(
 
 /** Installs (or, with `remove`, uninstalls) the integration for one host; returns what changed. */
 export async function integrate(options: IntegrateOptions): Promise<IntegrateResult> {
-  if (!INTEGRATION_HOSTS.includes(options.host)) {
+  if (!INTEGRATION_HOSTS.includes(options.host))
     throw new UsageError(`unknown host "${String(options.host)}"`, {
       hint: `use one of: ${INTEGRATION_HOSTS.join(', ')}`,
     });
-  }
   const host = options.host === 'agents-md' ? null : await loadHost(options.host);
   const scope = await checkOptions(options, host);
   const env = options.env ?? process.env;
@@ -139,12 +137,11 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
       file: plan.edits[0]!.display,
       message: `the hooks start agent-state by this machine's path to agent-state (${binary.executable}), and this file is shared: on other clones they find nothing. Put agent-state on PATH or in the project's node_modules and run \`agent-state integrate ${host.name}\` again, or name a portable command with --bin agent-state`,
     });
-  if (!info.initialized && !remove && host) {
+  if (!info.initialized && !remove && host)
     warnings.push({
       file: '.agent/',
       message: 'no .agent/ here yet: the hooks stay silent until you run `agent-state init`',
     });
-  }
   return {
     host: options.host,
     scope,

@@ -21,7 +21,7 @@ const isOurStatusLine = commandRuns('statusline');
  * permissionDecision; Stop and PreCompact block with a top-level decision.
  */
 export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): JsonObject {
-  if (outcome.deny && event.kind === 'pre-tool') {
+  if (outcome.deny && event.kind === 'pre-tool')
     return {
       hookSpecificOutput: {
         hookEventName: event.hostEvent,
@@ -29,7 +29,6 @@ export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): Js
         permissionDecisionReason: outcome.deny,
       },
     };
-  }
   const blocks = event.kind === 'stop' || event.kind === 'pre-compact';
   if (outcome.block && blocks) return { decision: 'block', reason: outcome.block };
   const out: JsonObject = {};
