@@ -96,21 +96,14 @@ export const claudeHost: HostAdapter = {
   scopes: ['project', 'local', 'user'],
   flags: ['statusline', 'mcp'],
   projectDir: '$CLAUDE_PROJECT_DIR',
+  // Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
   hooksFile: (scope, root, env) =>
-    // Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
-    scope === 'user'
-      ? scopeFile(
-          env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude'),
-          root,
-          '.claude',
-          'settings.json',
-        )
-      : scopeFile(
-          null,
-          root,
-          '.claude',
-          scope === 'local' ? 'settings.local.json' : 'settings.json',
-        ),
+    scopeFile(
+      scope === 'user' ? env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude') : null,
+      root,
+      '.claude',
+      scope === 'local' ? 'settings.local.json' : 'settings.json',
+    ),
   parse: (p, cwd) => parseHookCall(claudeHost, p, cwd, (_, name) => name !== 'PostToolUseFailure'),
   render: claudeOutput,
   install({ scope, root, env, binary, statusline, mcp, remove }) {
