@@ -29,10 +29,7 @@ export interface IntegrateOptions extends BaseOptions {
   statusline?: boolean;
   /** Claude Code and Codex: also register the MCP server. */
   mcp?: boolean;
-  /**
-   * Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. Gemini CLI: also
-   * trust the folder in ~/.gemini/trustedFolders.json (both run no hooks otherwise).
-   */
+  /** Codex: also trust the project and hooks; Gemini CLI: the folder (else neither runs hooks). */
   trust?: boolean;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
@@ -78,14 +75,10 @@ async function checkOptions(
     }
   if (options.file !== undefined && host !== null)
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
-  if (
-    options.file !== undefined &&
-    !(AGENTS_MD_FILES as readonly string[]).includes(options.file)
-  ) {
+  if (options.file !== undefined && !(AGENTS_MD_FILES as readonly string[]).includes(options.file))
     throw new UsageError(`--file ${options.file} is not an instructions file agents read`, {
       hint: `use --file ${AGENTS_MD_FILES.join(', ')}`,
     });
-  }
   return scope;
 }
 
@@ -99,6 +92,7 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
   const scope = await checkOptions(options, host);
   const env = options.env ?? process.env;
   const remove = options.remove === true;
+  const dryRun = options.dryRun === true;
   const info = locateRoot(options.cwd);
   const binary = resolveHookBinary({
     given: options.bin,
@@ -126,7 +120,7 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
       requireRealInside(info.root, rel.split(sep).join('/'));
   }
   const changes = applyEdits(plan.edits, remove ? 'remove' : 'install', {
-    dryRun: options.dryRun === true,
+    dryRun,
     env,
     now: (options.now ?? (() => new Date()))(),
   });
@@ -146,7 +140,7 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
     host: options.host,
     scope,
     remove,
-    dryRun: options.dryRun === true,
+    dryRun,
     root: info.root,
     binary: host ? binary : null,
     changes,
