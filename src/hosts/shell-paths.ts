@@ -1,9 +1,7 @@
-// Which files a shell command writes, when that can be read from the command line alone:
-// redirections, tee, the usual file commands (rm, mv, cp, touch, mkdir, sed -i, find -delete,
-// git clean, ...), through wrappers (env, nice, timeout, sudo, busybox, ...), nested shells
-// (sh -c, eval, `$(...)`) and here-documents, each resolved against the directory a `cd` /
-// `pushd` earlier on the line moved to. A command it does not know is reported by the paths it
-// names, so a guard can treat them as written. A word with a substitution or `~` is no path.
+// Which files a shell command writes, as far as the command line tells: redirections, the usual
+// file commands (COMMANDS), through wrappers, nested shells and here-documents, after any `cd`.
+// A command it does not know is reported by the paths it names, so a guard can treat them as
+// written. A word with a substitution or `~` is no path.
 import { isAbsolute, join } from 'node:path';
 import { GLOB_CHARS } from '../state/forbidden.js';
 import { patchPaths } from './patch-text.js';
