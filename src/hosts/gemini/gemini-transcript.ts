@@ -1,10 +1,9 @@
-// What Gemini CLI's chat recording says about a compression (host-specific reading; what it means
-// is src/recovery/compaction.ts). Gemini CLI fires PreCompress before every model call and only
-// then checks its threshold (google-gemini/gemini-cli#18083), so the hook alone proves nothing.
-// A compression that happened replaces the history: the recording (the `transcript_path` of the
-// hook payload, JSON lines) gets a `{"$set":{"messages":[...]}}` record whose new messages are the
-// summary (a user turn, usually a `<state_snapshot>`) and the fixed model reply "Got it. Thanks
-// for the additional context!", stamped with the time they were made.
+// What Gemini CLI's chat recording says about a compression (what it means: recovery/compaction.ts).
+// Gemini CLI fires PreCompress before every model call and only then checks its threshold
+// (google-gemini/gemini-cli#18083), so the hook alone proves nothing. A compression replaces the
+// history: the recording (`transcript_path`, JSON lines) gets a `{"$set":{"messages":[...]}}`
+// record of the summary (a user turn, usually a `<state_snapshot>`) and GEMINI_COMPRESSION_ACK,
+// stamped with the time they were made.
 import { statSync } from 'node:fs';
 import { obj } from '../host-hook-payload.js';
 import { orElse, readSpan } from '../or-else.js';
