@@ -24,6 +24,8 @@ import { parseJsonObject, type JsonObject } from './install/json-text.js';
 
 export type { CheckStatus, DoctorCheck } from './host-adapter.js';
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export interface DoctorResult {
   root: string;
   /** False when any check failed (warnings do not fail). */
@@ -52,17 +54,10 @@ function checkHooksFile(
   try {
     settings = parseJsonObject(readFileSync(file.path, 'utf8'), file.display);
   } catch (error) {
-    const where =
-      error instanceof AgentStateError && error.location
-        ? formatLocation(error.location)
-        : file.display;
+    const at = error instanceof AgentStateError && error.location;
+    const why = `${at ? formatLocation(at) : file.display}: ${messageOf(error)}`;
     return [
-      check(
-        name,
-        'fail',
-        `${where}: ${error instanceof Error ? error.message : String(error)}`,
-        `fix the JSON, then run \`agent-state integrate ${host.name}\``,
-      ),
+      check(name, 'fail', why, `fix the JSON, then run \`agent-state integrate ${host.name}\``),
     ];
   }
   const found = new Map(
@@ -112,8 +107,7 @@ function checkState(paths: StatePaths): DoctorCheck[] {
       const where = `${formatLocation(first.location)}: ${first.message}`;
       return check(name, 'fail', where, 'run `agent-state validate` and fix what it lists');
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      return check(name, 'fail', why, 'run `agent-state validate`');
+      return check(name, 'fail', messageOf(error), 'run `agent-state validate`');
     }
   });
 }
@@ -134,10 +128,7 @@ function checkGitHooks(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
       return check('git hooks', 'ok', `pre-commit installed (${where.manager}: ${where.file})`);
     }
   } catch (error) {
-    return warn(
-      error instanceof Error ? error.message : String(error),
-      'run `agent-state hooks status`',
-    );
+    return warn(messageOf(error), 'run `agent-state hooks status`');
   }
   return warn('no agent-state pre-commit hook (Forbidden paths are not checked at commit time)');
 }
@@ -150,6 +141,7 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
   const onPath = whichAgentState(env);
   const hosts = await Promise.all(HOST_NAMES.map(loadHost));
   const hostChecks = hosts.flatMap((host) => checkHost(host, root, env));
+  const noHost = 'run `agent-state integrate claude` (or codex, gemini, opencode)';
   const checks: DoctorCheck[] = [
     onPath
       ? check('binary', 'ok', `agent-state on PATH: ${onPath}`)
@@ -161,14 +153,7 @@ export async function runDoctor(options: BaseOptions = {}): Promise<DoctorResult
         ),
     ...(hostChecks.length > 0
       ? hostChecks
-      : [
-          check(
-            'host integrations',
-            'warn',
-            'no agent host is wired to agent-state here',
-            'run `agent-state integrate claude` (or codex, gemini, opencode)',
-          ),
-        ]),
+      : [check('host integrations', 'warn', 'no agent host is wired to agent-state here', noHost)]),
     ...(!info.initialized
       ? [check('state', 'fail', `no .agent/ in ${root}`, 'run `agent-state init`')]
       : checkState(statePaths(root))),

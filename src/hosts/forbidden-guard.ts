@@ -134,6 +134,7 @@ function treeHit(
   return hits.find((h) => under(h.path, rel)) ?? null;
 }
 
+const GUARD = 'the guard itself';
 const finding = (rule: string, message: string, path?: string): ToolFinding => ({
   kind: 'forbidden',
   rule,
@@ -214,7 +215,7 @@ function check(
   if (writes === null || writes.length > MAX_PATHS)
     return [
       finding(
-        'the guard itself',
+        GUARD,
         `the call is larger than agent-state checks at once (${MAX_PATHS} paths, ${MAX_COMMAND} characters of shell): split it into smaller ones`,
       ),
     ];
@@ -224,33 +225,29 @@ function check(
       spellings(paths.root, p, w.how),
     );
   });
-  const findings =
-    command !== null && selfApproval(command)
-      ? [
-          finding(
-            'the guard itself',
-            'the command would approve Forbidden changes or switch the checks off (AGENT_STATE_ALLOW_FORBIDDEN, AGENT_STATE=0, --no-verify, core.hooksPath, removing the hooks): only the user approves',
-          ),
-        ]
-      : [];
+  const findings: ToolFinding[] = [];
+  if (command !== null && selfApproval(command))
+    findings.push(
+      finding(
+        GUARD,
+        'the command would approve Forbidden changes or switch the checks off (AGENT_STATE_ALLOW_FORBIDDEN, AGENT_STATE=0, --no-verify, core.hooksPath, removing the hooks): only the user approves',
+      ),
+    );
   let entries: ForbiddenEntry[];
   try {
     entries = readGoals(paths).goals.forbidden;
   } catch (error) {
-    if (!found.some((t) => t.how !== 'named')) return findings;
-    return [
-      ...findings,
-      finding(
-        '.agent/state/goals.md',
-        `.agent/state/goals.md cannot be read (${problem(error)}), so agent-state cannot tell which paths are Forbidden and refuses every write until it is repaired (\`agent-state validate\` names the problem)`,
-      ),
-    ];
+    if (found.some((t) => t.how !== 'named'))
+      findings.push(
+        finding(
+          '.agent/state/goals.md',
+          `.agent/state/goals.md cannot be read (${problem(error)}), so agent-state cannot tell which paths are Forbidden and refuses every write until it is repaired (\`agent-state validate\` names the problem)`,
+        ),
+      );
+    return findings;
   }
-  return [
-    ...findings,
-    ...guardedFiles(tool, found, { paths, cwd, entries }),
-    ...zoneFindings(paths.root, found, entries),
-  ];
+  findings.push(...guardedFiles(tool, found, { paths, cwd, entries }));
+  return [...findings, ...zoneFindings(paths.root, found, entries)];
 }
 
 const problem = (error: unknown) => errorText(describeError(error));
@@ -275,6 +272,6 @@ export function guardForbidden(
     return { mode, findings: check(tool, cwd, paths, writes) };
   } catch (error) {
     const why = `agent-state could not check this tool call (${problem(error)}), so it refuses it`;
-    return { mode, findings: [finding('the guard itself', why)] };
+    return { mode, findings: [finding(GUARD, why)] };
   }
 }

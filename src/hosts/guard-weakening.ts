@@ -30,10 +30,7 @@ function contentsAfter(
       }
       if (file.op === 'Delete' || (file.moveTo && !isTarget(file.moveTo))) text = '';
       else if (file.op === 'Add')
-        text = file.body
-          .filter((l) => l.startsWith('+'))
-          .map((l) => `${l.slice(1)}\n`)
-          .join('');
+        text = file.body.flatMap((l) => (l.startsWith('+') ? [`${l.slice(1)}\n`] : [])).join('');
       else text = patchedText(text ?? '', file.body);
       if (text === null) return null;
     }
@@ -80,6 +77,10 @@ export function weakening(
   return null;
 }
 
+// A word that approves Forbidden changes or switches the checks off, and a command that removes them.
+const APPROVING_WORD = /^(?:AGENT_STATE_ALLOW_FORBIDDEN|AGENT_STATE|HUSKY)=|^core\.hookspath/i;
+const REMOVING = /\bagent-state (?:integrate\b.* --remove\b|hooks uninstall\b|init\b.* --force\b)/;
+
 /** Whether a shell command would approve Forbidden changes or switch the checks off. */
 export function selfApproval(command: string): boolean {
   return shellWords(command).some((words) => {
@@ -90,14 +91,6 @@ export function selfApproval(command: string): boolean {
       git >= 0 &&
       rest[sub] === 'commit' &&
       rest.slice(sub).some((w) => w === '--no-verify' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w));
-    return (
-      noVerify ||
-      words.some((w) =>
-        /^(?:AGENT_STATE_ALLOW_FORBIDDEN|AGENT_STATE|HUSKY)=|^core\.hookspath/i.test(w),
-      ) ||
-      /\bagent-state (?:integrate\b.* --remove\b|hooks uninstall\b|init\b.* --force\b)/.test(
-        words.join(' '),
-      )
-    );
+    return noVerify || words.some((w) => APPROVING_WORD.test(w)) || REMOVING.test(words.join(' '));
   });
 }

@@ -1,7 +1,6 @@
-// One agent host behind one interface: the events it sends (keyed by its own event names, as
-// OpenCode's plugin `Hooks` are), how to read its payloads and answer them, where its settings
-// live and what `integrate` and `doctor` do there. The host-neutral core (handle-event.ts) and
-// the installer skeleton (install/) never name a host; each folder holds everything about one.
+// One agent host behind one interface (keyed by its own event names, as OpenCode's plugin `Hooks`
+// are). The host-neutral core (handle-event.ts) and install/ never name a host; each host's
+// folder holds everything about it.
 import { join } from 'node:path';
 import type { CompactionNote } from '../recovery/compaction.js';
 import type { FileEdit } from './install/file-edits.js';

@@ -1,6 +1,6 @@
 // The compaction state as host hooks change it (recovery/compaction.ts decides what it means):
 // a note that one may follow, its confirmation by the host or its transcript, counted once and
-// recorded in the log. Best effort: a busy or broken record costs the count, never a boot prompt.
+// recorded in the log.
 import {
   confirmCompaction,
   expireNote,

@@ -1,7 +1,6 @@
-// What a host hook hands the model and the log: the boot prompt, the status, the recorded facts,
-// called in-process (never by spawning the CLI). Heavy modules load only in the calls that need
-// them, so the hot path (after every tool call) stays lean: it appends to the log, brings the
-// cached status snapshot up to date and computes the signals once, without the YAML parser.
+// What a host hook hands the model and the log (boot prompt, status, recorded facts), in-process.
+// Heavy modules load only in the calls that need them, so the hot path (after every tool call)
+// appends to the log and computes the signals from the cached snapshot, without the YAML parser.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendEvents } from '../events/append.js';

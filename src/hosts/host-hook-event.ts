@@ -1,6 +1,5 @@
-// The host-neutral shape of a host hook call: each host's adapter parses its payload into a
-// HostHookEvent, the core handles it once, and the adapter renders the HostHookOutcome back in the
-// host's own output format.
+// The host-neutral shape of a host hook call: an adapter parses a payload into a HostHookEvent,
+// the core handles it once, the adapter renders the HostHookOutcome in the host's format.
 import type { HostName } from './host-names.js';
 
 /** What happened in the host, independent of its event names. */

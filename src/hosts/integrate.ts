@@ -29,10 +29,7 @@ export interface IntegrateOptions extends BaseOptions {
   statusline?: boolean;
   /** Claude Code and Codex: also register the MCP server. */
   mcp?: boolean;
-  /**
-   * Codex: also trust the project and our hooks in $CODEX_HOME/config.toml. Gemini CLI: also
-   * trust the folder in ~/.gemini/trustedFolders.json (both run no hooks otherwise).
-   */
+  /** Codex: also trust the project and hooks; Gemini CLI: the folder (else neither runs hooks). */
   trust?: boolean;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
@@ -64,11 +61,10 @@ async function checkOptions(
 ): Promise<IntegrationScope> {
   const scopes = host?.scopes ?? ['project'];
   const scope = options.scope ?? 'project';
-  if (!scopes.includes(scope)) {
+  if (!scopes.includes(scope))
     throw new UsageError(`--scope ${scope} does not apply to ${options.host}`, {
       hint: `use --scope ${scopes.join(' or ')}`,
     });
-  }
   for (const flag of ['statusline', 'mcp', 'trust'] as const)
     if (options[flag] && !host?.flags.includes(flag)) {
       const hosts = await Promise.all(HOST_NAMES.map(loadHost));
@@ -79,28 +75,24 @@ async function checkOptions(
     }
   if (options.file !== undefined && host !== null)
     throw new UsageError('--file applies to agents-md only', { hint: 'drop --file' });
-  if (
-    options.file !== undefined &&
-    !(AGENTS_MD_FILES as readonly string[]).includes(options.file)
-  ) {
+  if (options.file !== undefined && !(AGENTS_MD_FILES as readonly string[]).includes(options.file))
     throw new UsageError(`--file ${options.file} is not an instructions file agents read`, {
       hint: `use --file ${AGENTS_MD_FILES.join(', ')}`,
     });
-  }
   return scope;
 }
 
 /** Installs (or, with `remove`, uninstalls) the integration for one host; returns what changed. */
 export async function integrate(options: IntegrateOptions): Promise<IntegrateResult> {
-  if (!INTEGRATION_HOSTS.includes(options.host)) {
+  if (!INTEGRATION_HOSTS.includes(options.host))
     throw new UsageError(`unknown host "${String(options.host)}"`, {
       hint: `use one of: ${INTEGRATION_HOSTS.join(', ')}`,
     });
-  }
   const host = options.host === 'agents-md' ? null : await loadHost(options.host);
   const scope = await checkOptions(options, host);
   const env = options.env ?? process.env;
   const remove = options.remove === true;
+  const dryRun = options.dryRun === true;
   const info = locateRoot(options.cwd);
   const binary = resolveHookBinary({
     given: options.bin,
@@ -128,7 +120,7 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
       requireRealInside(info.root, rel.split(sep).join('/'));
   }
   const changes = applyEdits(plan.edits, remove ? 'remove' : 'install', {
-    dryRun: options.dryRun === true,
+    dryRun,
     env,
     now: (options.now ?? (() => new Date()))(),
   });
@@ -139,17 +131,16 @@ export async function integrate(options: IntegrateOptions): Promise<IntegrateRes
       file: plan.edits[0]!.display,
       message: `the hooks start agent-state by this machine's path to agent-state (${binary.executable}), and this file is shared: on other clones they find nothing. Put agent-state on PATH or in the project's node_modules and run \`agent-state integrate ${host.name}\` again, or name a portable command with --bin agent-state`,
     });
-  if (!info.initialized && !remove && host) {
+  if (!info.initialized && !remove && host)
     warnings.push({
       file: '.agent/',
       message: 'no .agent/ here yet: the hooks stay silent until you run `agent-state init`',
     });
-  }
   return {
     host: options.host,
     scope,
     remove,
-    dryRun: options.dryRun === true,
+    dryRun,
     root: info.root,
     binary: host ? binary : null,
     changes,

@@ -29,15 +29,12 @@ export interface RunHostHookOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-function note(host: HostName, message: string): string {
-  return safeText(`agent-state hook ${host}: ${message}; the session continues\n`);
-}
+const note = (host: HostName, message: string) =>
+  safeText(`agent-state hook ${host}: ${message}; the session continues\n`);
 
 // The one error mapper's line (src/error-report.ts), as every other route says it.
-function describe(error: unknown): string {
-  if (error instanceof HostHookInputError) return error.message;
-  return errorText(describeError(error));
-}
+const describe = (error: unknown) =>
+  error instanceof HostHookInputError ? error.message : errorText(describeError(error));
 
 /**
  * The text to print on stdout for an outcome, in the host's format ('' when there is nothing to
@@ -70,14 +67,9 @@ export async function runHostHook(
       repo = findRepo(event.cwd);
     } catch (error) {
       // Not every repository uses agent-state: stay silent there, say why only on stderr.
-      if (error instanceof AgentStateError && error.code === 'NOT_INITIALIZED')
-        return {
-          stdout: '',
-          stderr: note(name, 'no .agent/ here (run `agent-state init` to use it)'),
-          exitCode: 0,
-          event,
-        };
-      throw error;
+      if (!(error instanceof AgentStateError) || error.code !== 'NOT_INITIALIZED') throw error;
+      const stderr = note(name, 'no .agent/ here (run `agent-state init` to use it)');
+      return { stdout: '', stderr, exitCode: 0, event };
     }
     const { handleHookEvent } = await import('./handle-event.js');
     const outcome = await handleHookEvent(host, event, repo, options.env);

@@ -1,9 +1,7 @@
-// Which files a shell command writes, when that can be read from the command line alone:
-// redirections, tee, the usual file commands (rm, mv, cp, touch, mkdir, sed -i, find -delete,
-// git clean, ...), through wrappers (env, nice, timeout, sudo, busybox, ...), nested shells
-// (sh -c, eval, `$(...)`) and here-documents, each resolved against the directory a `cd` /
-// `pushd` earlier on the line moved to. A command it does not know is reported by the paths it
-// names, so a guard can treat them as written. A word with a substitution or `~` is no path.
+// Which files a shell command writes, as far as the command line tells: redirections, the usual
+// file commands (COMMANDS), through wrappers, nested shells and here-documents, after any `cd`.
+// A command it does not know is reported by the paths it names, so a guard can treat them as
+// written. A word with a substitution or `~` is no path.
 import { isAbsolute, join } from 'node:path';
 import { GLOB_CHARS } from '../state/forbidden.js';
 import { patchPaths } from './patch-text.js';
@@ -74,7 +72,6 @@ const WRAPPERS: Record<string, [string, number]> = {
   busybox: ['', 0],
   watch: ['-n -d', 0],
 };
-const SHELLS = list('sh bash zsh dash ksh fish su');
 
 // The words a wrapper takes before its command (checked as named paths), and the command.
 function unwrap(words: readonly string[]): { skipped: string[]; command: string[] } {
@@ -188,6 +185,33 @@ function nestedWrites(scripts: readonly string[]): PathWrite[] {
   }
 }
 
+type Rule = (rest: readonly string[], inputs: readonly string[]) => PathWrite[];
+const unknown: Rule = (rest, inputs) => namedIn([...rest, ...inputs]);
+// What each known command changes, by base name (a Map: `constructor` is no command).
+const COMMANDS = new Map<string, Rule>();
+for (const [names, rule] of Object.entries<Rule>({
+  'sh bash zsh dash ksh fish su': (r, i) => {
+    const c = r.findIndex((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
+    if (c >= 0) return nestedWrites([r.slice(c + 1).find((a) => !a.startsWith('-')) ?? '']);
+    return operands(r)[0] === undefined ? nestedWrites(i) : namedIn(r);
+  },
+  eval: (r) => nestedWrites([r.join(' ')]),
+  'rm shred unlink': (r) => each(operands(r), 'tree'),
+  'rmdir touch mkdir truncate tee': (r) => each(operands(r), 'write'),
+  mv: (r) => copyWrites(r, 'tree'),
+  ln: (r) => copyWrites(r, r.some((a) => /^-\w*s/.test(a)) ? null : 'write'),
+  install: (r) => (r.includes('-d') ? each(operands(r), 'write') : copyWrites(r, null)),
+  cp: (r) => copyWrites(r, null),
+  rsync: (r) => copyWrites(r, null, true),
+  dd: (r) => r.flatMap((a) => (a.startsWith('of=') ? each([a.slice(3)], 'write') : [])),
+  find: findWrites,
+  git: gitWrites,
+  'apply_patch applypatch': (r, i) => each([...i, ...r].flatMap(patchPaths), 'write'),
+  'sed awk gawk': scriptWrites,
+  perl: (r, i) => (r.some(inPlace) ? scriptWrites(r) : unknown(r, i)),
+}))
+  for (const name of names.split(' ')) COMMANDS.set(name, rule);
+
 /**
  * What one simple command changes: `words` without its redirections, `inputs` the text it reads
  * on stdin from a here-document or here-string.
@@ -195,37 +219,10 @@ function nestedWrites(scripts: readonly string[]): PathWrite[] {
 function commandWrites(words: readonly string[], inputs: readonly string[]): PathWrite[] {
   const { skipped, command } = unwrap(words);
   const [name, ...rest] = command;
-  const out = namedIn(skipped);
-  if (!name) return out;
+  if (!name) return namedIn(skipped);
   const base = name.split('/').pop()!;
-  if (SHELLS.has(base)) {
-    const c = rest.findIndex((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
-    const file = operands(rest)[0];
-    if (c >= 0)
-      out.push(...nestedWrites([rest.slice(c + 1).find((a) => !a.startsWith('-')) ?? '']));
-    else if (file === undefined) out.push(...nestedWrites(inputs));
-    else out.push(...namedIn(rest));
-  } else if (base === 'eval') out.push(...nestedWrites([rest.join(' ')]));
-  else if (base === 'rm' || base === 'shred' || base === 'unlink')
-    out.push(...each(operands(rest), 'tree'));
-  else if (['rmdir', 'touch', 'mkdir', 'truncate', 'tee'].includes(base))
-    out.push(...each(operands(rest), 'write'));
-  else if (base === 'mv') out.push(...copyWrites(rest, 'tree'));
-  else if (base === 'ln')
-    out.push(...copyWrites(rest, rest.some((a) => /^-\w*s/.test(a)) ? null : 'write'));
-  else if (base === 'install' && rest.includes('-d')) out.push(...each(operands(rest), 'write'));
-  else if (base === 'cp' || base === 'install' || base === 'rsync')
-    out.push(...copyWrites(rest, null, base === 'rsync'));
-  else if (base === 'dd') {
-    for (const a of rest) if (a.startsWith('of=')) out.push({ path: a.slice(3), how: 'write' });
-  } else if (base === 'find') out.push(...findWrites(rest));
-  else if (base === 'git') out.push(...gitWrites(rest, inputs));
-  else if (base === 'apply_patch' || base === 'applypatch')
-    out.push(...each([...inputs, ...rest].flatMap(patchPaths), 'write'));
-  else if (['sed', 'awk', 'gawk'].includes(base) || (base === 'perl' && rest.some(inPlace)))
-    out.push(...scriptWrites(rest));
-  else if (!READERS.has(base)) out.push(...namedIn([...rest, ...inputs]));
-  return out;
+  const rule = COMMANDS.get(base) ?? (READERS.has(base) ? null : unknown);
+  return [...namedIn(skipped), ...(rule?.(rest, inputs) ?? [])];
 }
 
 // The command line without here-document bodies, and each body by its delimiter, in order.

@@ -56,22 +56,20 @@ export function checkToolCall(input: ToolCheckInput): ToolFinding[] {
     : null;
   for (const { raw, rel } of input.paths) {
     const hit = rel === null ? null : forbidden(rel);
-    if (hit) {
+    if (hit)
       findings.push({
         kind: 'forbidden',
         path: rel!,
         rule: hit.rule,
         message: `${rel} is Forbidden (goals.md: "${hit.rule}")`,
       });
-    }
-    if (step && scopes && (rel === null || !scopes(rel))) {
+    if (step && scopes && (rel === null || !scopes(rel)))
       findings.push({
         kind: 'out-of-scope',
         path: rel ?? raw,
         rule: `file_scopes: ${step.file_scopes!.join(', ')}`,
         message: `${rel ?? raw} is outside ${stepName(step)}'s file scopes (${step.file_scopes!.join(', ')})`,
       });
-    }
   }
   return findings;
 }

@@ -21,7 +21,7 @@ const isOurStatusLine = commandRuns('statusline');
  * permissionDecision; Stop and PreCompact block with a top-level decision.
  */
 export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): JsonObject {
-  if (outcome.deny && event.kind === 'pre-tool') {
+  if (outcome.deny && event.kind === 'pre-tool')
     return {
       hookSpecificOutput: {
         hookEventName: event.hostEvent,
@@ -29,7 +29,6 @@ export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): Js
         permissionDecisionReason: outcome.deny,
       },
     };
-  }
   const blocks = event.kind === 'stop' || event.kind === 'pre-compact';
   if (outcome.block && blocks) return { decision: 'block', reason: outcome.block };
   const out: JsonObject = {};
@@ -97,21 +96,14 @@ export const claudeHost: HostAdapter = {
   scopes: ['project', 'local', 'user'],
   flags: ['statusline', 'mcp'],
   projectDir: '$CLAUDE_PROJECT_DIR',
+  // Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
   hooksFile: (scope, root, env) =>
-    // Claude Code's user directory: $CLAUDE_CONFIG_DIR, else ~/.claude.
-    scope === 'user'
-      ? scopeFile(
-          env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude'),
-          root,
-          '.claude',
-          'settings.json',
-        )
-      : scopeFile(
-          null,
-          root,
-          '.claude',
-          scope === 'local' ? 'settings.local.json' : 'settings.json',
-        ),
+    scopeFile(
+      scope === 'user' ? env.CLAUDE_CONFIG_DIR || join(homeDir(env), '.claude') : null,
+      root,
+      '.claude',
+      scope === 'local' ? 'settings.local.json' : 'settings.json',
+    ),
   parse: (p, cwd) => parseHookCall(claudeHost, p, cwd, (_, name) => name !== 'PostToolUseFailure'),
   render: claudeOutput,
   install({ scope, root, env, binary, statusline, mcp, remove }) {

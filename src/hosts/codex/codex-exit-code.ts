@@ -4,9 +4,8 @@
 // (`transcript_path`, a JSONL rollout), on the event that completed the call
 // (`item_completed` with a `CommandExecution` item whose id is the call id, or an older
 // `exec_command_end` with its `call_id`).
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { obj } from '../host-hook-payload.js';
-import { orElse } from '../or-else.js';
+import { orElse, readSpan } from '../or-else.js';
 
 /** The exit code in the response itself (an object with one, or `Exit code: N` text), or null. */
 export function responseExitCode(response: unknown): number | null {
@@ -38,29 +37,18 @@ const TAIL_BYTES = [64 * 1024, 1024 * 1024];
 
 /** The exit code the transcript records for call `id`, searching from the end; null if none. */
 export function transcriptExitCode(path: string, id: string): number | null {
-  const fd = orElse(() => openSync(path, 'r'), null);
-  if (fd === null) return null;
-  try {
-    const size = fstatSync(fd).size;
-    for (const want of TAIL_BYTES) {
-      const length = Math.min(size, want);
-      const buffer = Buffer.alloc(length);
-      readSync(fd, buffer, 0, length, size - length);
-      const text = buffer.toString('utf8');
-      const lines = text.split('\n');
-      if (length < size) lines.shift(); // a partial first line
-      for (let i = lines.length - 1; i >= 0; i--) {
-        const line = lines[i]!;
-        if (!line.includes(id) || !line.includes('exit_code')) continue;
-        const code = lineExitCode(line, id);
-        if (code !== null) return code;
-      }
-      if (length === size) break;
+  for (const want of TAIL_BYTES) {
+    const tail = readSpan(path, (size) => Math.max(0, size - want), want);
+    if (tail === null) return null;
+    const lines = tail.text.split('\n');
+    if (tail.start > 0) lines.shift(); // a partial first line
+    for (const line of lines.reverse()) {
+      const code = line.includes(id) && line.includes('exit_code') ? lineExitCode(line, id) : null;
+      if (code !== null) return code;
     }
-    return null;
-  } finally {
-    closeSync(fd);
+    if (tail.start === 0) break;
   }
+  return null;
 }
 
 /**

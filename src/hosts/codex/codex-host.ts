@@ -53,10 +53,8 @@ function trustChecks(root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
   return (['project', 'user'] as const).flatMap((scope) => {
     const hooks = codexHost.hooksFile!(scope, root, env);
     // Absent, or reported by the hooks check: nothing to say.
-    const settings = orElse(
-      () => parseJsonObject(readFileSync(hooks.path, 'utf8'), hooks.path),
-      {},
-    );
+    const read = () => parseJsonObject(readFileSync(hooks.path, 'utf8'), hooks.path);
+    const settings = orElse(read, {});
     const trusts = codexHookTrusts(settings, hooks.path, isHostHook(codexHost));
     if (trusts.length === 0) return [];
     // No config.toml: nothing is trusted.
@@ -76,18 +74,11 @@ function trustChecks(root: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
     const changed = gaps.modified.length
       ? ` (${gaps.modified.length} changed since they were)`
       : '';
-    const why = [
-      gaps.project ? 'this project is not trusted' : '',
-      gaps.untrusted.length
-        ? `${gaps.untrusted.length} of ${trusts.length} hooks are not trusted${changed}`
-        : '',
-    ].filter(Boolean);
-    return doctorCheck(
-      name,
-      'fail',
-      `Codex skips agent-state's hooks without a word: ${why.join('; ')}`,
-      fix,
-    );
+    const why = gaps.project ? ['this project is not trusted'] : [];
+    if (gaps.untrusted.length)
+      why.push(`${gaps.untrusted.length} of ${trusts.length} hooks are not trusted${changed}`);
+    const said = `Codex skips agent-state's hooks without a word: ${why.join('; ')}`;
+    return doctorCheck(name, 'fail', said, fix);
   });
 }
 

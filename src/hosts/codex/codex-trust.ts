@@ -74,32 +74,27 @@ export function codexHookTrusts(
 // A TOML basic string for a key or value.
 const tomlString = (s: string) => JSON.stringify(s);
 
+// A TOML quoted string (basic or literal), and its value.
+const QUOTED = `("(?:[^"\\\\]|\\\\.)*"|'[^']*')`;
+const unquote = (q: string) => (q.startsWith('"') ? (JSON.parse(q) as string) : q.slice(1, -1));
+
 // Table headers `[prefix."key"]` (basic or literal quoted key) with the value of `field` in it.
 function tablesWith(text: string, prefix: string, field: string): Map<string, string | null> {
   const found = new Map<string, string | null>();
-  const lines = text.split(/\r?\n/);
   const header = new RegExp(
-    `^\\s*\\[\\s*${prefix.replace('.', '\\s*\\.\\s*')}\\s*\\.\\s*("(?:[^"\\\\]|\\\\.)*"|'[^']*')\\s*\\]\\s*(?:#.*)?$`,
+    `^\\s*\\[\\s*${prefix.replace('.', '\\s*\\.\\s*')}\\s*\\.\\s*${QUOTED}\\s*\\]\\s*(?:#.*)?$`,
   );
+  const assignment = new RegExp(`^\\s*${field}\\s*=\\s*${QUOTED}`);
   let current: string | null = null;
-  for (const line of lines) {
+  for (const line of text.split(/\r?\n/)) {
     const m = header.exec(line);
-    if (m) {
-      const quoted = m[1]!;
-      current = quoted.startsWith('"') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
-      found.set(current, null);
+    if (m || /^\s*\[/.test(line)) {
+      current = m ? unquote(m[1]!) : null;
+      if (current !== null) found.set(current, null);
       continue;
     }
-    if (/^\s*\[/.test(line)) {
-      current = null;
-      continue;
-    }
-    if (current === null) continue;
-    const value = new RegExp(`^\\s*${field}\\s*=\\s*("(?:[^"\\\\]|\\\\.)*"|'[^']*')`).exec(line);
-    if (value) {
-      const v = value[1]!;
-      found.set(current, v.startsWith('"') ? (JSON.parse(v) as string) : v.slice(1, -1));
-    }
+    const value = current === null ? null : assignment.exec(line);
+    if (value) found.set(current!, unquote(value[1]!));
   }
   return found;
 }

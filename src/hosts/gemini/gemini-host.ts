@@ -22,26 +22,16 @@ import { geminiTrust, geminiUserDir, trustFolderEdit } from './gemini-trust.js';
 // name (for `/hooks enable|disable`), the description shown in `/hooks panel`, and a matcher:
 // the tools that change files, and only /compress's PreCompress (it fires before every model
 // call, its trigger is the matcher).
+const FILE_TOOLS = 'write_file|replace|run_shell_command';
+const NOTE_ONLY = 'note that a compression may follow (counted once the chat recording shows it)';
 const EVENTS: Record<string, HostHookRegistration> = Object.fromEntries(
   (
     [
       ['SessionStart', 'session-start', 20000, 'the boot prompt (goal, constraints, next action)'],
       ['BeforeAgent', 'prompt', 5000, 'the boot prompt after a compression, else the status delta'],
-      [
-        'BeforeTool',
-        'pre-tool',
-        5000,
-        'Forbidden paths, denied tools, file scopes',
-        'write_file|replace|run_shell_command',
-      ],
+      ['BeforeTool', 'pre-tool', 5000, 'Forbidden paths, denied tools, file scopes', FILE_TOOLS],
       ['AfterTool', 'post-tool', 5000, 'record tool facts; the status when a signal fires'],
-      [
-        'PreCompress',
-        'pre-compact',
-        10000,
-        'note that a compression may follow (counted once the chat recording shows it)',
-        'manual',
-      ],
+      ['PreCompress', 'pre-compact', 10000, NOTE_ONLY, 'manual'],
     ] satisfies [string, HostHookKind, number, string, string?][]
   ).map(([event, kind, timeout, what, matcher]) => {
     const name = `agent-state-${event.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;

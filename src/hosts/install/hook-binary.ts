@@ -49,13 +49,12 @@ export function resolveHookBinary(options: ResolveBinaryOptions): HookBinary {
   const local = fromRoot.split(sep).join('/') === 'node_modules/agent-state';
   // The project command exists only when npm linked it (not with --no-bin-links).
   const linked = existsSync(join(options.root, 'node_modules', '.bin', 'agent-state'));
-  if (local && options.projectDirVar && linked) {
+  if (local && options.projectDirVar && linked)
     return {
       command: `"${options.projectDirVar}"/node_modules/.bin/agent-state`,
       executable: 'node_modules/.bin/agent-state',
       how: 'project',
     };
-  }
   const onPath = whichAgentState(options.env);
   if (onPath !== null && onPath === realpathOrNull(bin))
     return { command: 'agent-state', executable: 'agent-state', how: 'path' };
@@ -64,8 +63,7 @@ export function resolveHookBinary(options: ResolveBinaryOptions): HookBinary {
 
 /** Whether the program a hook starts exists: an executable path, or `agent-state` on PATH. */
 export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
-  if (program.includes('/')) {
+  if (program.includes('/'))
     return orElse(() => (accessSync(program, constants.X_OK), true), false);
-  }
   return program === 'agent-state' ? whichAgentState(env) !== null : false;
 }

@@ -60,14 +60,10 @@ export function hooksFileEdit(
 /** Recognizes our handlers (by their command), so updates and removal touch nothing else. */
 export type HandlerTest = (handler: JsonValue | undefined) => boolean;
 
-function groupsOf(hooks: JsonObject, event: string): JsonValue[] {
-  const groups = hooks[event];
-  return Array.isArray(groups) ? groups : [];
-}
-
-function handlersOf(group: JsonValue): JsonValue[] {
-  return isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
-}
+const groupsOf = (hooks: JsonObject, event: string): JsonValue[] =>
+  Array.isArray(hooks[event]) ? hooks[event] : [];
+const handlersOf = (group: JsonValue): JsonValue[] =>
+  isJsonObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
 
 const groupFor = ({ matcher, handler }: HostHookSpec): JsonObject =>
   matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
@@ -109,9 +105,8 @@ export function mergeHooks(
   const wanted = new Map<string, HostHookSpec>(specs.map((spec) => [spec.event, spec]));
   const before = isJsonObject(settings.hooks) ? settings.hooks : undefined;
   let hooks: JsonObject = structuredClone(before ?? {});
-  for (const event of Object.keys(hooks)) {
+  for (const event of Object.keys(hooks))
     if (!wanted.has(event)) hooks = removeFromEvent(hooks, event, isOurs);
-  }
   for (const spec of specs) {
     const desired = groupFor(spec);
     const groups = groupsOf(hooks, spec.event);
@@ -141,12 +136,9 @@ function removeFromEvent(hooks: JsonObject, event: string, isOurs: HandlerTest):
   for (const group of groups) {
     const handlers = handlersOf(group);
     const rest = handlers.filter((h) => !isOurs(h));
-    if (rest.length === handlers.length) {
-      kept.push(group);
-      continue;
-    }
-    changed = true;
-    if (rest.length > 0) kept.push({ ...(group as JsonObject), hooks: rest });
+    changed ||= rest.length < handlers.length;
+    if (rest.length === handlers.length) kept.push(group);
+    else if (rest.length > 0) kept.push({ ...(group as JsonObject), hooks: rest });
   }
   if (!changed) return hooks;
   const next = { ...hooks };

@@ -65,12 +65,11 @@ export function parseJsonObject(text: string, display: string): JsonObject {
       },
     );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InvalidStateError('must hold a JSON object ({ ... })', {
       location: { file: display, line: 1 },
       hint: 'make the file a JSON object, or delete it to start from an empty one',
     });
-  }
   return value as JsonObject;
 }
 

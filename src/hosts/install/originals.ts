@@ -5,6 +5,7 @@ import { createHash } from '../../text/lazy-crypto.js';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../state/atomic-write.js';
+import { orElse } from '../or-else.js';
 import { homeDir } from './home-dir.js';
 
 interface StoredOriginal {
@@ -18,10 +19,7 @@ interface StoredOriginal {
 
 /** Where originals are kept: $XDG_STATE_HOME/agent-state/originals (default ~/.local/state/...). */
 export function originalsDir(env: NodeJS.ProcessEnv): string {
-  const stateHome =
-    env.XDG_STATE_HOME && env.XDG_STATE_HOME !== ''
-      ? env.XDG_STATE_HOME
-      : join(homeDir(env), '.local', 'state');
+  const stateHome = env.XDG_STATE_HOME || join(homeDir(env), '.local', 'state');
   return join(stateHome, 'agent-state', 'originals');
 }
 
@@ -48,16 +46,13 @@ export function readOriginal(
   path: string,
   env: NodeJS.ProcessEnv,
 ): { original: string | null; createdDirs: string[] } | undefined {
-  try {
-    const record = JSON.parse(readFileSync(recordPath(path, env), 'utf8')) as StoredOriginal;
-    if (record.path !== path) return undefined;
-    return {
-      original: typeof record.original === 'string' ? record.original : null,
-      createdDirs: Array.isArray(record.createdDirs) ? record.createdDirs : [],
-    };
-  } catch {
-    return undefined;
-  }
+  const read = () => readFileSync(recordPath(path, env), 'utf8');
+  const record = orElse(() => JSON.parse(read()) as StoredOriginal, null);
+  if (record?.path !== path) return undefined;
+  return {
+    original: typeof record.original === 'string' ? record.original : null,
+    createdDirs: Array.isArray(record.createdDirs) ? record.createdDirs : [],
+  };
 }
 
 /** Forgets the original of `path` (after a removal). */

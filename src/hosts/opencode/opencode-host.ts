@@ -74,15 +74,9 @@ export const opencodeHost: HostAdapter = {
   install({ scope, root, env, binary }) {
     const notes: string[] = [];
     const configHome = env.XDG_CONFIG_HOME || join(homeDir(env), '.config');
-    const file =
-      scope === 'user'
-        ? scopeFile(
-            join(configHome, 'opencode', 'plugins'),
-            root,
-            '.config/opencode/plugins',
-            PLUGIN,
-          )
-        : scopeFile(null, root, '.opencode/plugins', PLUGIN);
+    const user = scope === 'user' ? join(configHome, 'opencode', 'plugins') : null;
+    const dir = user ? '.config/opencode/plugins' : '.opencode/plugins';
+    const file = scopeFile(user, root, dir, PLUGIN);
     const edits = [pluginEdit(file, opencodePluginSource(binary), notes)];
     notes.push(
       'OpenCode loads plugins at start-up: restart it to pick the plugin up',
