@@ -1,6 +1,6 @@
 // agent-state/boot: the boot prompt's parts — levels, rendering, budgets and token counters
 // (docs/boot.md). The prompt itself is `boot()` from the main entry.
-export { renderBoot } from '../boot/render-boot.js';
+export { renderBoot, type BootRendering } from '../boot/render-boot.js';
 export { bootDocument, type BootDocument } from '../boot/boot-document.js';
 export { chooseLevel, contextRecovery } from '../boot/choose-level.js';
 export { loadO200kCounter } from '../boot/o200k-counter.js';
@@ -16,7 +16,6 @@ export {
   type BootMarker,
   type BootOmission,
   type BootRecovery,
-  type BootRendering,
   type BootSection,
   type BootSource,
   type LevelChoice,

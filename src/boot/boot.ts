@@ -20,14 +20,8 @@ import { chooseLevel } from './choose-level.js';
 import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveState, prepareLiveState } from './live-state.js';
 import { loadO200kCounter } from './o200k-counter.js';
-import { renderBoot } from './render-boot.js';
-import type {
-  BootAgents,
-  BootRecovery,
-  BootRendering,
-  RenderBootOptions,
-  TokenCounter,
-} from './types.js';
+import { renderBoot, type BootRendering } from './render-boot.js';
+import type { BootAgents, BootRecovery, RenderBootOptions, TokenCounter } from './types.js';
 
 export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'counter' | 'dryRun'> {
   /** Render without writing: nothing counted, no reminder consumed. */

@@ -164,30 +164,3 @@ export interface LevelChoice {
   /** The agent's own changes since the last checkpoint: files, then commits (short sha). */
   ownChanges: { files: string[]; commits: string[] };
 }
-
-/** The rendered prompt and everything known about it. */
-export interface BootRendering {
-  level: BootLevel;
-  levelName: string;
-  choice: LevelChoice;
-  role: BootRole;
-  source: BootSource | null;
-  format: BootFormat;
-  /** The prompt: Markdown or XML (for the json format: the Markdown the sections join into). */
-  text: string;
-  tokens: {
-    /** Tokens of `text` × multiplier, rounded up. */
-    total: number;
-    budget: number;
-    multiplier: number;
-    counter: 'o200k' | 'heuristic';
-    /** Tokens of the parts that are never cut (the floor below which the budget cannot go). */
-    mustKeep: number;
-    /** Whether the must-keep parts alone exceed the budget (then they are printed whole). */
-    overBudget: boolean;
-    byLayer: Record<BootLayer, number>;
-  };
-  sections: BootSection[];
-  omitted: BootOmission[];
-  reminders: Reminder[];
-}
