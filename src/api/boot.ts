@@ -3,8 +3,7 @@
 export { renderBoot, type BootRendering } from '../boot/render-boot.js';
 export { bootDocument, type BootDocument } from '../boot/boot-document.js';
 export { chooseLevel, contextRecovery } from '../boot/choose-level.js';
-export { loadO200kCounter } from '../boot/o200k-counter.js';
-export { heuristicCounter, heuristicTokens } from '../boot/heuristic-counter.js';
+export { heuristicCounter, heuristicTokens, loadO200kCounter } from '../boot/o200k-counter.js';
 export {
   BOOT_FORMATS,
   BOOT_ROLES,

@@ -17,9 +17,8 @@ import { LEGACY_STAMP_KEYS, type RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
 import type { BaseOptions, Config, Progress, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
-import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveState, prepareLiveState } from './live-state.js';
-import { loadO200kCounter } from './o200k-counter.js';
+import { heuristicCounter, loadO200kCounter } from './o200k-counter.js';
 import { renderBoot, type BootRendering } from './render-boot.js';
 import type { BootAgents, BootRecovery, RenderBootOptions, TokenCounter } from './types.js';
 
