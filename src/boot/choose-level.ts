@@ -7,7 +7,6 @@ import {
   judgeDrift,
   judgeStale,
   names,
-  noDriftVerdict,
   NO_OWN_FACTS,
   plural,
   UNRECORDED,
@@ -20,7 +19,7 @@ export function contextRecovery(
 ): BootRecovery {
   if (context.recovery) return context.recovery;
   const tree = { states: {}, mtimes: {} };
-  const drift = context.drift ? judgeDrift(context.drift, NO_OWN_FACTS, tree) : noDriftVerdict();
+  const drift = judgeDrift(context.drift, NO_OWN_FACTS, tree);
   const stale = context.markers.filter((m) => m.state === 'stale');
   const stamp = context.progress.stamp ?? {};
   return {

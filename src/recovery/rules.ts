@@ -263,36 +263,36 @@ export function commitsNamed(commits: readonly { sha: string; subject: string }[
   return `${plural(commits.length, 'commit')}${what} (${names(each, 2)})`;
 }
 
-/** Splits the drift since the last checkpoint into the agent's own and foreign changes. */
-export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVerdict {
+/** Splits the drift since the last checkpoint (null: none) into own and foreign changes. */
+export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow): DriftVerdict {
   const ownShas = new Set(own.reflog ? own.commits : []);
   const ownCommits: DriftVerdict['ownCommits'] = [];
   const foreignCommits: DriftVerdict['foreignCommits'] = [];
   const ownCommitFiles = new Set<string>();
   const foreignCommitFiles = new Set<string>();
-  for (const commit of drift.head?.commits ?? []) {
+  for (const commit of drift?.head?.commits ?? []) {
     const mine = ownShas.has(commit.sha);
     (mine ? ownCommits : foreignCommits).push({ sha: commit.sha, subject: commit.subject });
     for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
   }
   const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
-  const paths = new Set([...drift.files, ...drift.key_files].map((file) => file.path));
+  const paths = new Set([...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path));
   const verdicts = [...paths].map((path) => judgePath(path, own, tree, commitFiles));
   const ownFiles = verdicts.filter((v) => v.own);
   const foreignFiles = verdicts.filter((v) => !v.own && v.why !== UNRECORDED);
   const unrecordedFiles = verdicts.filter((v) => v.why === UNRECORDED);
-  const recordedDrops = drift.head?.dropped ?? 0;
+  const recordedDrops = drift?.head?.dropped ?? 0;
   // A commit replaced by an amend is dropped too; only a move that was not a commit made here
   // (a reset, a rebase, a checkout) makes the missing commits someone else's doing.
   const dropped = recordedDrops > 0 && (!own.reflog || own.moves.length > 0) ? recordedDrops : 0;
   const editedSomething = Object.keys(own.files).length > 0 || own.shellRuns.length > 0;
   // Outside git the listing digest changes with every edit: the agent's own edits may explain it.
-  const unlisted = (drift.unlisted ?? []).filter(
+  const unlisted = (drift?.unlisted ?? []).filter(
     (note) => !(editedSomething && note.startsWith('the tree listing changed')),
   );
   const after = foreignFiles.filter((v) => v.why === 'changed after your last edit of it');
   const unexplained = foreignFiles.filter((v) => v.why === 'no recorded edit of yours');
-  const { branch } = drift;
+  const branch = drift?.branch ?? null;
   const causes = [
     branch && `the branch changed (${branch.from ?? 'none'} → ${branch.to ?? 'none'})`,
     foreignCommits.length > 0 && commitsNamed(foreignCommits, ' not made here'),
@@ -310,7 +310,7 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     foreignFiles,
     unrecordedFiles,
     foreignCommits,
-    branch: drift.branch,
+    branch,
     dropped,
     unlisted,
     causes,
@@ -319,20 +319,8 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
 }
 
 /** The verdict when nothing was measured (no checkpoint yet): nothing foreign is known. */
-export function noDriftVerdict(): DriftVerdict {
-  return {
-    ownFiles: [],
-    ownCommits: [],
-    foreignFiles: [],
-    unrecordedFiles: [],
-    foreignCommits: [],
-    branch: null,
-    dropped: 0,
-    unlisted: [],
-    causes: [],
-    foreign: false,
-  };
-}
+export const noDriftVerdict = (): DriftVerdict =>
+  judgeDrift(null, NO_OWN_FACTS, { states: {}, mtimes: {} });
 
 /** A stale completion marker, with each changed file judged. */
 export interface StaleVerdict {
