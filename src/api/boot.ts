@@ -2,7 +2,7 @@
 // (docs/boot.md). The prompt itself is `boot()` from the main entry.
 export { renderBoot, type BootRendering } from '../boot/render-boot.js';
 export { bootDocument, type BootDocument } from '../boot/boot-document.js';
-export { chooseLevel, contextRecovery } from '../boot/choose-level.js';
+export { chooseLevel, contextRecovery, type LevelChoice } from '../boot/choose-level.js';
 export { heuristicCounter, heuristicTokens, loadO200kCounter } from '../boot/o200k-counter.js';
 export {
   BOOT_FORMATS,
@@ -17,7 +17,6 @@ export {
   type BootRecovery,
   type BootSection,
   type BootSource,
-  type LevelChoice,
   type RenderBootOptions,
   type TokenCounter,
 } from '../boot/types.js';

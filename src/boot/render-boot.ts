@@ -2,7 +2,7 @@
 // same context at the same time always gives the same bytes.
 import { redactSecrets } from '../text/redact.js';
 import { markdownData, safeText } from '../text/safe-text.js';
-import { chooseLevel, contextRecovery } from './choose-level.js';
+import { chooseLevel, contextRecovery, type LevelChoice } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
@@ -35,7 +35,6 @@ import {
   type BootSection,
   type BootRole,
   type BootSource,
-  type LevelChoice,
   type RenderBootOptions,
 } from './types.js';
 

@@ -146,21 +146,3 @@ export interface BootOmission {
   /** The command that shows it. */
   how: string;
 }
-
-/** Why the level is what it is. */
-export interface LevelChoice {
-  level: BootLevel;
-  requested: BootLevel | 'auto';
-  /** One short sentence naming the facts that chose the level. */
-  reason: string;
-  restartLoop: boolean;
-  /** Boots in a row with no progress between them, this one included. */
-  stalled: number;
-  staleMarkers: string[];
-  /** Anything differs from the last checkpoint (own or foreign). */
-  drifted: boolean;
-  /** Something differs that no recorded fact of the agent explains (a level-3 cause). */
-  foreignDrift: boolean;
-  /** The agent's own changes since the last checkpoint: files, then commits (short sha). */
-  ownChanges: { files: string[]; commits: string[] };
-}
