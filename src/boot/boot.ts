@@ -84,11 +84,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   // git starts working while the state files are read and the tokenizer loads.
   prepareLiveState(repo, options.env);
   const { goals, warnings } = readGoals(paths);
-  const counting = options.counter
-    ? Promise.resolve(options.counter)
-    : options.fast
-      ? Promise.resolve(heuristicCounter)
-      : loadO200kCounter();
+  const counting = options.counter ?? (options.fast ? heuristicCounter : loadO200kCounter());
   const threshold = config.boot.stall_threshold;
   // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
   const count = async () => {
