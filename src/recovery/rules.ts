@@ -227,25 +227,7 @@ export function isOwnMove(subject: string): boolean {
 }
 
 /** Drift split by who caused it. */
-export interface DriftVerdict {
-  /** Files the agent's recorded facts explain (uncheckpointed work of its own). */
-  ownFiles: PathVerdict[];
-  /** Commits made here since the checkpoint. */
-  ownCommits: { sha: string; subject: string }[];
-  foreignFiles: PathVerdict[];
-  /** Files nothing recorded a writer of: named at every level, no cause for a rebuild. */
-  unrecordedFiles: PathVerdict[];
-  foreignCommits: { sha: string; subject: string }[];
-  /** The branch changed (always foreign: the work now stands on another line of history). */
-  branch: { from: string | null; to: string | null } | null;
-  /** Recorded commits no longer in the history, when no commit of the agent's explains it (amend). */
-  dropped: number;
-  /** Changes that cannot be named file by file and that no recorded fact explains. */
-  unlisted: string[];
-  /** One short phrase per foreign cause (what `level_reason` names). */
-  causes: string[];
-  foreign: boolean;
-}
+export type DriftVerdict = ReturnType<typeof judgeDrift>;
 
 /** "1 file", "3 files". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -264,10 +246,10 @@ export function commitsNamed(commits: readonly { sha: string; subject: string }[
 }
 
 /** Splits the drift since the last checkpoint (null: none) into own and foreign changes. */
-export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow): DriftVerdict {
+export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow) {
   const ownShas = new Set(own.reflog ? own.commits : []);
-  const ownCommits: DriftVerdict['ownCommits'] = [];
-  const foreignCommits: DriftVerdict['foreignCommits'] = [];
+  const ownCommits: { sha: string; subject: string }[] = [];
+  const foreignCommits: typeof ownCommits = [];
   const ownCommitFiles = new Set<string>();
   const foreignCommitFiles = new Set<string>();
   for (const commit of drift?.head?.commits ?? []) {
@@ -305,14 +287,21 @@ export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow): D
     ...unlisted,
   ].filter((cause): cause is string => typeof cause === 'string');
   return {
+    /** Files the agent's recorded facts explain (uncheckpointed work of its own). */
     ownFiles,
+    /** Commits made here since the checkpoint. */
     ownCommits,
     foreignFiles,
+    /** Files nothing recorded a writer of: named at every level, no cause for a rebuild. */
     unrecordedFiles,
     foreignCommits,
+    /** The branch changed (always foreign: the work now stands on another line of history). */
     branch,
+    /** Recorded commits gone from the history that no commit of the agent's explains (amend). */
     dropped,
+    /** Changes that cannot be named file by file and that no recorded fact explains. */
     unlisted,
+    /** One short phrase per foreign cause (what `level_reason` names). */
     causes,
     foreign: causes.length > 0,
   };
@@ -323,14 +312,7 @@ export const noDriftVerdict = (): DriftVerdict =>
   judgeDrift(null, NO_OWN_FACTS, { states: {}, mtimes: {} });
 
 /** A stale completion marker, with each changed file judged. */
-export interface StaleVerdict {
-  id: string;
-  files: PathVerdict[];
-  /** True when every changed file is explained by the agent's own facts. */
-  own: boolean;
-  /** Not own, yet nothing foreign either: some files nothing recorded a writer of. */
-  unrecorded: boolean;
-}
+export type StaleVerdict = ReturnType<typeof judgeStale>[number];
 
 /** Judges the files of stale markers as drift is judged (a file judged there keeps its verdict). */
 export function judgeStale(
@@ -338,7 +320,7 @@ export function judgeStale(
   drift: DriftVerdict,
   own: OwnFacts,
   tree: TreeNow,
-): StaleVerdict[] {
+) {
   const judged = new Map(
     [...drift.ownFiles, ...drift.foreignFiles, ...drift.unrecordedFiles].map((v) => [v.path, v]),
   );
@@ -347,6 +329,8 @@ export function judgeStale(
     const files = changed.map((c) => judged.get(c.path) ?? judgePath(c.path, own, tree, none));
     const mine = files.every((f) => f.own);
     const unrecorded = !mine && files.every((f) => f.own || f.why === UNRECORDED);
+    // `own`: every changed file is explained by the agent's own facts; `unrecorded`: not own, yet
+    // nothing foreign either (some files nothing recorded a writer of).
     return { id, files, own: mine, unrecorded };
   });
 }
