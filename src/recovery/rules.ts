@@ -79,23 +79,19 @@ export interface LastBoot {
 }
 
 /** How a boot counts. */
-export interface BootCount {
-  /** Boots in a row with no progress between them, this one included. */
-  stalled: number;
-  /** What moved since the previous boot (empty: nothing). */
-  moved: ProgressPart[];
-  /** A CLI boot right after the host's, nothing done between: one restart, the counter stays. */
-  repeat: boolean;
-}
+export type BootCount = ReturnType<typeof countBoot>;
 
 /** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 /** Counts a boot against the previous one; a resume keeps its conversation: no loop boot. */
+// `stalled`: boots in a row with no progress between them, this one included; `moved`: what moved
+// since the previous boot; `repeat`: a CLI boot right after the host's, nothing done between (one
+// restart: the counter stays).
 export function countBoot(
   last: LastBoot | null,
   now: { at: string; session: string | null; progress: ProgressDigest; resume?: boolean },
-): BootCount {
+) {
   const moved = progressMoved(last?.progress ?? null, now.progress);
   if (now.resume)
     return { stalled: last && moved.length === 0 ? last.stalled : 0, moved, repeat: false };
