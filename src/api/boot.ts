@@ -1,10 +1,9 @@
 // agent-state/boot: the boot prompt's parts — levels, rendering, budgets and token counters
 // (docs/boot.md). The prompt itself is `boot()` from the main entry.
-export { renderBoot } from '../boot/render-boot.js';
+export { renderBoot, type BootRendering } from '../boot/render-boot.js';
 export { bootDocument, type BootDocument } from '../boot/boot-document.js';
-export { chooseLevel, contextRecovery } from '../boot/choose-level.js';
-export { loadO200kCounter } from '../boot/o200k-counter.js';
-export { heuristicCounter, heuristicTokens } from '../boot/heuristic-counter.js';
+export { chooseLevel, contextRecovery, type LevelChoice } from '../boot/choose-level.js';
+export { heuristicCounter, heuristicTokens, loadO200kCounter } from '../boot/o200k-counter.js';
 export {
   BOOT_FORMATS,
   BOOT_ROLES,
@@ -16,10 +15,8 @@ export {
   type BootMarker,
   type BootOmission,
   type BootRecovery,
-  type BootRendering,
   type BootSection,
   type BootSource,
-  type LevelChoice,
   type RenderBootOptions,
   type TokenCounter,
 } from '../boot/types.js';

@@ -3,7 +3,7 @@
 import { redactValue } from '../text/redact.js';
 import { safeValue } from '../text/safe-text.js';
 import type { Stamp } from '../types.js';
-import type { BootRendering } from './types.js';
+import type { BootRendering } from './render-boot.js';
 
 /** The JSON document of a boot. */
 export type BootDocument = ReturnType<typeof bootDocument>;

@@ -17,17 +17,10 @@ import { LEGACY_STAMP_KEYS, type RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
 import type { BaseOptions, Config, Progress, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
-import { heuristicCounter } from './heuristic-counter.js';
 import { collectLiveState, prepareLiveState } from './live-state.js';
-import { loadO200kCounter } from './o200k-counter.js';
-import { renderBoot } from './render-boot.js';
-import type {
-  BootAgents,
-  BootRecovery,
-  BootRendering,
-  RenderBootOptions,
-  TokenCounter,
-} from './types.js';
+import { heuristicCounter, loadO200kCounter } from './o200k-counter.js';
+import { renderBoot, type BootRendering } from './render-boot.js';
+import type { BootAgents, BootRecovery, RenderBootOptions, TokenCounter } from './types.js';
 
 export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'counter' | 'dryRun'> {
   /** Render without writing: nothing counted, no reminder consumed. */
@@ -91,11 +84,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   // git starts working while the state files are read and the tokenizer loads.
   prepareLiveState(repo, options.env);
   const { goals, warnings } = readGoals(paths);
-  const counting = options.counter
-    ? Promise.resolve(options.counter)
-    : options.fast
-      ? Promise.resolve(heuristicCounter)
-      : loadO200kCounter();
+  const counting = options.counter ?? (options.fast ? heuristicCounter : loadO200kCounter());
   const threshold = config.boot.stall_threshold;
   // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
   const count = async () => {

@@ -7,12 +7,11 @@ import {
   judgeDrift,
   judgeStale,
   names,
-  noDriftVerdict,
   NO_OWN_FACTS,
   plural,
   UNRECORDED,
 } from '../recovery/rules.js';
-import type { BootContext, BootLevel, BootRecovery, BootSource, LevelChoice } from './types.js';
+import type { BootContext, BootLevel, BootRecovery, BootSource } from './types.js';
 
 /** A context's recovery verdicts; without them: changes unrecorded, the stamp's loop count. */
 export function contextRecovery(
@@ -20,7 +19,7 @@ export function contextRecovery(
 ): BootRecovery {
   if (context.recovery) return context.recovery;
   const tree = { states: {}, mtimes: {} };
-  const drift = context.drift ? judgeDrift(context.drift, NO_OWN_FACTS, tree) : noDriftVerdict();
+  const drift = judgeDrift(context.drift, NO_OWN_FACTS, tree);
   const stale = context.markers.filter((m) => m.state === 'stale');
   const stamp = context.progress.stamp ?? {};
   return {
@@ -73,38 +72,49 @@ function ownNotes(recovery: BootRecovery): string[] {
   ].filter((note) => typeof note === 'string');
 }
 
+/** Why the level is what it is. */
+export type LevelChoice = ReturnType<typeof chooseLevel>;
+
 /** Chooses the level from the request, the recovery verdicts and why the host boots. */
 export function chooseLevel(
   requested: BootLevel | 'auto',
   recovery: BootRecovery,
   stallThreshold: number,
   source: BootSource | null = null,
-): LevelChoice {
+) {
   const causes = rebuildCauses(recovery, stallThreshold);
   const { drift } = recovery;
   const own = drift.ownFiles.length + drift.ownCommits.length + drift.unrecordedFiles.length;
-  const base = {
+  const notes = ownNotes(recovery);
+  const tail = notes.length ? `; ${notes.join('; ')}` : '';
+  const measured = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
+  const why = `${measured}, no restart loop${tail}`;
+  const facts = causes.length ? causes.join('; ') : 'no foreign drift, no restart loop';
+  const [level, reason]: [BootLevel, string] =
+    requested !== 'auto'
+      ? [requested, `level ${requested} was asked for (${facts}${tail})`]
+      : causes.length > 0
+        ? [3, `auto: ${facts}${tail}`]
+        : source === 'resume'
+          ? [1, `auto, resume: ${why}`]
+          : [2, `auto: ${why}`];
+  return {
+    level,
     requested,
+    /** One short sentence naming the facts that chose the level. */
+    reason,
     restartLoop: inRestartLoop(recovery.stalled, stallThreshold),
+    /** Boots in a row with no progress between them, this one included. */
     stalled: recovery.stalled,
     staleMarkers: recovery.stale.map((m) => m.id),
+    /** Anything differs from the last checkpoint (own or foreign). */
     drifted: drift.foreign || own > 0,
+    /** Something differs that no recorded fact of the agent explains (a level-3 cause). */
     foreignDrift: drift.foreign,
+    /** The agent's own changes since the last checkpoint: files, then commits (short sha). */
     ownChanges: {
       files: drift.ownFiles.map((f) => f.path),
       commits: drift.ownCommits.map((c) => c.sha.slice(0, 7)),
     },
   };
-  const notes = ownNotes(recovery);
-  const tail = notes.length ? `; ${notes.join('; ')}` : '';
-  if (requested !== 'auto') {
-    const facts = causes.length ? causes.join('; ') : 'no foreign drift, no restart loop';
-    const reason = `level ${requested} was asked for (${facts}${tail})`;
-    return { ...base, level: requested, reason };
-  }
-  if (causes.length > 0) return { ...base, level: 3, reason: `auto: ${causes.join('; ')}${tail}` };
-  const measured = recovery.measured ? 'no foreign drift' : 'no checkpoint yet to compare with';
-  const why = `${measured}, no restart loop${tail}`;
-  if (source === 'resume') return { ...base, level: 1, reason: `auto, resume: ${why}` };
-  return { ...base, level: 2, reason: `auto: ${why}` };
 }

@@ -8,13 +8,7 @@ import { readHead } from '../git/head.js';
 import { readStashed } from '../git/history.js';
 import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { checkProgressMarkers } from '../markers/check-markers.js';
-import {
-  judgeDrift,
-  judgeStale,
-  noDriftVerdict,
-  type DriftVerdict,
-  type OwnFacts,
-} from '../recovery/rules.js';
+import { judgeDrift, judgeStale } from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
 import type { Repo } from '../state/find-root.js';
@@ -25,17 +19,6 @@ import type { Drift } from '../fingerprint/diff.js';
 /** Starts what can run before the state is read: the git snapshot the drift needs. */
 export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
   if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, env);
-}
-
-// The agent's own edits before the first checkpoint: the files its hooks saw it write that
-// still differ from HEAD (nothing was recorded to call anything foreign against).
-function unmeasuredVerdict(own: OwnFacts, current: Fingerprint | null): DriftVerdict {
-  const verdict = noDriftVerdict();
-  if (!current) return verdict;
-  for (const path of Object.keys(own.files).sort())
-    if (path in current.dirty || path in current.untracked)
-      verdict.ownFiles.push({ path, own: true, why: 'you edited it' });
-  return verdict;
 }
 
 /** The live state for `progress` as stored now (drift is null before the first checkpoint). */
@@ -79,7 +62,13 @@ export async function collectLiveState(
     ...stale.flatMap((m) => m.changed.map((c) => c.path)),
   ];
   const tree = treeNow(root, judged, current, maxHashBytes);
-  const verdict = drift ? judgeDrift(drift, own, tree) : unmeasuredVerdict(own, current);
+  const verdict = judgeDrift(drift, own, tree);
+  // Before the first checkpoint, the agent's own edits: the files its hooks saw it write that
+  // still differ from HEAD (nothing was recorded to call anything foreign against).
+  if (!drift && current)
+    for (const path of Object.keys(own.files).sort())
+      if (path in current.dirty || path in current.untracked)
+        verdict.ownFiles.push({ path, own: true, why: 'you edited it' });
   const { entries, problems } = readEvidenceFolder(repo.paths);
   for (const { location, message } of problems) {
     const { file, line } = location;

@@ -59,13 +59,8 @@ export function section(
   blocks: readonly (Block | string)[],
   more?: Pick<Section, 'summarize' | 'xmlAttrs'>,
 ): Section {
-  return {
-    key,
-    title,
-    layer,
-    blocks: blocks.map((b) => (typeof b === 'string' ? keep(b) : b)),
-    ...more,
-  };
+  const kept = blocks.map((b) => (typeof b === 'string' ? keep(b) : b));
+  return { key, title, layer, blocks: kept, ...more };
 }
 
 /** A list item: "- text", continuation lines indented so the item stays one item. */

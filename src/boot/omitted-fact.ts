@@ -7,10 +7,5 @@ export type OmittedFact = BootOmission;
 
 /** The `omitted` field of a boot event: at most 20 ids per kind (`count` says how many in all). */
 export function omittedFact(omitted: readonly BootOmission[]): OmittedFact[] {
-  return omitted.map((o) => ({
-    kind: o.kind,
-    count: o.count,
-    ids: o.ids.slice(0, 20),
-    how: o.how,
-  }));
+  return omitted.map((o) => ({ ...o, ids: o.ids.slice(0, 20) }));
 }

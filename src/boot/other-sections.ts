@@ -1,7 +1,8 @@
 // The instructions (per level, role and source; never cut). The drift report of level 3 is in
 // recovery-sections.ts.
 import { section, type Section } from './model.js';
-import type { BootLevel, BootRole, BootSource, LevelChoice } from './types.js';
+import type { LevelChoice } from './choose-level.js';
+import type { BootLevel, BootRole, BootSource } from './types.js';
 
 const LEVEL_TEXT: Record<BootLevel, string> = {
   1: 'Level 1 (resume): continue now with the next action. Do not re-read the project or re-plan.',

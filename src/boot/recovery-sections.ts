@@ -67,54 +67,49 @@ export function stashSection(entries: readonly StashedChange[] | undefined): Sec
 }
 
 const DRIFT_HOW = 'agent-state verify';
-const sha = (value: string | null) => (value ? value.slice(0, 7) : 'none');
 
 function foreignDetails(verdict: DriftVerdict, drift: Drift | null): string[] {
-  const details: string[] = [];
-  for (const commit of verdict.foreignCommits)
-    details.push(bullet(`commit ${sha(commit.sha)} ${commit.subject} (not made here)`));
-  if (verdict.branch)
-    details.push(
-      bullet(`branch ${verdict.branch.from ?? 'none'} → ${verdict.branch.to ?? 'none'}`),
-    );
-  if (verdict.dropped > 0)
-    details.push(
-      bullet(
-        `${plural(verdict.dropped, 'recorded commit')} ${verdict.dropped === 1 ? 'is' : 'are'} no longer in the history (a reset, rebase or branch switch)`,
-      ),
-    );
+  const { branch, dropped } = verdict;
   const changes = new Map(
     [...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => [f.path, describeChange(f)]),
   );
   const keyFiles = new Set((drift?.key_files ?? []).map((f) => f.path));
-  for (const file of verdict.foreignFiles) {
-    const change = changes.get(file.path);
-    const what = [change, file.why].filter(Boolean).join(', ');
-    details.push(bullet(`${keyFiles.has(file.path) ? 'key file ' : ''}${file.path} (${what})`));
-  }
-  for (const note of verdict.unlisted) details.push(bullet(note));
-  for (const r of drift?.runtime ?? []) details.push(bullet(`${r.field} ${r.from} → ${r.to}`));
-  return details;
+  return [
+    ...verdict.foreignCommits.map(
+      (c) => `commit ${c.sha.slice(0, 7)} ${c.subject} (not made here)`,
+    ),
+    branch && `branch ${branch.from ?? 'none'} → ${branch.to ?? 'none'}`,
+    dropped > 0 &&
+      `${plural(dropped, 'recorded commit')} ${dropped === 1 ? 'is' : 'are'} no longer in the history (a reset, rebase or branch switch)`,
+    ...verdict.foreignFiles.map((f) => {
+      const what = [changes.get(f.path), f.why].filter(Boolean).join(', ');
+      return `${keyFiles.has(f.path) ? 'key file ' : ''}${f.path} (${what})`;
+    }),
+    ...verdict.unlisted,
+    ...(drift?.runtime ?? []).map((r) => `${r.field} ${r.from} → ${r.to}`),
+  ]
+    .filter((d) => typeof d === 'string')
+    .map((d) => bullet(d));
 }
 
 // Counts only: the details below name each item.
 function foreignSummary(verdict: DriftVerdict): string {
-  const parts: string[] = [];
-  if (verdict.foreignCommits.length)
-    parts.push(`${plural(verdict.foreignCommits.length, 'commit')} not made here`);
-  if (verdict.branch) parts.push('the branch changed');
-  if (verdict.dropped) parts.push(`${plural(verdict.dropped, 'recorded commit')} dropped`);
-  const unexplained = verdict.foreignFiles.filter((f) => f.why === 'no recorded edit of yours');
-  const after = verdict.foreignFiles.filter((f) => f.why === 'changed after your last edit of it');
-  const byCommit = verdict.foreignFiles.length - unexplained.length - after.length;
-  if (unexplained.length)
-    parts.push(
-      `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains`,
-    );
-  if (after.length) parts.push(`${plural(after.length, 'file')} changed after your last edit`);
-  if (byCommit) parts.push(`${plural(byCommit, 'file')} changed by those commits`);
-  if (verdict.unlisted.length) parts.push(plural(verdict.unlisted.length, 'other change'));
-  return parts.join(', ') || 'the tree changed';
+  const { foreignCommits, foreignFiles, branch, dropped, unlisted } = verdict;
+  const files = (why: string) => foreignFiles.filter((f) => f.why === why).length;
+  const unexplained = files('no recorded edit of yours');
+  const after = files('changed after your last edit of it');
+  const byCommit = foreignFiles.length - unexplained - after;
+  const parts = [
+    foreignCommits.length > 0 && `${plural(foreignCommits.length, 'commit')} not made here`,
+    branch && 'the branch changed',
+    dropped > 0 && `${plural(dropped, 'recorded commit')} dropped`,
+    unexplained > 0 &&
+      `${plural(unexplained, 'file')} changed that no recorded edit of yours explains`,
+    after > 0 && `${plural(after, 'file')} changed after your last edit`,
+    byCommit > 0 && `${plural(byCommit, 'file')} changed by those commits`,
+    unlisted.length > 0 && plural(unlisted.length, 'other change'),
+  ];
+  return parts.filter((p) => typeof p === 'string').join(', ') || 'the tree changed';
 }
 
 /** Level 3: what changed since the last checkpoint that no recorded fact of the agent explains. */

@@ -2,7 +2,7 @@
 // same context at the same time always gives the same bytes.
 import { redactSecrets } from '../text/redact.js';
 import { markdownData, safeText } from '../text/safe-text.js';
-import { chooseLevel, contextRecovery } from './choose-level.js';
+import { chooseLevel, contextRecovery, type LevelChoice } from './choose-level.js';
 import { evidenceSections } from './evidence-sections.js';
 import { fitBudget, scaled, type HeaderValues } from './fit-budget.js';
 import { renderHeader, renderSection, type TextFormat } from './format.js';
@@ -32,10 +32,9 @@ import {
   type BootLayer,
   type BootOmission,
   type BootRecovery,
-  type BootRendering,
+  type BootSection,
   type BootRole,
   type BootSource,
-  type LevelChoice,
   type RenderBootOptions,
 } from './types.js';
 
@@ -121,8 +120,11 @@ function headerLine(
   return line;
 }
 
-/** Renders the boot prompt; see BootRendering for what comes back. */
-export function renderBoot(context: BootContext, options: RenderBootOptions): BootRendering {
+/** The rendered prompt and everything known about it. */
+export type BootRendering = ReturnType<typeof renderBoot>;
+
+/** Renders the boot prompt and everything known about it. */
+export function renderBoot(context: BootContext, options: RenderBootOptions) {
   const { config } = context;
   const role = options.role ?? 'execution';
   const format = options.format ?? 'markdown';
@@ -151,7 +153,7 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
   const count = (text: string) => scaled(options.counter.count(text), multiplier);
   const byLayer: Record<BootLayer, number> = { goals: 0, progress: 0, evidence: 0, other: 0 };
   const header = renderHeader(fit.header, textFormat);
-  const rendered = [
+  const rendered: BootSection[] = [
     { key: 'header', title: 'Header', layer: 'other' as const, text: header, must_keep: true },
     ...fit.visible.map((v) => ({
       key: v.section.key,
@@ -172,13 +174,17 @@ export function renderBoot(context: BootContext, options: RenderBootOptions): Bo
     role,
     source,
     format,
+    // The prompt: Markdown or XML (for the json format: the Markdown the sections join into).
     text: fit.text,
     tokens: {
+      // Tokens of `text` × multiplier, rounded up.
       total: scaled(fit.raw, multiplier),
       budget,
       multiplier,
       counter: options.counter.name,
+      // Tokens of the parts that are never cut (the floor below which the budget cannot go).
       mustKeep: scaled(fit.mustKeepRaw, multiplier),
+      // Whether the must-keep parts alone exceed the budget (then they are printed whole).
       overBudget: fit.overBudget,
       byLayer,
     },

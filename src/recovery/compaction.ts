@@ -56,17 +56,10 @@ export function noteCompaction(state: CompactionState, note: CompactionNote): Co
   };
 }
 
-/** The outcome of a confirmation. */
-export interface Confirmation {
-  state: CompactionState;
-  /** True when this confirmation counts a compaction (false for the second signal of one). */
-  counted: boolean;
-  /** The note it confirmed, if there was one (its trigger is the compaction's). */
-  note: CompactionNote | null;
-}
-
 /** A host confirmed a compaction: count it (once) and owe its boot prompt. */
-export function confirmCompaction(state: CompactionState, signal: Signal): Confirmation {
+// `counted` is false for the second signal of one compaction; `note` is the note it confirmed, if
+// there was one (its trigger is the compaction's).
+export function confirmCompaction(state: CompactionState, signal: Signal) {
   const last = state.last;
   const second =
     sameRun(last, signal) &&

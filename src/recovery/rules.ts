@@ -79,23 +79,19 @@ export interface LastBoot {
 }
 
 /** How a boot counts. */
-export interface BootCount {
-  /** Boots in a row with no progress between them, this one included. */
-  stalled: number;
-  /** What moved since the previous boot (empty: nothing). */
-  moved: ProgressPart[];
-  /** A CLI boot right after the host's, nothing done between: one restart, the counter stays. */
-  repeat: boolean;
-}
+export type BootCount = ReturnType<typeof countBoot>;
 
 /** A CLI boot this soon after a host's boot, with nothing moved, repeats it. */
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 /** Counts a boot against the previous one; a resume keeps its conversation: no loop boot. */
+// `stalled`: boots in a row with no progress between them, this one included; `moved`: what moved
+// since the previous boot; `repeat`: a CLI boot right after the host's, nothing done between (one
+// restart: the counter stays).
 export function countBoot(
   last: LastBoot | null,
   now: { at: string; session: string | null; progress: ProgressDigest; resume?: boolean },
-): BootCount {
+) {
   const moved = progressMoved(last?.progress ?? null, now.progress);
   if (now.resume)
     return { stalled: last && moved.length === 0 ? last.stalled : 0, moved, repeat: false };
@@ -227,25 +223,7 @@ export function isOwnMove(subject: string): boolean {
 }
 
 /** Drift split by who caused it. */
-export interface DriftVerdict {
-  /** Files the agent's recorded facts explain (uncheckpointed work of its own). */
-  ownFiles: PathVerdict[];
-  /** Commits made here since the checkpoint. */
-  ownCommits: { sha: string; subject: string }[];
-  foreignFiles: PathVerdict[];
-  /** Files nothing recorded a writer of: named at every level, no cause for a rebuild. */
-  unrecordedFiles: PathVerdict[];
-  foreignCommits: { sha: string; subject: string }[];
-  /** The branch changed (always foreign: the work now stands on another line of history). */
-  branch: { from: string | null; to: string | null } | null;
-  /** Recorded commits no longer in the history, when no commit of the agent's explains it (amend). */
-  dropped: number;
-  /** Changes that cannot be named file by file and that no recorded fact explains. */
-  unlisted: string[];
-  /** One short phrase per foreign cause (what `level_reason` names). */
-  causes: string[];
-  foreign: boolean;
-}
+export type DriftVerdict = ReturnType<typeof judgeDrift>;
 
 /** "1 file", "3 files". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -263,36 +241,36 @@ export function commitsNamed(commits: readonly { sha: string; subject: string }[
   return `${plural(commits.length, 'commit')}${what} (${names(each, 2)})`;
 }
 
-/** Splits the drift since the last checkpoint into the agent's own and foreign changes. */
-export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVerdict {
+/** Splits the drift since the last checkpoint (null: none) into own and foreign changes. */
+export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow) {
   const ownShas = new Set(own.reflog ? own.commits : []);
-  const ownCommits: DriftVerdict['ownCommits'] = [];
-  const foreignCommits: DriftVerdict['foreignCommits'] = [];
+  const ownCommits: { sha: string; subject: string }[] = [];
+  const foreignCommits: typeof ownCommits = [];
   const ownCommitFiles = new Set<string>();
   const foreignCommitFiles = new Set<string>();
-  for (const commit of drift.head?.commits ?? []) {
+  for (const commit of drift?.head?.commits ?? []) {
     const mine = ownShas.has(commit.sha);
     (mine ? ownCommits : foreignCommits).push({ sha: commit.sha, subject: commit.subject });
     for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
   }
   const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
-  const paths = new Set([...drift.files, ...drift.key_files].map((file) => file.path));
+  const paths = new Set([...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path));
   const verdicts = [...paths].map((path) => judgePath(path, own, tree, commitFiles));
   const ownFiles = verdicts.filter((v) => v.own);
   const foreignFiles = verdicts.filter((v) => !v.own && v.why !== UNRECORDED);
   const unrecordedFiles = verdicts.filter((v) => v.why === UNRECORDED);
-  const recordedDrops = drift.head?.dropped ?? 0;
+  const recordedDrops = drift?.head?.dropped ?? 0;
   // A commit replaced by an amend is dropped too; only a move that was not a commit made here
   // (a reset, a rebase, a checkout) makes the missing commits someone else's doing.
   const dropped = recordedDrops > 0 && (!own.reflog || own.moves.length > 0) ? recordedDrops : 0;
   const editedSomething = Object.keys(own.files).length > 0 || own.shellRuns.length > 0;
   // Outside git the listing digest changes with every edit: the agent's own edits may explain it.
-  const unlisted = (drift.unlisted ?? []).filter(
+  const unlisted = (drift?.unlisted ?? []).filter(
     (note) => !(editedSomething && note.startsWith('the tree listing changed')),
   );
   const after = foreignFiles.filter((v) => v.why === 'changed after your last edit of it');
   const unexplained = foreignFiles.filter((v) => v.why === 'no recorded edit of yours');
-  const { branch } = drift;
+  const branch = drift?.branch ?? null;
   const causes = [
     branch && `the branch changed (${branch.from ?? 'none'} → ${branch.to ?? 'none'})`,
     foreignCommits.length > 0 && commitsNamed(foreignCommits, ' not made here'),
@@ -305,44 +283,32 @@ export function judgeDrift(drift: Drift, own: OwnFacts, tree: TreeNow): DriftVer
     ...unlisted,
   ].filter((cause): cause is string => typeof cause === 'string');
   return {
+    /** Files the agent's recorded facts explain (uncheckpointed work of its own). */
     ownFiles,
+    /** Commits made here since the checkpoint. */
     ownCommits,
     foreignFiles,
+    /** Files nothing recorded a writer of: named at every level, no cause for a rebuild. */
     unrecordedFiles,
     foreignCommits,
-    branch: drift.branch,
+    /** The branch changed (always foreign: the work now stands on another line of history). */
+    branch,
+    /** Recorded commits gone from the history that no commit of the agent's explains (amend). */
     dropped,
+    /** Changes that cannot be named file by file and that no recorded fact explains. */
     unlisted,
+    /** One short phrase per foreign cause (what `level_reason` names). */
     causes,
     foreign: causes.length > 0,
   };
 }
 
 /** The verdict when nothing was measured (no checkpoint yet): nothing foreign is known. */
-export function noDriftVerdict(): DriftVerdict {
-  return {
-    ownFiles: [],
-    ownCommits: [],
-    foreignFiles: [],
-    unrecordedFiles: [],
-    foreignCommits: [],
-    branch: null,
-    dropped: 0,
-    unlisted: [],
-    causes: [],
-    foreign: false,
-  };
-}
+export const noDriftVerdict = (): DriftVerdict =>
+  judgeDrift(null, NO_OWN_FACTS, { states: {}, mtimes: {} });
 
 /** A stale completion marker, with each changed file judged. */
-export interface StaleVerdict {
-  id: string;
-  files: PathVerdict[];
-  /** True when every changed file is explained by the agent's own facts. */
-  own: boolean;
-  /** Not own, yet nothing foreign either: some files nothing recorded a writer of. */
-  unrecorded: boolean;
-}
+export type StaleVerdict = ReturnType<typeof judgeStale>[number];
 
 /** Judges the files of stale markers as drift is judged (a file judged there keeps its verdict). */
 export function judgeStale(
@@ -350,7 +316,7 @@ export function judgeStale(
   drift: DriftVerdict,
   own: OwnFacts,
   tree: TreeNow,
-): StaleVerdict[] {
+) {
   const judged = new Map(
     [...drift.ownFiles, ...drift.foreignFiles, ...drift.unrecordedFiles].map((v) => [v.path, v]),
   );
@@ -359,6 +325,8 @@ export function judgeStale(
     const files = changed.map((c) => judged.get(c.path) ?? judgePath(c.path, own, tree, none));
     const mine = files.every((f) => f.own);
     const unrecorded = !mine && files.every((f) => f.own || f.why === UNRECORDED);
+    // `own`: every changed file is explained by the agent's own facts; `unrecorded`: not own, yet
+    // nothing foreign either (some files nothing recorded a writer of).
     return { id, files, own: mine, unrecorded };
   });
 }

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bootDocument } from '../../src/boot/boot-document.js';
 import { loadO200kCounter } from '../../src/boot/o200k-counter.js';
 import { renderBoot } from '../../src/boot/render-boot.js';
-import type { BootFormat, BootLevel, BootRendering, TokenCounter } from '../../src/boot/types.js';
+import type { BootRendering } from '../../src/boot/render-boot.js';
+import type { BootFormat, BootLevel, TokenCounter } from '../../src/boot/types.js';
 import { richContext } from '../fixtures/boot/rich-context.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLevel, contextRecovery } from '../../src/boot/choose-level.js';
 import { fitBudget } from '../../src/boot/fit-budget.js';
-import { heuristicCounter } from '../../src/boot/heuristic-counter.js';
+import { heuristicCounter } from '../../src/boot/o200k-counter.js';
 import type { Block, Section } from '../../src/boot/model.js';
 import { bootSections, renderBoot } from '../../src/boot/render-boot.js';
 import type { BootContext, TokenCounter } from '../../src/boot/types.js';
