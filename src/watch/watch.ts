@@ -4,7 +4,7 @@ import { relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FSWatcher } from 'chokidar';
 import { gitAbsoluteDir, trackedMatching } from '../git/git-hook-calls.js';
-import { recordEvent } from '../events/record.js';
+import { recordEvent } from '../events/append.js';
 import { findRoot, locateRoot } from '../state/find-root.js';
 import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { readGoals } from '../state/store.js';
