@@ -229,10 +229,8 @@ export function renderStatus(
   options: RenderStatusOptions = {},
 ): string {
   const shown = STATUS_SECTIONS.filter((name) => view.sections[name] !== null);
-  return renderPlan(
-    { kind: options.kind ?? 'full', epoch: options.epoch ?? null, view, shown, removed: [] },
-    format,
-  );
+  const { kind = 'full', epoch = null } = options;
+  return renderPlan({ kind, epoch, view, shown, removed: [] }, format);
 }
 
 /** Only what changed since the last publish: changed and added sections, then removals. */
@@ -240,18 +238,10 @@ export function renderStatusDelta(
   view: StatusView,
   diff: StatusDiff,
   format: StatusFormat,
-  options: { epoch: number },
+  { epoch }: { epoch: number },
 ): string {
   if (diff.cleared)
-    return renderPlan(
-      { kind: 'cleared', epoch: options.epoch, view, shown: [], removed: [] },
-      format,
-    );
-  const shown = STATUS_SECTIONS.filter(
-    (name) => diff.changed.includes(name) || diff.added.includes(name),
-  );
-  return renderPlan(
-    { kind: 'delta', epoch: options.epoch, view, shown, removed: diff.removed },
-    format,
-  );
+    return renderPlan({ kind: 'cleared', epoch, view, shown: [], removed: [] }, format);
+  const shown = STATUS_SECTIONS.filter((n) => diff.changed.includes(n) || diff.added.includes(n));
+  return renderPlan({ kind: 'delta', epoch, view, shown, removed: diff.removed }, format);
 }
