@@ -1,7 +1,6 @@
-// The status as the model sees it: a fixed set of named sections, each a small canonical value
-// or null (nothing to say). Sections are what the delta compares and what every format renders.
-// Values hold no clock-dependent numbers (ages are rendered from timestamps), so the same facts
-// always hash the same and publishing twice with no new events prints nothing. Pure.
+// The status as the model sees it: named sections, each a small canonical value or null, which the
+// delta compares and every format renders. No clock-dependent numbers (ages are rendered from
+// timestamps), so the same facts hash the same and a publish with no new events prints nothing.
 import { createHash } from '../text/lazy-crypto.js';
 import type { StatusSignal } from './signals.js';
 import type { BudgetCounter, PlanCounts, StatusSnapshot, ToolStats } from './types.js';

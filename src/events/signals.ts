@@ -1,6 +1,5 @@
 // Control signals: conclusions the model should not have to draw by counting ("2 searches found
-// nothing new: read the files you found"). Pure: a snapshot, thresholds and the clock in, a list
-// out, most urgent first.
+// nothing new: read the files you found"). Pure: snapshot, thresholds, clock in; most urgent first.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { Config } from '../types.js';
 import type { StatusSnapshot, ToolStats } from './types.js';
@@ -31,15 +30,11 @@ export interface SignalOptions {
   now: Date;
   /** Matches Forbidden globs of goals.md; without it no forbidden signal is computed. */
   forbidden?: ForbiddenMatcher;
-  /**
-   * The modified files that are still changed now (git's view, as `verify` sees it); a Forbidden
-   * file not in it was reverted and raises no signal. Absent: every modified file counts.
-   */
+  /** The modified files still changed now (git's view, as `verify` sees it); a Forbidden file not
+   *  in it was reverted and raises no signal. Absent: every modified file counts. */
   stillChanged?: ReadonlySet<string>;
-  /**
-   * The restart-loop counter when a restart loop holds now (src/recovery/rules.ts: the last boot
-   * found one and nothing moved since), null when none does. Absent: the snapshot's count.
-   */
+  /** The restart-loop counter when one holds now (src/recovery/rules.ts: the last boot found one
+   *  and nothing moved since), null when none does. Absent: the snapshot's count. */
   restartLoop?: number | null;
 }
 
