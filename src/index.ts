@@ -95,8 +95,7 @@ export type { BootLevel, BootFormat, BootRole } from './boot/types.js';
 
 // The event log and the status (docs/status-bar.md).
 export type { AgentEvent, EventInput, StatusSnapshot } from './events/types.js';
-export { appendEvent, appendEvents } from './events/append.js';
-export { recordEvent } from './events/record.js';
+export { appendEvent, appendEvents, recordEvent } from './events/append.js';
 export { readEvents, type EventQuery } from './events/read-log.js';
 export { readStatus, type ReadStatusResult } from './status/read-status.js';
 export { renderStatus, type StatusFormat } from './events/render.js';

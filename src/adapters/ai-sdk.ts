@@ -5,9 +5,8 @@ import type { LanguageModelMiddleware, ToolExecutionOptions, ToolSet } from 'ai'
 import { boot } from '../boot/boot.js';
 import { omittedFact } from '../boot/omitted-fact.js';
 import { describeError, errorText } from '../error-report.js';
-import { appendEvents } from '../events/append.js';
+import { appendEvents, recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
-import { recordEvent } from '../events/record.js';
 import { findRoot } from '../state/find-root.js';
 import { publishStatusTo } from '../status/publish-to.js';
 import { guardForbidden } from '../hosts/forbidden-guard.js';

@@ -2,8 +2,7 @@
 // publishing (docs/status-bar.md).
 export type * from '../events/types.js';
 export { EVENT_ACTORS } from '../events/types.js';
-export { withLogLock, type AppendOptions } from '../events/append.js';
-export type { RecordResult } from '../events/record.js';
+export { withLogLock, type AppendOptions, type RecordResult } from '../events/append.js';
 export { prepareEvent, eventProblems, defaultActor } from '../events/validate-event.js';
 export { eventLogPaths, type EventLogPaths } from '../events/log-paths.js';
 export {

@@ -1,7 +1,7 @@
 // How a command records its fact in the event log after its real work succeeded: never failing
 // the command, at most a warning (printed on stderr with the result).
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { recordEvent } from '../events/record.js';
+import { recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { findRoot, locateRoot } from '../state/find-root.js';

@@ -1,12 +1,11 @@
-// Appending to the event log. Under a short lock (the log's own, not the state lock): read the
-// last seq from the tail, write the lines with one write() on an O_APPEND descriptor, and rotate
-// when the file has grown past `log.rotate_bytes`. The lock makes seq unique and increasing
-// across processes; O_APPEND keeps each line whole even for a reader that holds no lock.
+// Appending to the event log under its own short lock (not the state lock): read the last seq from
+// the tail, one write() on an O_APPEND fd, rotate past `log.rotate_bytes`. The lock makes seq unique
+// and increasing across processes; O_APPEND keeps each line whole for a reader that holds no lock.
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { findRoot } from '../state/find-root.js';
 import { acquireLock } from '../state/lock.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
-import type { BaseOptions } from '../types.js';
+import type { BaseOptions, Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
 import { cachedLogSettings } from '../state/config-cache.js';
 import { readTail } from './read-log.js';
@@ -94,4 +93,36 @@ export async function appendEvent(
 ): Promise<AgentEvent> {
   const [event] = await appendEvents([input], options);
   return event!;
+}
+
+/** How long a command waits for the log lock before giving up on recording (the log is busy). */
+const RECORD_TIMEOUT_MS = 2_000;
+
+export interface RecordResult {
+  /** The event as written, or null when it could not be. */
+  event: AgentEvent | null;
+  /** Why it could not be written, as a warning to print. */
+  warning: Warning | null;
+}
+
+/**
+ * How agent-state's own commands add their facts; never throws (the command's work is done, so an
+ * unwritable log must not fail it). `actor` defaults to `system`. Returns the event or a warning.
+ */
+export async function recordEvent(
+  paths: StatePaths,
+  input: EventInput,
+  options: BaseOptions = {},
+): Promise<RecordResult> {
+  try {
+    const event = await appendEvent(
+      { actor: 'system', ...input },
+      { ...options, paths, timeoutMs: RECORD_TIMEOUT_MS },
+    );
+    return { event, warning: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `could not record the ${input.type} event (${reason}); the command itself succeeded`;
+    return { event: null, warning: { file: '.agent/log/events.jsonl', message } };
+  }
 }

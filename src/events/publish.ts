@@ -1,11 +1,9 @@
-// Publishing the status to one consumer (a model's context) by one of three strategies, decided
-// from the consumer's cursor. Pure: the cursor and the view in, the text to print (or null: nothing
-// changed) and the next cursor out.
+// Publishing the status to one consumer (a model's context), decided from its cursor. Pure: cursor
+// and view in, the text to print (null: nothing changed) and the next cursor out.
 //   append  — the whole status whenever it changed; earlier ones stay in the context (N × S tokens).
 //   replace — the same, marked as superseding the previous one, which the host removes.
 //   delta   — a baseline once per epoch, then only the changed sections (N × Δ tokens).
-// A compaction (the host dropped earlier messages), a --reset or a change of strategy starts a new
-// epoch: the next publish is a full baseline.
+// A compaction (the host dropped earlier messages), --reset or another strategy starts a new epoch.
 import { renderStatus, renderStatusDelta, type StatusFormat } from './render.js';
 import {
   canonicalJson,
@@ -51,9 +49,8 @@ export interface PublishOptions {
   /** Start a new epoch with a full baseline. */
   reset?: boolean;
   /**
-   * Publish only a change of these sections (a delta of them alone; the rest waits for the next
-   * full publish). For `signals`, a change is a signal added, gone, or of another level or key —
-   * not a count in its message that moved with one more tool call.
+   * Publish only a change of these sections (the rest waits for the next full publish). For
+   * `signals`, a change is a signal added, gone, or of another level or key, not a moved count.
    */
   only?: readonly SectionName[];
 }
@@ -82,45 +79,27 @@ function identity(name: SectionName, sections: StatusSections): string {
   return canonicalJson(sections[name] ?? null);
 }
 
-// A publish of some sections only, to a consumer that has a baseline of this epoch: the sections
-// it knows, with just those replaced.
+// A publish of some sections only, to a consumer with a baseline of this epoch: the sections it
+// knows, with just those replaced.
 function publishOnly(
   cursor: PublishCursor,
   view: StatusView,
-  options: PublishOptions & { only: readonly SectionName[] },
-): PublishResult {
-  const moved = options.only.filter(
+  only: readonly SectionName[],
+  format: StatusFormat,
+): Omit<PublishResult, 'epoch' | 'newEpoch'> {
+  const moved = only.filter(
     (name) => identity(name, cursor.baseline) !== identity(name, view.sections),
   );
-  const none = {
-    output: null,
-    kind: 'none' as const,
-    epoch: cursor.epoch,
-    newEpoch: false,
-    diff: null,
-    cursor,
-    cursorChanged: false,
-  };
-  if (moved.length === 0) return none;
+  if (moved.length === 0)
+    return { output: null, kind: 'none', diff: null, cursor, cursorChanged: false };
   const baseline = { ...cursor.baseline };
   for (const name of moved) (baseline as Record<string, unknown>)[name] = view.sections[name];
   const diff = diffStatus(cursor.baseline, baseline);
-  const partial = { ...view, sections: baseline };
-  const output = renderStatusDelta(partial, diff, options.format, { epoch: cursor.epoch });
-  return {
-    output,
-    kind: diff.cleared ? 'cleared' : 'delta',
-    epoch: cursor.epoch,
-    newEpoch: false,
-    diff,
-    cursor: {
-      ...cursor,
-      hash: stableHash(baseline),
-      baseline,
-      published_at: view.generated_at,
-    },
-    cursorChanged: true,
-  };
+  const { epoch } = cursor;
+  const output = renderStatusDelta({ ...view, sections: baseline }, diff, format, { epoch });
+  const next = { ...cursor, hash: stableHash(baseline), baseline, published_at: view.generated_at };
+  const kind = diff.cleared ? 'cleared' : 'delta';
+  return { output, kind, diff, cursor: next, cursorChanged: true };
 }
 
 /** Decides what to publish to a consumer and how its cursor moves. */
@@ -135,8 +114,10 @@ export function publishStatus(
     options.reset === true ||
     options.compactions > cursor.compactions ||
     cursor.strategy !== strategy;
-  if (options.only && cursor !== null && !newEpoch && strategy === 'delta')
-    return publishOnly(cursor, view, { ...options, only: options.only });
+  if (options.only && cursor !== null && !newEpoch && strategy === 'delta') {
+    const only = publishOnly(cursor, view, options.only, format);
+    return { epoch: cursor.epoch, newEpoch, ...only };
+  }
   const epoch = cursor === null ? 1 : cursor.epoch + (newEpoch ? 1 : 0);
   const hash = stableHash(view.sections);
   const empty = isEmptyStatus(view.sections);
@@ -150,15 +131,12 @@ export function publishStatus(
   if (newEpoch || cursor === null) {
     if (!empty) whole(); // a consumer that knows nothing needs no "cleared" marker
   } else if (hash !== cursor.hash) {
-    if (strategy === 'delta' && !isEmptyStatus(cursor.baseline)) {
-      diff = diffStatus(cursor.baseline, view.sections);
-      kind = diff.cleared ? 'cleared' : 'delta';
-      output = renderStatusDelta(view, diff, format, { epoch });
-    } else if (empty) {
-      kind = 'cleared';
-      output = renderStatusDelta(view, diffStatus(cursor.baseline, view.sections), format, {
-        epoch,
-      });
+    const delta = strategy === 'delta' && !isEmptyStatus(cursor.baseline);
+    if (delta || empty) {
+      const changes = diffStatus(cursor.baseline, view.sections);
+      if (delta) diff = changes;
+      kind = delta && !changes.cleared ? 'delta' : 'cleared';
+      output = renderStatusDelta(view, changes, format, { epoch });
     } else whole();
   }
   const next: PublishCursor = {

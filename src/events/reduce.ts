@@ -99,12 +99,8 @@ function toolFinished(s: StatusSnapshot, e: AgentEvent): void {
   if (stats.in_flight > 0) stats.in_flight--;
   else countCall(s, stats);
   stats.last_seq = e.seq;
-  if (e.ok === false) {
-    stats.failures++;
-    stats.consecutive_failures++;
-  } else {
-    stats.consecutive_failures = 0;
-  }
+  if (e.ok === false) stats.failures++;
+  stats.consecutive_failures = e.ok === false ? stats.consecutive_failures + 1 : 0;
   const found = num(e.new_results);
   if (found !== null) stats.no_new_results = found === 0 ? stats.no_new_results + 1 : 0;
   const artifact = str(e.artifact);

@@ -16,7 +16,9 @@ import {
   type StatusDiff,
   type StatusSections,
   type StatusView,
+  type ToolLine,
 } from './sections.js';
+import type { StatusSignal } from './signals.js';
 
 export type StatusFormat = 'text' | 'xml' | 'markdown' | 'json';
 
@@ -96,6 +98,18 @@ function el(indent: string, name: string, attrs: Attrs, content?: string | strin
 const nonZero = (n: number) => (n === 0 ? undefined : n);
 const left = (b?: { left: number; limit: number }) => b && `${b.left} of ${b.limit} left`;
 
+const toolXml = (t: ToolLine) =>
+  el('    ', 'tool', {
+    name: t.name,
+    calls: t.calls,
+    failures: t.failures,
+    'failures-in-a-row': (t.consecutive_failures ?? 0) > 1 && t.consecutive_failures,
+    'no-new-results-in-a-row': t.no_new_results,
+    artifact: t.artifact,
+  });
+const signalXml = (s: StatusSignal) =>
+  el('    ', 'signal', { id: s.id, level: s.level }, s.message);
+
 // The <agent-status> element of each section: attributes for numbers, text for sentences, so a
 // model can find a field by name.
 const SECTION_XML: {
@@ -119,22 +133,7 @@ const SECTION_XML: {
     return el('  ', 'task', { stage: t.stage }, inner.length ? inner : undefined);
   },
   environment: (e) => el('  ', 'environment', { cwd: e.cwd }),
-  tools: (tools) =>
-    el(
-      '  ',
-      'tools',
-      { more: nonZero(tools.more) },
-      tools.items.map((t) =>
-        el('    ', 'tool', {
-          name: t.name,
-          calls: t.calls,
-          failures: t.failures,
-          'failures-in-a-row': (t.consecutive_failures ?? 0) > 1 && t.consecutive_failures,
-          'no-new-results-in-a-row': t.no_new_results,
-          artifact: t.artifact,
-        }),
-      ),
-    ),
+  tools: (tools) => el('  ', 'tools', { more: nonZero(tools.more) }, tools.items.map(toolXml)),
   verification: (v) =>
     el('  ', 'verification', {
       passed: v.passed,
@@ -154,13 +153,7 @@ const SECTION_XML: {
       denied: nonZero(p.denied),
       'last-denied': p.last_denied,
     }),
-  signals: (signals) =>
-    el(
-      '  ',
-      'signals',
-      {},
-      signals.map((s) => el('    ', 'signal', { id: s.id, level: s.level }, s.message)),
-    ),
+  signals: (signals) => el('  ', 'signals', {}, signals.map(signalXml)),
 };
 
 const NOTES: Partial<Record<RenderPlan['kind'], string>> = {
@@ -229,10 +222,8 @@ export function renderStatus(
   options: RenderStatusOptions = {},
 ): string {
   const shown = STATUS_SECTIONS.filter((name) => view.sections[name] !== null);
-  return renderPlan(
-    { kind: options.kind ?? 'full', epoch: options.epoch ?? null, view, shown, removed: [] },
-    format,
-  );
+  const { kind = 'full', epoch = null } = options;
+  return renderPlan({ kind, epoch, view, shown, removed: [] }, format);
 }
 
 /** Only what changed since the last publish: changed and added sections, then removals. */
@@ -240,18 +231,10 @@ export function renderStatusDelta(
   view: StatusView,
   diff: StatusDiff,
   format: StatusFormat,
-  options: { epoch: number },
+  { epoch }: { epoch: number },
 ): string {
   if (diff.cleared)
-    return renderPlan(
-      { kind: 'cleared', epoch: options.epoch, view, shown: [], removed: [] },
-      format,
-    );
-  const shown = STATUS_SECTIONS.filter(
-    (name) => diff.changed.includes(name) || diff.added.includes(name),
-  );
-  return renderPlan(
-    { kind: 'delta', epoch: options.epoch, view, shown, removed: diff.removed },
-    format,
-  );
+    return renderPlan({ kind: 'cleared', epoch, view, shown: [], removed: [] }, format);
+  const shown = STATUS_SECTIONS.filter((n) => diff.changed.includes(n) || diff.added.includes(n));
+  return renderPlan({ kind: 'delta', epoch, view, shown, removed: diff.removed }, format);
 }

@@ -1,7 +1,6 @@
-// Log rotation, run by the appender while it holds the log lock. The fresh log starts with a
-// `log.rotated` event that carries the snapshot of everything before it, so the status never
-// depends on the rotated files (they are kept only for audit). events.jsonl always exists:
-// the fresh file is renamed over it after the old one was linked to events.1.jsonl.
+// Log rotation, under the log lock. The fresh log starts with a `log.rotated` event carrying the
+// snapshot of everything before it, so the status never needs the rotated files (kept for audit).
+// events.jsonl always exists: the fresh file is renamed over it after linking the old one to .1.
 import {
   closeSync,
   existsSync,

@@ -1,10 +1,9 @@
-// The status as the model sees it: a fixed set of named sections, each a small canonical value
-// or null (nothing to say). Sections are what the delta compares and what every format renders.
-// Values hold no clock-dependent numbers (ages are rendered from timestamps), so the same facts
-// always hash the same and publishing twice with no new events prints nothing. Pure.
+// The status as the model sees it: named sections, each a small canonical value or null, which the
+// delta compares and every format renders. No clock-dependent numbers (ages are rendered from
+// timestamps), so the same facts hash the same and a publish with no new events prints nothing.
 import { createHash } from '../text/lazy-crypto.js';
 import type { StatusSignal } from './signals.js';
-import type { BudgetCounter, StatusSnapshot } from './types.js';
+import type { BudgetCounter, PlanCounts, StatusSnapshot, ToolStats } from './types.js';
 
 /** Section names, in rendering order: stable facts first, the most volatile last. */
 export const STATUS_SECTIONS = [
@@ -20,42 +19,32 @@ export const STATUS_SECTIONS = [
 
 export type SectionName = (typeof STATUS_SECTIONS)[number];
 
-export interface TaskSection {
-  goal?: string;
-  stage?: string;
-  next_action?: string;
+// The snapshot's fields `K`, optional and never null: a section leaves out what it does not know.
+type Known<T, K extends keyof T> = { [P in K]?: NonNullable<T[P]> };
+
+export type TaskSection = Known<StatusSnapshot['task'], 'goal' | 'stage' | 'next_action'> & {
   step?: { id: string; title?: string };
-  plan?: { total: number; done: number; running: number; blocked: number; failed: number };
-}
+  plan?: Pick<PlanCounts, 'total' | 'done' | 'running' | 'blocked' | 'failed'>;
+};
 
 /** One tool in the status; zero counts are left out (they only cost tokens). */
-export interface ToolLine {
-  name: string;
-  calls: number;
-  failures?: number;
-  consecutive_failures?: number;
-  no_new_results?: number;
-  artifact?: string;
-}
+export type ToolLine = { name: string; calls: number; artifact?: string } & Known<
+  ToolStats,
+  'failures' | 'consecutive_failures' | 'no_new_results'
+>;
 
-export interface BudgetLine {
-  limit: number;
-  used: number;
-  left: number;
-}
+export type BudgetLine = { limit: number; used: number; left: number };
+
+type VerificationSection = Known<
+  NonNullable<StatusSnapshot['verification']>,
+  'passed' | 'failed' | 'exit_code' | 'skipped' | 'command' | 'artifact'
+>;
 
 export interface StatusSections {
   task: TaskSection | null;
   environment: { cwd: string } | null;
   tools: { items: ToolLine[]; more: number } | null;
-  verification: {
-    passed?: number;
-    failed?: number;
-    exit_code?: number;
-    skipped?: number;
-    command?: string;
-    artifact?: string;
-  } | null;
+  verification: VerificationSection | null;
   budget: { tool_calls?: BudgetLine; tokens?: BudgetLine } | null;
   checkpoint: { seq: number; at: string; summary?: string } | null;
   permissions: { requested: number; granted: number; denied: number; last_denied?: string } | null;

@@ -1,6 +1,5 @@
 // Control signals: conclusions the model should not have to draw by counting ("2 searches found
-// nothing new: read the files you found"). Pure: a snapshot, thresholds and the clock in, a list
-// out, most urgent first.
+// nothing new: read the files you found"). Pure: snapshot, thresholds, clock in; most urgent first.
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { Config } from '../types.js';
 import type { StatusSnapshot, ToolStats } from './types.js';
@@ -31,17 +30,21 @@ export interface SignalOptions {
   now: Date;
   /** Matches Forbidden globs of goals.md; without it no forbidden signal is computed. */
   forbidden?: ForbiddenMatcher;
-  /**
-   * The modified files that are still changed now (git's view, as `verify` sees it); a Forbidden
-   * file not in it was reverted and raises no signal. Absent: every modified file counts.
-   */
+  /** The modified files still changed now (git's view, as `verify` sees it); a Forbidden file not
+   *  in it was reverted and raises no signal. Absent: every modified file counts. */
   stillChanged?: ReadonlySet<string>;
-  /**
-   * The restart-loop counter when a restart loop holds now (src/recovery/rules.ts: the last boot
-   * found one and nothing moved since), null when none does. Absent: the snapshot's count.
-   */
+  /** The restart-loop counter when one holds now (src/recovery/rules.ts: the last boot found one
+   *  and nothing moved since), null when none does. Absent: the snapshot's count. */
   restartLoop?: number | null;
 }
+
+// `key` is the id, or `id:subject` when each subject (a tool, a path, a move) is a signal of its own.
+const signal = (
+  id: SignalId,
+  level: StatusSignal['level'],
+  message: string,
+  subject?: string | number,
+): StatusSignal => ({ id, key: subject === undefined ? id : `${id}:${subject}`, level, message });
 
 const calls = (n: number) => (n === 1 ? '1 call' : `${n} calls`);
 
@@ -54,36 +57,23 @@ function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
     if (!last || entry[1].last_seq > last[1].last_seq) last = entry;
   if (last) {
     const [name, stats] = last;
+    const failed = `${name} failed ${stats.consecutive_failures} times in a row: change approach instead of retrying.`;
+    const nothing = `${calls(stats.no_new_results)} of ${name} in a row found nothing new: stop widening the search and read the files you found.`;
     if (stats.consecutive_failures >= t.consecutive_failures)
-      out.push({
-        id: 'tool.repeated_failures',
-        key: `tool.repeated_failures:${name}`,
-        level: 'stop',
-        message: `${name} failed ${stats.consecutive_failures} times in a row: change approach instead of retrying.`,
-      });
+      out.push(signal('tool.repeated_failures', 'stop', failed, name));
     if (stats.no_new_results >= t.no_new_results)
-      out.push({
-        id: 'search.no_new_results',
-        key: `search.no_new_results:${name}`,
-        level: 'warn',
-        message: `${calls(stats.no_new_results)} of ${name} in a row found nothing new: stop widening the search and read the files you found.`,
-      });
+      out.push(signal('search.no_new_results', 'warn', nothing, name));
   }
   return out;
 }
 
 function budgetSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
   const out: StatusSignal[] = [];
-  const push = (id: 'budget.tool_calls_low' | 'budget.tokens_low', left: number, what: string) =>
-    out.push({
-      id,
-      key: id,
-      level: left <= 0 ? 'stop' : 'warn',
-      message:
-        left <= 0
-          ? `The ${id === 'budget.tokens_low' ? 'token' : 'tool-call'} budget is spent: stop, checkpoint and report where you are.`
-          : `${what} left: wrap up and checkpoint.`,
-    });
+  const push = (id: 'budget.tool_calls_low' | 'budget.tokens_low', left: number, what: string) => {
+    const spent = `The ${id === 'budget.tokens_low' ? 'token' : 'tool-call'} budget is spent: stop, checkpoint and report where you are.`;
+    const message = left <= 0 ? spent : `${what} left: wrap up and checkpoint.`;
+    out.push(signal(id, left <= 0 ? 'stop' : 'warn', message));
+  };
   const { tool_calls: calls, tokens } = s.budget;
   if (calls.limit !== null && calls.limit - calls.used <= t.tool_calls_left) {
     const left = calls.limit - calls.used;
@@ -109,12 +99,8 @@ function checkpointSignal(s: StatusSnapshot, t: SignalThresholds, now: Date): St
   const fact = byCalls
     ? `${s.tool_calls_since_checkpoint} tool calls ${what}`
     : `${Math.floor(minutes)} minutes ${what}`;
-  return {
-    id: 'checkpoint.overdue',
-    key: 'checkpoint.overdue',
-    level: 'warn',
-    message: `${fact}: run \`agent-state checkpoint\` before going on.`,
-  };
+  const message = `${fact}: run \`agent-state checkpoint\` before going on.`;
+  return signal('checkpoint.overdue', 'warn', message);
 }
 
 // A branch switch or merge after the last checkpoint means the tree may no longer be the one the
@@ -130,12 +116,8 @@ function gitSignal(s: StatusSnapshot): StatusSignal | null {
     git.kind === 'checkout'
       ? `Switched to ${git.branch ? `branch ${git.branch}` : 'a detached HEAD'}${head}`
       : `A merge into ${git.branch ?? 'the detached HEAD'}${head}`;
-  return {
-    id: 'git.changed',
-    key: `git.changed:${git.seq}`,
-    level: 'warn',
-    message: `${what} since the last checkpoint: run \`agent-state verify\` to see what changed before going on.`,
-  };
+  const message = `${what} since the last checkpoint: run \`agent-state verify\` to see what changed before going on.`;
+  return signal('git.changed', 'warn', message, git.seq);
 }
 
 /** The signals that hold for `snapshot` now, most urgent first. */
@@ -149,13 +131,9 @@ export function computeSignals(
     for (const path of snapshot.files.modified) {
       if (options.stillChanged && !options.stillChanged.has(path)) continue;
       const hit = options.forbidden(path);
-      if (hit)
-        signals.push({
-          id: 'forbidden.modified',
-          key: `forbidden.modified:${hit.path}`,
-          level: 'stop',
-          message: `${hit.path} is in a Forbidden zone (${hit.rule}): revert the change.`,
-        });
+      if (!hit) continue;
+      const message = `${hit.path} is in a Forbidden zone (${hit.rule}): revert the change.`;
+      signals.push(signal('forbidden.modified', 'stop', message, hit.path));
     }
   }
   const loop =
@@ -164,17 +142,10 @@ export function computeSignals(
         ? snapshot.boots_since_progress
         : null
       : options.restartLoop;
-  if (loop !== null)
-    signals.push({
-      id: 'restart.loop',
-      key: 'restart.loop',
-      level: 'stop',
-      message: `${loop} restarts in a row without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`,
-    });
+  const restarts = `${loop} restarts in a row without progress: stop repeating the last attempt; re-read the goal and ask the user if stuck.`;
+  if (loop !== null) signals.push(signal('restart.loop', 'stop', restarts));
   signals.push(...toolSignals(snapshot, thresholds), ...budgetSignals(snapshot, thresholds));
-  const git = gitSignal(snapshot);
-  if (git) signals.push(git);
-  const overdue = checkpointSignal(snapshot, thresholds, options.now);
-  if (overdue) signals.push(overdue);
+  for (const one of [gitSignal(snapshot), checkpointSignal(snapshot, thresholds, options.now)])
+    if (one) signals.push(one);
   return signals.sort((a, b) => (a.level === b.level ? 0 : a.level === 'stop' ? -1 : 1));
 }

@@ -1,7 +1,6 @@
-// The status snapshot, kept current cheaply: `.agent/log/status.json` holds the snapshot and the
-// byte offset of the log it covers, so bringing it up to date reads only the lines appended since
-// (O(new events)). A cache that is missing, corrupt, from another reducer version or for another
-// file (the log rotated) is rebuilt from the log; neither that nor a torn last line is fatal.
+// `.agent/log/status.json` holds the snapshot and the byte offset of the log it covers, so updating
+// it reads only the lines appended since. A cache that is missing, corrupt, of another version or of
+// another file (the log rotated) is rebuilt from the log; neither that nor a torn line is fatal.
 import { readFileSync, statSync } from 'node:fs';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';

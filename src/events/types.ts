@@ -58,10 +58,7 @@ export interface BudgetCounter {
   used: number;
 }
 
-/**
- * The status snapshot: every count the model should not have to compute, folded from the events.
- * Plain JSON; cached in `.agent/log/status.json`.
- */
+/** The status snapshot: every count the model need not compute; cached in `.agent/log/status.json`. */
 export interface StatusSnapshot {
   version: 1;
   /** The seq of the last event folded in (0 when none). */
@@ -112,11 +109,8 @@ export interface StatusSnapshot {
   /** Files modified since the last checkpoint (newest last, capped), and how many in all. */
   files: { modified: string[]; count: number };
   boots: number;
-  /**
-   * Boots in a row with no progress between them, as the last boot counted them; back to 0 at the
-   * next sign of progress in the log (an edit, a task or plan change, a step, a checkpoint,
-   * passing tests). `status` judges the restart loop from the recovery record instead.
-   */
+  /** Boots in a row with no progress, as the last boot counted (0 again at an edit, task or plan
+   *  change, step, checkpoint or passing tests); `status` judges restart loops from recovery.json. */
   boots_since_progress: number;
   compactions: number;
   errors: { count: number; last: string | null };

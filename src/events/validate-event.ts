@@ -25,40 +25,41 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : String(value);
 }
 
+const DATE_TIME = 'an ISO 8601 date-time, like 2026-01-31T12:00:00Z';
+const TYPE_WORDS: Record<string, string> = { integer: 'a whole number', boolean: 'true or false' };
+
+const PATTERN_WORDS: Record<string, string> = {
+  type: 'the event type must be dotted lower-case words, like tool.finished',
+  at: `field "at" must be ${DATE_TIME}`,
+};
+
+type Explainer = (field: string, params: Record<string, unknown>, got: string) => string | null;
+
+// One sentence per ajv keyword; null for `if`/`allOf`: the errors inside the branch say what is wrong.
+const EXPLAIN: Record<string, Explainer> = {
+  required: (_, p) => `field "${String(p.missingProperty)}" is required`,
+  type: (f, p, got) =>
+    `field "${f}" must be ${TYPE_WORDS[String(p.type)] ?? `a ${String(p.type)}`} (got ${got})`,
+  minimum: (f, p) => `field "${f}" must be ${String(p.limit)} or more`,
+  enum: (f, p, got) =>
+    `field "${f}" must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')} (got ${got})`,
+  pattern: (f) => PATTERN_WORDS[f] ?? `field "${f}" has the wrong form`,
+  format: (f) => `field "${f}" must be ${DATE_TIME}`,
+  maxLength: (f, p) => `field "${f}" is longer than ${String(p.limit)} characters`,
+  minLength: (f) => `field "${f}" is empty`,
+  additionalProperties: (f, p) =>
+    `field "${f ? `${f}.` : ''}${String(p.additionalProperty)}" is not allowed`,
+  if: () => null,
+  allOf: () => null,
+};
+
 // One sentence per ajv error, naming the field as the producer wrote it.
 function explain(error: ErrorObject, event: Record<string, unknown>): string | null {
   const field = error.instancePath.split('/').filter(Boolean).join('.');
-  const value = field ? event[field.split('.')[0]!] : event;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `field "${String(params.missingProperty)}" is required`;
-    case 'type':
-      return `field "${field}" must be ${params.type === 'integer' ? 'a whole number' : params.type === 'boolean' ? 'true or false' : `a ${String(params.type)}`} (got ${describe(value)})`;
-    case 'minimum':
-      return `field "${field}" must be ${String(params.limit)} or more`;
-    case 'enum':
-      return `field "${field}" must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')} (got ${describe(value)})`;
-    case 'pattern':
-      if (field === 'type')
-        return 'the event type must be dotted lower-case words, like tool.finished';
-      if (field === 'at')
-        return 'field "at" must be an ISO 8601 date-time, like 2026-01-31T12:00:00Z';
-      return `field "${field}" has the wrong form`;
-    case 'format':
-      return `field "${field}" must be an ISO 8601 date-time, like 2026-01-31T12:00:00Z`;
-    case 'maxLength':
-      return `field "${field}" is longer than ${String(params.limit)} characters`;
-    case 'minLength':
-      return `field "${field}" is empty`;
-    case 'additionalProperties':
-      return `field "${field ? `${field}.` : ''}${String(params.additionalProperty)}" is not allowed`;
-    case 'if':
-    case 'allOf':
-      return null; // the errors inside the branch say what is wrong
-    default:
-      return `field "${field}" ${error.message ?? 'is invalid'}`;
-  }
+  const got = describe(field ? event[field.split('.')[0]!] : event);
+  const explainer: Explainer =
+    EXPLAIN[error.keyword] ?? ((f) => `field "${f}" ${error.message ?? 'is invalid'}`);
+  return explainer(field, error.params as Record<string, unknown>, got);
 }
 
 /** Every problem of an event, in words (empty when it is valid). */

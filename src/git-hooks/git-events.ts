@@ -4,7 +4,7 @@
 // tree dirty after every checkout and make the next checkout or rebase step refuse to run.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { recordEvent } from '../events/record.js';
+import { recordEvent } from '../events/append.js';
 import type { AgentEvent, EventInput } from '../events/types.js';
 import { currentBranch } from '../git/git-hook-calls.js';
 import { readHead } from '../git/head.js';

@@ -48,7 +48,7 @@ export const mcpTools: McpTool[] = [
       const level = (Number(args.level) || 'auto') as 1 | 2 | 3 | 'auto';
       const result = await boot({ ...ctx, level });
       // Every boot is a fact in the log, as the CLI and the host hooks record it.
-      const { recordEvent } = await import('../events/record.js');
+      const { recordEvent } = await import('../events/append.js');
       const { findRoot } = await import('../state/find-root.js');
       const { stalled, reason } = result.choice;
       const event = { type: 'boot', level: result.level, stalled, reason };

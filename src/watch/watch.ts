@@ -9,7 +9,7 @@ import type { FSWatcher } from 'chokidar';
 import picomatch from 'picomatch';
 import { formatLocation } from '../errors.js';
 import { gitAbsoluteDir, trackedMatching } from '../git/git-hook-calls.js';
-import { recordEvent } from '../events/record.js';
+import { recordEvent } from '../events/append.js';
 import { findRoot, locateRoot } from '../state/find-root.js';
 import { caseInsensitive, compileForbidden, type ForbiddenMatcher } from '../state/forbidden.js';
 import { readGoals } from '../state/store.js';
