@@ -36,6 +36,7 @@ import {
   confirmFromTranscript,
   setCompaction,
 } from './host-hook-compaction.js';
+import { inFlight, settlePostTool } from './async-post-tool.js';
 import { checkToolCall, denyReason, toolCheckModes, warningContext } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
@@ -232,6 +233,7 @@ async function preCompact(call: HookCall): Promise<HostHookOutcome> {
 
 async function stop(call: HookCall): Promise<HostHookOutcome> {
   const { event, repo } = call;
+  await settlePostTool(repo.paths);
   if (event.stopHookActive) return {};
   const state = await loadTask(call);
   if (state.config.integrations.stop_checkpoint !== 'block') return {};
@@ -276,7 +278,9 @@ export async function handleHookEvent(
     config: () => (config ??= cachedConfig(repo.paths)),
     notes: [],
   };
-  const outcome = await HANDLERS[event.kind](call);
+  const background = host.events[event.hostEvent]?.extra?.async === true;
+  const handler = HANDLERS[event.kind];
+  const outcome = await (background ? inFlight(repo.paths, () => handler(call)) : handler(call));
   if (call.notes.length === 0) return outcome;
   return { ...outcome, note: [outcome.note, ...call.notes].filter(Boolean).join('; ') };
 }

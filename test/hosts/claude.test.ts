@@ -1,7 +1,9 @@
 // Claude Code, the pinned version, against the Anthropic Messages stub (test/hosts/versions.json):
 // what the model receives and what happens on disk, with agent-state wired by `integrate claude`.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
 import { claude } from './harness/hosts/claude.js';
 import { allText, type Reply, type StubRequest } from './harness/model-stub.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
@@ -180,6 +182,47 @@ describe('Claude Code', () => {
     } finally {
       s.repo.cli(['current', '--clear']);
     }
+  });
+
+  // PostToolUse runs async (it never holds the next step): what it says arrives with a later request.
+  it('tells the model of three failures in a row, and records every call before the session ends', async () => {
+    const fail = (i: number): Reply => ({
+      toolCalls: [{ name: 'Bash', input: { command: `exit 1 # ${i}`, description: 'f' } }],
+    });
+    const before = s.repo.events().filter((e) => e.type === 'tool.finished').length;
+    const run = await s.run('Run the tests', [fail(1), fail(2), fail(3), fail(4), { text: 'ok' }]);
+    expect(run.code, run.stderr).toBe(0);
+    const finished = s.repo.events().filter((e) => e.type === 'tool.finished');
+    expect(finished.slice(before)).toMatchObject(Array(4).fill({ name: 'Bash', ok: false }));
+    const seen = s.stub.turns().map((t) => allText(t.body));
+    const told = seen.findIndex((text) =>
+      text.includes('Bash failed 3 times in a row: change approach'),
+    );
+    console.log('TOLD', told, seen.length);
+    expect(told).toBeGreaterThanOrEqual(3);
+  });
+
+  // `claude -p` exits without waiting for a background hook: the Stop hook waits for it instead.
+  // The tool call leaves the event log locked for 1.5 s, so its PostToolUse is still waiting when
+  // the model has answered.
+  it('records the last tool call of a session even while the event log is busy', async () => {
+    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
+    s.repo.write(
+      'hold-lock.mjs',
+      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
+        `const lock = await acquireLock('.agent/log/events.lock');\n` +
+        `setTimeout(() => lock.release(), 1500);\n`,
+    );
+    const before = s.repo.events().length;
+    const hold = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const run = await s.run('Check the tree', [
+      { toolCalls: [{ name: 'Bash', input: { command: hold, description: 's' } }] },
+      { text: 'ok' },
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.repo.events().slice(before)).toContainEqual(
+      expect.objectContaining({ type: 'tool.finished', name: 'Bash', ok: true }),
+    );
   });
 
   it('boots again after a real compaction (/compact), and records it', async () => {

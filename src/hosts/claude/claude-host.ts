@@ -86,8 +86,8 @@ export const claudeHost: HostAdapter = {
     UserPromptSubmit: { kind: 'prompt', timeout: 5 },
     // The tools whose input names the files they change (PreToolUse checks only these).
     PreToolUse: { kind: 'pre-tool', matcher: 'Edit|Write|MultiEdit|NotebookEdit|Bash', timeout: 5 },
-    PostToolUse: { kind: 'post-tool', timeout: 5 },
-    PostToolUseFailure: { kind: 'post-tool', timeout: 5 },
+    PostToolUse: { kind: 'post-tool', timeout: 5, extra: { async: true } },
+    PostToolUseFailure: { kind: 'post-tool', timeout: 5, extra: { async: true } },
     PreCompact: { kind: 'pre-compact', timeout: 10 },
     PostCompact: { kind: 'post-compact', timeout: 10 },
     Stop: { kind: 'stop', timeout: 10 },
