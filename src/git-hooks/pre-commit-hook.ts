@@ -51,12 +51,6 @@ function readIfExists(path: string): Buffer | null {
   }
 }
 
-// The pre-commit framework runs a hook without `stages` at every hook type it is installed for;
-// these variables mean the run is a post-checkout or post-merge one.
-function otherFrameworkStage(env: NodeJS.ProcessEnv): boolean {
-  return env.PRE_COMMIT_CHECKOUT_TYPE !== undefined || env.PRE_COMMIT_IS_SQUASH_MERGE !== undefined;
-}
-
 interface Repo {
   gitRoot: string;
   paths: StatePaths;
@@ -74,7 +68,10 @@ interface Repo {
 export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommitResult> {
   const env = options.env ?? process.env;
   if (env.AGENT_STATE === '0') return skip('AGENT_STATE=0');
-  if (otherFrameworkStage(env)) return skip('not a pre-commit run');
+  // The pre-commit framework runs a hook without `stages` at every hook type it is installed for;
+  // these variables mean the run is a post-checkout or post-merge one.
+  if (env.PRE_COMMIT_CHECKOUT_TYPE !== undefined || env.PRE_COMMIT_IS_SQUASH_MERGE !== undefined)
+    return skip('not a pre-commit run');
   const { root, gitRoot, initialized } = locateRoot(options.cwd ?? process.cwd());
   if (gitRoot === null)
     throw new UsageError(`${root} is not inside a git repository`, {

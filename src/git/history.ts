@@ -56,12 +56,6 @@ export function parseNameStatus(stdout: Buffer): PathChange[] {
   return changes;
 }
 
-/** Whether `sha` names a commit in this repository (it may have been garbage-collected). */
-export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv): boolean {
-  const args = ['cat-file', '-e', `${sha}^{commit}`];
-  return runGit(args, { cwd: root, env, allowFailure: true }).status === 0;
-}
-
 /** The content of `path` (relative to `root`) at commit `rev`; null when it is not there. */
 export function readBlob(
   root: string,
@@ -104,7 +98,9 @@ export async function readHistory(
   to = 'HEAD',
   env?: NodeJS.ProcessEnv,
 ): Promise<History | null> {
-  if (!commitExists(root, from, env)) return null;
+  // `from` may have been garbage-collected.
+  const exists = ['cat-file', '-e', `${from}^{commit}`];
+  if (runGit(exists, { cwd: root, env, allowFailure: true }).status !== 0) return null;
   const [log, dropped, diff] = await Promise.all([
     runGitAsync([...LOG_ARGS, `${from}..${to}`], { cwd: root, env }),
     runGitAsync(['rev-list', '--count', `${to}..${from}`], { cwd: root, env }),

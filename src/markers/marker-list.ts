@@ -2,11 +2,12 @@
 // `markers/<id>.<digest>.sha256` (sha256sum format), and progress.yaml only `file_list`. The digest
 // in the name makes two branches add two files, never one conflicting file. An unused list git
 // tracks is emptied, not removed: two removals plus new lists meet as a rename/rename conflict.
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
+import { listDir } from '../state/find-root.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import type { Marker } from '../types.js';
 
@@ -92,13 +93,7 @@ export function sweepMarkerLists(
   markers: Readonly<Record<string, Marker>>,
   env?: NodeJS.ProcessEnv,
 ): void {
-  let names: string[];
-  try {
-    names = readdirSync(paths.markersDir);
-  } catch {
-    return;
-  }
-  const unused = names.filter((name) => {
+  const unused = listDir(paths.markersDir).filter((name) => {
     const match = LIST_FILE.exec(name);
     return match && markers[match[1]!]?.file_list?.sha256.slice(7, 23) !== match[2];
   });

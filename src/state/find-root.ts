@@ -25,6 +25,15 @@ export function isDir(path: string): boolean {
   }
 }
 
+/** The names in directory `dir`; none when it cannot be read. */
+export function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 // An unrelated tool's ~/.agent must not be mistaken for ours: require one of our files.
 function hasAgentState(dir: string): boolean {
   const agent = `${dir}/${AGENT_DIR}`;

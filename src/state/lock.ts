@@ -6,7 +6,6 @@ import {
   linkSync,
   mkdirSync,
   readFileSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
@@ -17,6 +16,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BusyError } from '../errors.js';
 import { uniqueSuffix } from './atomic-write.js';
+import { listDir } from './find-root.js';
 
 export interface LockOptions {
   /**
@@ -174,14 +174,8 @@ const TICKET_STALE_MS = 15_000;
 
 // The tickets of live waiters, oldest first; abandoned ones are removed on the way.
 function liveTickets(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
   const live: string[] = [];
-  for (const name of names.sort()) {
+  for (const name of listDir(dir).sort()) {
     const match = TICKET.exec(name);
     if (!match) continue;
     if (ticketAbandoned(join(dir, name), Number(match[2])))
