@@ -81,23 +81,22 @@ export function parseLog(stdout: string): CommitInfo[] {
   return commits;
 }
 
-/** Every commit reachable from `to`, newest first (a checkpoint taken before the first commit). */
-export async function readLog(
-  root: string,
-  to: string,
-  env?: NodeJS.ProcessEnv,
-): Promise<CommitInfo[]> {
-  const log = await runGitAsync([...LOG_ARGS, to], { cwd: root, env });
-  return parseLog(log.stdout.toString('utf8'));
-}
-
-/** The history from `from` to `to` (default HEAD), or null when `from` is not in this repository. */
+/**
+ * The history from `from` to `to` (default HEAD), or null when `from` is not in this repository;
+ * `from` null (a checkpoint taken before the first commit): every commit reachable from `to` is new.
+ */
 export async function readHistory(
   root: string,
-  from: string,
+  from: string | null,
   to = 'HEAD',
   env?: NodeJS.ProcessEnv,
 ): Promise<History | null> {
+  if (from === null) {
+    const log = await runGitAsync([...LOG_ARGS, to], { cwd: root, env });
+    const commits = parseLog(log.stdout.toString('utf8'));
+    const files = new Set(commits.flatMap((c) => c.files));
+    return { commits, dropped: 0, changes: [...files].map((path) => ({ path, change: 'added' })) };
+  }
   // `from` may have been garbage-collected.
   const exists = ['cat-file', '-e', `${from}^{commit}`];
   if (runGit(exists, { cwd: root, env, allowFailure: true }).status !== 0) return null;
