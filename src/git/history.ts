@@ -159,18 +159,6 @@ export interface ReflogEntry {
 // a unit separator keeps subjects with any punctuation intact; HEAD's reflog is per worktree.
 const REFLOG_ARGS = ['reflog', 'show', '--date=unix', `--format=%H${UNIT}%gd${UNIT}%gs`];
 
-/** Parses the output of REFLOG_ARGS. */
-export function parseReflog(stdout: string): ReflogEntry[] {
-  const entries: ReflogEntry[] = [];
-  for (const line of stdout.split('\n')) {
-    const [sha, selector, subject] = line.split(UNIT);
-    const seconds = /\{(\d+)\}$/.exec(selector ?? '')?.[1];
-    if (!sha || seconds === undefined || subject === undefined) continue;
-    entries.push({ sha, at: Number(seconds) * 1000, subject });
-  }
-  return entries;
-}
-
 /** HEAD's moves since `sinceMs`, newest first (at most `max`); null: no reflog (no commits yet). */
 export function readReflog(
   root: string,
@@ -183,5 +171,13 @@ export function readReflog(
   if (result.status !== 0) return null;
   // Whole seconds: a move in the checkpoint's own second counts as after it.
   const since = Math.floor(sinceMs / 1000) * 1000;
-  return parseReflog(result.stdout.toString('utf8')).filter((entry) => entry.at >= since);
+  const entries: ReflogEntry[] = [];
+  for (const line of result.stdout.toString('utf8').split('\n')) {
+    const [sha, selector, subject] = line.split(UNIT);
+    const seconds = /\{(\d+)\}$/.exec(selector ?? '')?.[1];
+    if (!sha || seconds === undefined || subject === undefined) continue;
+    const at = Number(seconds) * 1000;
+    if (at >= since) entries.push({ sha, at, subject });
+  }
+  return entries;
 }

@@ -171,21 +171,17 @@ function layout(source: string): Layout {
 export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
   const shape = layout(source);
   const warnings: Warning[] = [];
+  const anchorLines = shape.anchorRange ? shape.clean.slice(...shape.anchorRange) : [];
   const goals: Goals = {
     title: shape.title,
-    anchor: '',
+    // Every line of the anchor paragraph holds text (a blank one ends it).
+    anchor: anchorLines.map((l) => l.trim()).join(' '),
     successCriteria: [],
     constraints: [],
     forbidden: [],
     nonGoals: [],
     extraSections: [],
   };
-  if (shape.anchorRange)
-    goals.anchor = shape.clean
-      .slice(...shape.anchorRange)
-      .map((l) => l.trim())
-      .join(' ')
-      .trim();
   if (goals.anchor === '') {
     warnings.push({
       file: display,
