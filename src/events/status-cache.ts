@@ -89,15 +89,13 @@ export function foldStatus(log: EventLogPaths): FoldedStatus {
   };
 }
 
-/** Writes the cache when it moved; a cache that cannot be written is only slower next time. */
-export function saveStatusCache(log: EventLogPaths, status: FoldedStatus): boolean {
-  if (!status.rebuilt && status.folded === 0) return false;
+/** Writes the cache; one that cannot be written is only slower next time. */
+export function saveStatusCache(log: EventLogPaths, status: Omit<StatusCache, 'version'>): void {
   const cache: StatusCache = { version: 1, log: status.log, snapshot: status.snapshot };
   try {
     replaceFile(log.status, `${JSON.stringify(cache)}\n`);
-    return true;
   } catch {
-    return false;
+    /* only slower */
   }
 }
 
@@ -110,7 +108,7 @@ export interface LoadedStatus extends Pick<FoldedStatus, 'snapshot' | 'rebuilt' 
 export function loadStatus(paths: StatePaths): LoadedStatus {
   const log = eventLogPaths(paths);
   const status = foldStatus(log);
-  saveStatusCache(log, status);
+  if (status.rebuilt || status.folded > 0) saveStatusCache(log, status);
   const warnings: Warning[] = [];
   if (status.cacheProblem)
     warnings.push({
