@@ -2,6 +2,7 @@
 // it reads only the lines appended since. A cache that is missing, corrupt, of another version or of
 // another file (the log rotated) is rebuilt from the log; neither that nor a torn line is fatal.
 import { readFileSync, statSync } from 'node:fs';
+import { orElse } from '../state/or-else.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
@@ -30,12 +31,8 @@ export interface FoldedStatus extends Omit<StatusCache, 'version'> {
 }
 
 function readCache(file: string): { cache: StatusCache | null; problem: string | null } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { cache: null, problem: null };
-  }
+  const text = orElse(() => readFileSync(file, 'utf8'), null);
+  if (text === null) return { cache: null, problem: null };
   try {
     const cache = JSON.parse(text) as StatusCache;
     if (

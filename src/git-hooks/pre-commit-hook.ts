@@ -14,6 +14,7 @@ import { gitPrefix } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
 import { ALLOW_FORBIDDEN_ENV, caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
+import { orElse } from '../state/or-else.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
@@ -41,14 +42,6 @@ export interface PreCommitResult {
 
 function skip(skipped: string | null): PreCommitResult {
   return { ok: true, skipped, staged: 0, findings: [] };
-}
-
-function readIfExists(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
 }
 
 interface Repo {
@@ -138,7 +131,10 @@ function forbiddenFindings(repo: Repo): HookFinding[] {
 
 // The version being committed when the file is staged, else the working copy.
 function stagedOrWorking(repo: Repo, inAgentPath: string, absolute: string): Buffer | null {
-  return repo.blobs.get(`${repo.agentPrefix}${inAgentPath}`) ?? readIfExists(absolute);
+  return (
+    repo.blobs.get(`${repo.agentPrefix}${inAgentPath}`) ??
+    orElse(() => readFileSync(absolute), null)
+  );
 }
 
 async function staleMarkers(repo: Repo, earlier: readonly HookFinding[]): Promise<HookFinding[]> {

@@ -8,6 +8,7 @@ import { sha256 } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { listDir } from '../state/find-root.js';
+import { orElse } from '../state/or-else.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import type { Marker } from '../types.js';
 
@@ -64,12 +65,9 @@ export function markerFiles(
   marker: Marker,
 ): Record<string, string> | ListProblem {
   if (!marker.file_list) return marker.files ?? {};
-  let text: string;
-  try {
-    text = readFileSync(listPath(paths, id, marker.file_list.sha256), 'utf8');
-  } catch {
-    return 'missing';
-  }
+  const list = listPath(paths, id, marker.file_list.sha256);
+  const text = orElse(() => readFileSync(list, 'utf8'), null);
+  if (text === null) return 'missing';
   if (sha256(text) !== marker.file_list.sha256) return 'damaged';
   const files: Record<string, string> = {};
   for (const line of text.split('\n')) {
@@ -99,12 +97,8 @@ export function sweepMarkerLists(
   });
   if (unused.length === 0) return;
   const rel = (name: string) => displayPath(paths, join(paths.markersDir, name));
-  let tracked = new Set<string>();
-  try {
-    tracked = trackedFiles(paths.root, unused.map(rel), env);
-  } catch {
-    // outside git: nothing to merge
-  }
+  // Outside git: nothing to merge.
+  const tracked = orElse(() => trackedFiles(paths.root, unused.map(rel), env), new Set<string>());
   for (const name of unused) {
     const path = join(paths.markersDir, name);
     if (!tracked.has(rel(name))) rmSync(path, { force: true });

@@ -8,6 +8,7 @@ import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/history.js';
 import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/find-root.js';
+import { orElse } from '../state/or-else.js';
 import type { FileState, Fingerprint } from '../types.js';
 import { isOwnMove, type OwnFacts, type TreeNow } from './rules.js';
 
@@ -80,11 +81,7 @@ export function treeNow(
   for (const path of new Set(paths)) {
     const known = current?.dirty[path] ?? current?.untracked[path];
     states[path] = known ?? hashFile(join(root, path), maxBytes);
-    try {
-      mtimes[path] = lstatSync(join(root, path)).mtimeMs;
-    } catch {
-      mtimes[path] = null;
-    }
+    mtimes[path] = orElse(() => lstatSync(join(root, path)).mtimeMs, null);
   }
   return { states, mtimes };
 }

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { BusyError } from '../errors.js';
 import { uniqueSuffix } from './atomic-write.js';
 import { listDir } from './find-root.js';
+import { orElse } from './or-else.js';
 
 export interface LockOptions {
   /**
@@ -54,13 +55,8 @@ function readOwner(path: string): LockOwner | null {
 const UNREADABLE_STALE_MS = 5_000;
 
 function isStale(path: string, owner: LockOwner | null, staleMs: number, now: Date): boolean {
-  if (!owner) {
-    try {
-      return now.getTime() - statSync(path).mtimeMs > UNREADABLE_STALE_MS;
-    } catch {
-      return false;
-    }
-  }
+  if (!owner)
+    return orElse(() => now.getTime() - statSync(path).mtimeMs > UNREADABLE_STALE_MS, false);
   if (owner.host === hostname() && !processAlive(owner.pid)) return true;
   return now.getTime() - Date.parse(owner.at) > staleMs;
 }
