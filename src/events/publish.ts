@@ -68,10 +68,6 @@ export interface PublishResult {
   cursorChanged: boolean;
 }
 
-function fullKind(strategy: PublishStrategy): 'full' | 'replace' | 'baseline' {
-  return strategy === 'delta' ? 'baseline' : strategy === 'replace' ? 'replace' : 'full';
-}
-
 // What must differ for a section to count as changed in an `only` publish.
 function identity(name: SectionName, sections: StatusSections): string {
   if (name === 'signals')
@@ -125,7 +121,7 @@ export function publishStatus(
   let kind: PublishResult['kind'] = 'none';
   let diff: StatusDiff | null = null;
   const whole = () => {
-    kind = fullKind(strategy);
+    kind = strategy === 'delta' ? 'baseline' : strategy === 'replace' ? 'replace' : 'full';
     output = renderStatus(view, format, { kind, epoch: strategy === 'delta' ? epoch : undefined });
   };
   if (newEpoch || cursor === null) {

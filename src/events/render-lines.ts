@@ -11,17 +11,8 @@ export interface SectionLine {
   items?: string[];
 }
 
-/** Section labels as a model reads them. */
-export const SECTION_LABELS: Record<SectionName, string> = {
-  task: 'Task',
-  environment: 'Environment',
-  tools: 'Tools',
-  verification: 'Verification',
-  budget: 'Budget',
-  checkpoint: 'Checkpoint',
-  permissions: 'Permissions',
-  signals: 'Signals',
-};
+/** A section's label as a model reads it: its name, capitalized (`Task`, `Tools`). */
+export const sectionLabel = (name: SectionName): string => name[0]!.toUpperCase() + name.slice(1);
 
 /** "just now", "12 min ago", "3 h ago", "2 d ago". */
 export function ageText(fromIso: string, nowIso: string): string {

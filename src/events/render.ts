@@ -4,7 +4,7 @@
 import {
   ageText,
   CLEARED_MESSAGE,
-  SECTION_LABELS,
+  sectionLabel,
   sectionLines,
   type SectionLine,
 } from './render-lines.js';
@@ -45,7 +45,7 @@ function linesOf(plan: RenderPlan): { shown: SectionLine[]; removed: string[] } 
   const shown = plan.shown.flatMap((name) =>
     sectionLines(name, plan.view.sections, plan.view.generated_at),
   );
-  const removed = plan.removed.map((name) => `${SECTION_LABELS[name]}: no longer applies.`);
+  const removed = plan.removed.map((name) => `${sectionLabel(name)}: no longer applies.`);
   return { shown, removed };
 }
 

@@ -65,10 +65,6 @@ export function rotateLog(log: EventLogPaths, settings: LogSettings, now: Date):
   saveStatusCache(log, {
     snapshot: reduceStatus(status.snapshot, [marker]),
     log: { ino: statSync(log.events).ino, offset: line.length },
-    rebuilt: true,
-    folded: 1,
-    corrupt: [],
-    cacheProblem: null,
   });
   return marker;
 }

@@ -2,6 +2,7 @@
 // it reads only the lines appended since. A cache that is missing, corrupt, of another version or of
 // another file (the log rotated) is rebuilt from the log; neither that nor a torn line is fatal.
 import { readFileSync, statSync } from 'node:fs';
+import { orElse } from '../state/or-else.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Warning } from '../types.js';
 import { eventLogPaths, type EventLogPaths } from './log-paths.js';
@@ -30,12 +31,8 @@ export interface FoldedStatus extends Omit<StatusCache, 'version'> {
 }
 
 function readCache(file: string): { cache: StatusCache | null; problem: string | null } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { cache: null, problem: null };
-  }
+  const text = orElse(() => readFileSync(file, 'utf8'), null);
+  if (text === null) return { cache: null, problem: null };
   try {
     const cache = JSON.parse(text) as StatusCache;
     if (
@@ -89,15 +86,13 @@ export function foldStatus(log: EventLogPaths): FoldedStatus {
   };
 }
 
-/** Writes the cache when it moved; a cache that cannot be written is only slower next time. */
-export function saveStatusCache(log: EventLogPaths, status: FoldedStatus): boolean {
-  if (!status.rebuilt && status.folded === 0) return false;
+/** Writes the cache; one that cannot be written is only slower next time. */
+export function saveStatusCache(log: EventLogPaths, status: Omit<StatusCache, 'version'>): void {
   const cache: StatusCache = { version: 1, log: status.log, snapshot: status.snapshot };
   try {
     replaceFile(log.status, `${JSON.stringify(cache)}\n`);
-    return true;
   } catch {
-    return false;
+    /* only slower */
   }
 }
 
@@ -110,7 +105,7 @@ export interface LoadedStatus extends Pick<FoldedStatus, 'snapshot' | 'rebuilt' 
 export function loadStatus(paths: StatePaths): LoadedStatus {
   const log = eventLogPaths(paths);
   const status = foldStatus(log);
-  saveStatusCache(log, status);
+  if (status.rebuilt || status.folded > 0) saveStatusCache(log, status);
   const warnings: Warning[] = [];
   if (status.cacheProblem)
     warnings.push({

@@ -1,6 +1,6 @@
 // Types of the event log and the status snapshot. schemas/event.schema.json is the published
 // contract of one log line; these types mirror it for TypeScript callers.
-import type { PlanStatus } from '../types.js';
+import type { PlanCounts } from '../state/plan.js';
 
 export const EVENT_ACTORS = ['user', 'agent', 'system', 'tool'] as const;
 
@@ -33,8 +33,7 @@ export interface EventInput {
   [field: string]: unknown;
 }
 
-/** How many plan items have each status (and in total). */
-export type PlanCounts = Record<PlanStatus | 'total', number>;
+export type { PlanCounts };
 
 /** What the status knows about one tool. */
 export interface ToolStats {

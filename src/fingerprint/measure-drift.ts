@@ -1,7 +1,7 @@
 // Drift with what only git and the disk can tell (I/O): the commits since the recorded HEAD and
 // the current content of files that were dirty at the checkpoint and are clean now.
 import { join } from 'node:path';
-import { readHistory, readLog, type History } from '../git/history.js';
+import { readHistory, type History } from '../git/history.js';
 import type { Fingerprint, FileState } from '../types.js';
 import { diffFingerprint, type Drift } from './diff.js';
 import { hashFile } from './hash-file.js';
@@ -21,12 +21,6 @@ async function historyFor(
   const from = recorded.git?.head ?? null;
   const to = current.git?.head ?? null;
   if (recorded.git === null || current.git === null || from === to || to === null) return undefined;
-  if (from === null) {
-    // The checkpoint came before the first commit: every commit is new.
-    const commits = await readLog(root, to, env);
-    const files = new Set(commits.flatMap((c) => c.files));
-    return { commits, dropped: 0, changes: [...files].map((path) => ({ path, change: 'added' })) };
-  }
   return readHistory(root, from, to, env);
 }
 

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { gitConfigGet, gitDefaultHooksDir, gitPath } from '../git/git-hook-calls.js';
 import { installHint } from '../package-root.js';
 import { locateRoot } from '../state/find-root.js';
+import { orElse } from '../state/or-else.js';
 import type { BaseOptions } from '../types.js';
 import { PORTABLE_LOOKUP } from './hook-block.js';
 
@@ -67,9 +68,5 @@ export function agentStateUnfound(ctx: HookContext): string | null {
 
 /** The runner git has for `hook` ('' when none): lefthook and pre-commit run only once they wrote it. */
 export function runnerText(ctx: HookContext, hook: string): string {
-  try {
-    return readFileSync(join(ctx.hooksDir, hook), 'utf8');
-  } catch {
-    return '';
-  }
+  return orElse(() => readFileSync(join(ctx.hooksDir, hook), 'utf8'), '');
 }

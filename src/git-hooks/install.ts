@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { BaseOptions } from '../types.js';
-import { detectHookManager, isHuskyHooksPath, type DetectedManager } from './detect.js';
+import { detectHookManager, isHuskyHooksPath } from './detect.js';
 import { directBody, portableBody, SHELL_HEADER, type BinaryLocation } from './hook-block.js';
 import { agentStateUnfound, hookContext, runnerText, type HookContext } from './hook-context.js';
 import {
@@ -37,12 +37,6 @@ export interface HooksOptions extends BaseOptions {
 /** This installation's binary: what a plain git hook calls directly (never npx). */
 export function installedBinary(): BinaryLocation {
   return { node: process.execPath, script: join(packageRoot(), 'bin', 'agent-state.js') };
-}
-
-function chooseManager(ctx: HookContext, manager: HooksOptions['manager']): DetectedManager {
-  if (manager === undefined || manager === 'auto')
-    return detectHookManager(ctx.root, ctx.hooksPath);
-  return { manager, reason: `--manager ${manager}` };
 }
 
 function hooksOf(options: HooksOptions): GitHookName[] {
@@ -148,7 +142,10 @@ function installPreCommit(ctx: HookContext, hooks: GitHookName[]): Installed {
 export function installHooks(options: HooksOptions = {}): GitHookInstallResult {
   const ctx = hookContext(options);
   const hooks = hooksOf(options);
-  const { manager, reason } = chooseManager(ctx, options.manager);
+  const { manager, reason } =
+    options.manager === undefined || options.manager === 'auto'
+      ? detectHookManager(ctx.root, ctx.hooksPath)
+      : { manager: options.manager, reason: `--manager ${options.manager}` };
   const binary = options.binary ?? installedBinary();
   const install: Record<GitHookManager, () => Installed> = {
     git: () => installGit(ctx, hooks, binary),

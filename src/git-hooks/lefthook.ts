@@ -156,12 +156,8 @@ export function uninstallLefthook(
   const nothingLeft = isMap(doc.contents) && doc.contents.items.length === 0 && !/#/.test(next);
   if (nothingLeft) rmSync(join(root, file), { force: true });
   else if (next !== text) writeFileAtomic(join(root, file), next);
-  return removed.map((hook) => ({
-    manager: 'lefthook',
-    file,
-    hook,
-    action: nothingLeft ? 'deleted' : 'removed',
-  }));
+  const action = nothingLeft ? 'deleted' : 'removed';
+  return removed.map((hook) => ({ manager: 'lefthook', file, hook, action }));
 }
 
 /** Which of our hooks the lefthook config holds. */

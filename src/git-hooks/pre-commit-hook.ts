@@ -14,6 +14,7 @@ import { gitPrefix } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';
 import { ALLOW_FORBIDDEN_ENV, caseInsensitive } from '../state/forbidden.js';
 import { parseGoals } from '../state/goals.js';
+import { orElse } from '../state/or-else.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
 import type { BaseOptions, Config, Marker } from '../types.js';
 import {
@@ -43,20 +44,6 @@ function skip(skipped: string | null): PreCommitResult {
   return { ok: true, skipped, staged: 0, findings: [] };
 }
 
-function readIfExists(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
-}
-
-// The pre-commit framework runs a hook without `stages` at every hook type it is installed for;
-// these variables mean the run is a post-checkout or post-merge one.
-function otherFrameworkStage(env: NodeJS.ProcessEnv): boolean {
-  return env.PRE_COMMIT_CHECKOUT_TYPE !== undefined || env.PRE_COMMIT_IS_SQUASH_MERGE !== undefined;
-}
-
 interface Repo {
   gitRoot: string;
   paths: StatePaths;
@@ -74,7 +61,10 @@ interface Repo {
 export async function runPreCommit(options: BaseOptions = {}): Promise<PreCommitResult> {
   const env = options.env ?? process.env;
   if (env.AGENT_STATE === '0') return skip('AGENT_STATE=0');
-  if (otherFrameworkStage(env)) return skip('not a pre-commit run');
+  // The pre-commit framework runs a hook without `stages` at every hook type it is installed for;
+  // these variables mean the run is a post-checkout or post-merge one.
+  if (env.PRE_COMMIT_CHECKOUT_TYPE !== undefined || env.PRE_COMMIT_IS_SQUASH_MERGE !== undefined)
+    return skip('not a pre-commit run');
   const { root, gitRoot, initialized } = locateRoot(options.cwd ?? process.cwd());
   if (gitRoot === null)
     throw new UsageError(`${root} is not inside a git repository`, {
@@ -141,7 +131,10 @@ function forbiddenFindings(repo: Repo): HookFinding[] {
 
 // The version being committed when the file is staged, else the working copy.
 function stagedOrWorking(repo: Repo, inAgentPath: string, absolute: string): Buffer | null {
-  return repo.blobs.get(`${repo.agentPrefix}${inAgentPath}`) ?? readIfExists(absolute);
+  return (
+    repo.blobs.get(`${repo.agentPrefix}${inAgentPath}`) ??
+    orElse(() => readFileSync(absolute), null)
+  );
 }
 
 async function staleMarkers(repo: Repo, earlier: readonly HookFinding[]): Promise<HookFinding[]> {

@@ -3,7 +3,7 @@
 // errors: a hook or `hooks install` run outside a repository is the user's mistake to fix.
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { isGitUnavailable, runGit, type GitOutput } from './exec-git.js';
+import { isGitUnavailable, runGit, type GitOutput, type GitRunOptions } from './exec-git.js';
 
 /** One staged change: its path (POSIX, relative to the work tree top) and git's status letter. */
 export interface StagedChange {
@@ -12,10 +12,7 @@ export interface StagedChange {
   status: string;
 }
 
-interface GitOptions {
-  env?: NodeJS.ProcessEnv;
-  input?: string;
-}
+type GitOptions = Pick<GitRunOptions, 'env' | 'input'>;
 
 // Staged paths with their status; -z keeps unusual file names verbatim, --no-renames reports a
 // rename as a deletion plus an addition so a file moved out of a Forbidden directory is seen.

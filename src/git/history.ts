@@ -56,12 +56,6 @@ export function parseNameStatus(stdout: Buffer): PathChange[] {
   return changes;
 }
 
-/** Whether `sha` names a commit in this repository (it may have been garbage-collected). */
-export function commitExists(root: string, sha: string, env?: NodeJS.ProcessEnv): boolean {
-  const args = ['cat-file', '-e', `${sha}^{commit}`];
-  return runGit(args, { cwd: root, env, allowFailure: true }).status === 0;
-}
-
 /** The content of `path` (relative to `root`) at commit `rev`; null when it is not there. */
 export function readBlob(
   root: string,
@@ -87,24 +81,25 @@ export function parseLog(stdout: string): CommitInfo[] {
   return commits;
 }
 
-/** Every commit reachable from `to`, newest first (a checkpoint taken before the first commit). */
-export async function readLog(
-  root: string,
-  to: string,
-  env?: NodeJS.ProcessEnv,
-): Promise<CommitInfo[]> {
-  const log = await runGitAsync([...LOG_ARGS, to], { cwd: root, env });
-  return parseLog(log.stdout.toString('utf8'));
-}
-
-/** The history from `from` to `to` (default HEAD), or null when `from` is not in this repository. */
+/**
+ * The history from `from` to `to` (default HEAD), or null when `from` is not in this repository;
+ * `from` null (a checkpoint taken before the first commit): every commit reachable from `to` is new.
+ */
 export async function readHistory(
   root: string,
-  from: string,
+  from: string | null,
   to = 'HEAD',
   env?: NodeJS.ProcessEnv,
 ): Promise<History | null> {
-  if (!commitExists(root, from, env)) return null;
+  if (from === null) {
+    const log = await runGitAsync([...LOG_ARGS, to], { cwd: root, env });
+    const commits = parseLog(log.stdout.toString('utf8'));
+    const files = new Set(commits.flatMap((c) => c.files));
+    return { commits, dropped: 0, changes: [...files].map((path) => ({ path, change: 'added' })) };
+  }
+  // `from` may have been garbage-collected.
+  const exists = ['cat-file', '-e', `${from}^{commit}`];
+  if (runGit(exists, { cwd: root, env, allowFailure: true }).status !== 0) return null;
   const [log, dropped, diff] = await Promise.all([
     runGitAsync([...LOG_ARGS, `${from}..${to}`], { cwd: root, env }),
     runGitAsync(['rev-list', '--count', `${to}..${from}`], { cwd: root, env }),
@@ -164,18 +159,6 @@ export interface ReflogEntry {
 // a unit separator keeps subjects with any punctuation intact; HEAD's reflog is per worktree.
 const REFLOG_ARGS = ['reflog', 'show', '--date=unix', `--format=%H${UNIT}%gd${UNIT}%gs`];
 
-/** Parses the output of REFLOG_ARGS. */
-export function parseReflog(stdout: string): ReflogEntry[] {
-  const entries: ReflogEntry[] = [];
-  for (const line of stdout.split('\n')) {
-    const [sha, selector, subject] = line.split(UNIT);
-    const seconds = /\{(\d+)\}$/.exec(selector ?? '')?.[1];
-    if (!sha || seconds === undefined || subject === undefined) continue;
-    entries.push({ sha, at: Number(seconds) * 1000, subject });
-  }
-  return entries;
-}
-
 /** HEAD's moves since `sinceMs`, newest first (at most `max`); null: no reflog (no commits yet). */
 export function readReflog(
   root: string,
@@ -188,5 +171,13 @@ export function readReflog(
   if (result.status !== 0) return null;
   // Whole seconds: a move in the checkpoint's own second counts as after it.
   const since = Math.floor(sinceMs / 1000) * 1000;
-  return parseReflog(result.stdout.toString('utf8')).filter((entry) => entry.at >= since);
+  const entries: ReflogEntry[] = [];
+  for (const line of result.stdout.toString('utf8').split('\n')) {
+    const [sha, selector, subject] = line.split(UNIT);
+    const seconds = /\{(\d+)\}$/.exec(selector ?? '')?.[1];
+    if (!sha || seconds === undefined || subject === undefined) continue;
+    const at = Number(seconds) * 1000;
+    if (at >= since) entries.push({ sha, at, subject });
+  }
+  return entries;
 }

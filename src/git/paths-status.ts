@@ -2,7 +2,7 @@
 // are untracked now, and which commits between two points changed them. The status bar asks this
 // for Forbidden paths the agent touched, so a reverted one stops being reported.
 import { runGit, splitNul } from './exec-git.js';
-import { gitPrefix, STATUS } from './snapshot.js';
+import { gitPrefix, STATUS, toSnapshot } from './snapshot.js';
 import { parseStatusV2 } from './status.js';
 
 // Why: the fingerprint's status flags, limited by a pathspec; `--` keeps a path that starts with a
@@ -18,14 +18,9 @@ export function changedPaths(
 ): Set<string> {
   if (paths.length === 0) return new Set();
   const result = runGit([...STATUS, '--', ...paths.map(literal)], { cwd: root, env });
-  const prefix = gitPrefix(root, gitRoot);
-  const changed = new Set<string>();
-  for (const entry of parseStatusV2(splitNul(result.stdout)).entries) {
-    if (entry.kind === 'ignored') continue;
-    if (prefix === '' || entry.path.startsWith(prefix))
-      changed.add(entry.path.slice(prefix.length));
-  }
-  return changed;
+  const status = parseStatusV2(splitNul(result.stdout));
+  const { changed, untracked } = toSnapshot(status, gitPrefix(root, gitRoot));
+  return new Set([...changed.map((c) => c.path), ...untracked]);
 }
 
 /** Paths (of `paths`, if given) that differ between two commits; null: a commit is unknown. */

@@ -26,7 +26,8 @@ export function gitPrefix(root: string, gitRoot: string): string {
   return rel === '' ? '' : `${rel}/`;
 }
 
-function toSnapshot({ entries, ...git }: GitStatus, prefix: string): GitSnapshot {
+/** A status run as a snapshot: the entries under `prefix` (gitPrefix), relative to it. */
+export function toSnapshot({ entries, ...git }: GitStatus, prefix: string): GitSnapshot {
   const changed: GitSnapshot['changed'] = [];
   const untracked: string[] = [];
   for (const entry of entries) {

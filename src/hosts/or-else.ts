@@ -1,15 +1,8 @@
-// Best-effort reads of host and state files: a failure (absent, unreadable, not JSON) is an
-// answer, the fallback, never an error.
+// Best-effort reads of host files: a failure is an answer, the fallback, never an error.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { orElse } from '../state/or-else.js';
 
-/** What `read` returns, or `fallback` when it throws. */
-export function orElse<T, F>(read: () => T, fallback: F): T | F {
-  try {
-    return read();
-  } catch {
-    return fallback;
-  }
-}
+export { orElse };
 
 /**
  * Up to `max` bytes of the file at `path` from byte `from(size)`: the text, where it starts and

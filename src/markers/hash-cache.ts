@@ -6,6 +6,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { logCache } from '../state/atomic-write.js';
+import { orElse } from '../state/or-else.js';
 import type { FileState } from '../types.js';
 
 /** A file's hash as a marker check reads it: repository-relative path in, state (or null) out. */
@@ -60,13 +61,8 @@ export function openHashCache(
   let changed = false;
   const hash: MarkerHasher = (rel) => {
     const abs = join(root, rel);
-    let stats: Stats;
-    try {
-      stats = lstatSync(abs);
-    } catch {
-      return hashFile(abs);
-    }
-    if (!stats.isFile()) return hashFile(abs);
+    const stats = orElse(() => lstatSync(abs), null);
+    if (!stats?.isFile()) return hashFile(abs);
     const old = stored?.entries[rel];
     if (matches(old, stats) && stats.mtimeMs < trustedBefore) return old[4];
     const state = hashFile(abs);

@@ -15,7 +15,7 @@ import { toRepoGlob } from '../state/repo-path.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readProgress, withStateLock } from '../state/store.js';
 import { updateProgressLocked } from '../task/update-progress.js';
-import type { BaseOptions, Marker, PlanItem } from '../types.js';
+import type { BaseOptions, Marker, PlanItem, Progress } from '../types.js';
 import { openListRecords, seedListRecord } from './list-check.js';
 import { markerFileCount, markerFiles, storeMarkerFiles, sweepMarkerLists } from './marker-list.js';
 
@@ -109,45 +109,39 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
   const at = (options.now ?? (() => new Date()))().toISOString();
   const agent = resolveAgent(options);
   const count = Object.keys(recorded.files).length;
-  const { result, progress } = await withStateLock(
-    paths,
-    async () => {
-      try {
-        return await updateProgressLocked(
-          paths,
-          (p) => {
-            const previous = p.markers?.[id];
-            const before = previous ? markerFileCount(previous) : 0;
-            if (count === 0 && before > 0)
-              throw new UsageError(
-                `${id} already has a completion marker over ${before} file${before === 1 ? '' : 's'}: done without files would empty it`,
-                {
-                  hint: `record the same files again: agent-state done ${id} --refresh; others: --files GLOB...; withdraw it: agent-state undone ${id}`,
-                },
-              );
-            const item = setPlanStatus(p, id, 'done');
-            const marker: Marker = { at, ...storeMarkerFiles(paths, id, recorded.files), commit };
-            if (recorded.globs?.length) marker.globs = recorded.globs;
-            const last = p.stamp?.last_test;
-            if (last) {
-              const { command, exit_code, passed, failed } = last;
-              marker.tests = { command, exit_code, passed, failed };
-            }
-            if (note) marker.note = note;
-            if (agent !== null) marker.agent = agent;
-            (p.markers ??= {})[id] = marker;
-            return { item: { ...item }, marker, replaced: previous !== undefined };
-          },
-          { ...options, agent },
-        );
-      } finally {
-        // The list written for a marker that was not recorded goes again (never one in use).
-        const stored = readProgress(paths).value;
-        if (stored) sweepMarkerLists(paths, stored.markers ?? {}, options.env);
-      }
-    },
-    options,
-  );
+  const record = (p: Progress) => {
+    const previous = p.markers?.[id];
+    const before = previous ? markerFileCount(previous) : 0;
+    if (count === 0 && before > 0)
+      throw new UsageError(
+        `${id} already has a completion marker over ${before} file${before === 1 ? '' : 's'}: done without files would empty it`,
+        {
+          hint: `record the same files again: agent-state done ${id} --refresh; others: --files GLOB...; withdraw it: agent-state undone ${id}`,
+        },
+      );
+    const item = setPlanStatus(p, id, 'done');
+    const marker: Marker = { at, ...storeMarkerFiles(paths, id, recorded.files), commit };
+    if (recorded.globs?.length) marker.globs = recorded.globs;
+    const last = p.stamp?.last_test;
+    if (last) {
+      const { command, exit_code, passed, failed } = last;
+      marker.tests = { command, exit_code, passed, failed };
+    }
+    if (note) marker.note = note;
+    if (agent !== null) marker.agent = agent;
+    (p.markers ??= {})[id] = marker;
+    return { item: { ...item }, marker, replaced: previous !== undefined };
+  };
+  const locked = async () => {
+    try {
+      return await updateProgressLocked(paths, record, { ...options, agent });
+    } finally {
+      // The list written for a marker that was not recorded goes again (never one in use).
+      const stored = readProgress(paths).value;
+      if (stored) sweepMarkerLists(paths, stored.markers ?? {}, options.env);
+    }
+  };
+  const { result, progress } = await withStateLock(paths, locked, options);
   if (result.marker.file_list && gitRoot !== null) {
     const records = openListRecords(paths.logDir);
     const snapshot = await readGitSnapshot(paths.root, gitRoot, options.env);
@@ -173,24 +167,18 @@ export async function markUndone(
   options: BaseOptions & { force?: boolean } = {},
 ): Promise<MarkUndoneResult> {
   const paths = findRoot(options.cwd);
-  const { result, progress } = await withStateLock(
-    paths,
-    async () => {
-      const update = await updateProgressLocked(
-        paths,
-        (p) => {
-          const removed = p.markers !== undefined && id in p.markers;
-          if (removed) delete p.markers![id];
-          const item = p.plan?.find((i) => i.id === id) ?? null;
-          if (item && item.status === 'done') item.status = 'pending';
-          return { removed, item: item ? { ...item } : null };
-        },
-        options,
-      );
-      sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
-      return update;
-    },
-    options,
-  );
+  const withdraw = (p: Progress) => {
+    const removed = p.markers !== undefined && id in p.markers;
+    if (removed) delete p.markers![id];
+    const item = p.plan?.find((i) => i.id === id) ?? null;
+    if (item && item.status === 'done') item.status = 'pending';
+    return { removed, item: item ? { ...item } : null };
+  };
+  const locked = async () => {
+    const update = await updateProgressLocked(paths, withdraw, options);
+    sweepMarkerLists(paths, update.progress.markers ?? {}, options.env);
+    return update;
+  };
+  const { result, progress } = await withStateLock(paths, locked, options);
   return { id, ...result, revision: progress.revision };
 }

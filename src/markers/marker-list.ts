@@ -2,11 +2,13 @@
 // `markers/<id>.<digest>.sha256` (sha256sum format), and progress.yaml only `file_list`. The digest
 // in the name makes two branches add two files, never one conflicting file. An unused list git
 // tracks is emptied, not removed: two removals plus new lists meet as a rename/rename conflict.
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../fingerprint/hash-file.js';
 import { trackedFiles } from '../git/list-files.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
+import { listDir } from '../state/find-root.js';
+import { orElse } from '../state/or-else.js';
 import { displayPath, type StatePaths } from '../state/paths.js';
 import type { Marker } from '../types.js';
 
@@ -63,12 +65,9 @@ export function markerFiles(
   marker: Marker,
 ): Record<string, string> | ListProblem {
   if (!marker.file_list) return marker.files ?? {};
-  let text: string;
-  try {
-    text = readFileSync(listPath(paths, id, marker.file_list.sha256), 'utf8');
-  } catch {
-    return 'missing';
-  }
+  const list = listPath(paths, id, marker.file_list.sha256);
+  const text = orElse(() => readFileSync(list, 'utf8'), null);
+  if (text === null) return 'missing';
   if (sha256(text) !== marker.file_list.sha256) return 'damaged';
   const files: Record<string, string> = {};
   for (const line of text.split('\n')) {
@@ -92,24 +91,14 @@ export function sweepMarkerLists(
   markers: Readonly<Record<string, Marker>>,
   env?: NodeJS.ProcessEnv,
 ): void {
-  let names: string[];
-  try {
-    names = readdirSync(paths.markersDir);
-  } catch {
-    return;
-  }
-  const unused = names.filter((name) => {
+  const unused = listDir(paths.markersDir).filter((name) => {
     const match = LIST_FILE.exec(name);
     return match && markers[match[1]!]?.file_list?.sha256.slice(7, 23) !== match[2];
   });
   if (unused.length === 0) return;
   const rel = (name: string) => displayPath(paths, join(paths.markersDir, name));
-  let tracked = new Set<string>();
-  try {
-    tracked = trackedFiles(paths.root, unused.map(rel), env);
-  } catch {
-    // outside git: nothing to merge
-  }
+  // Outside git: nothing to merge.
+  const tracked = orElse(() => trackedFiles(paths.root, unused.map(rel), env), new Set<string>());
   for (const name of unused) {
     const path = join(paths.markersDir, name);
     if (!tracked.has(rel(name))) rmSync(path, { force: true });

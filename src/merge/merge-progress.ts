@@ -43,6 +43,12 @@ interface Ctx extends Omit<MergeOutcome, 'value'> {
 
 type Merger = (ctx: Ctx, b: unknown, o: unknown, t: unknown) => unknown;
 
+/** Where a merge is in the document, as a conflict names it. */
+type At = Pick<MergeConflict, 'path' | 'what'>;
+
+// A top-level key, named by itself.
+const top = (key: string): At => ({ path: [key], what: key });
+
 const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const obj = (value: unknown): Obj => (isObj(value) ? value : {});
@@ -60,8 +66,8 @@ function choose(b: unknown, o: unknown, t: unknown, decide: () => unknown): unkn
 }
 
 // Records a conflict; returns the value it keeps in place (ours, theirs when ours is absent).
-function conflict(ctx: Ctx, path: PathStep[], what: string, b: unknown, o: unknown, t: unknown) {
-  ctx.conflicts.push({ path, what, base: b, ours: o, theirs: t });
+function conflict(ctx: Ctx, at: At, b: unknown, o: unknown, t: unknown) {
+  ctx.conflicts.push({ ...at, base: b, ours: o, theirs: t });
   return o === undefined ? t : o;
 }
 
@@ -85,15 +91,13 @@ function mergeLists(b: unknown, o: unknown, t: unknown): unknown[] | null {
 // A map merged key by key with `each` (a side that is not a map: whole); absent when both are.
 function mergeKeys(
   ctx: Ctx,
-  path: PathStep[],
-  what: string,
+  at: At,
   b: unknown,
   o: unknown,
   t: unknown,
   each: (key: string, b: unknown, o: unknown, t: unknown) => unknown,
 ): unknown {
-  if (![b, o, t].every((v) => v === undefined || isObj(v)))
-    return mergeGeneric(ctx, path, what, b, o, t);
+  if (![b, o, t].every((v) => v === undefined || isObj(v))) return mergeGeneric(ctx, at, b, o, t);
   if (o === undefined && t === undefined) return undefined;
   const out: Obj = {};
   for (const key of keysOf(o, t, b)) {
@@ -104,19 +108,12 @@ function mergeKeys(
 }
 
 // Any value without a rule of its own: maps key by key, anything else whole.
-function mergeGeneric(
-  ctx: Ctx,
-  path: PathStep[],
-  what: string,
-  b: unknown,
-  o: unknown,
-  t: unknown,
-): unknown {
+function mergeGeneric(ctx: Ctx, at: At, b: unknown, o: unknown, t: unknown): unknown {
   if (isObj(o) && isObj(t) && (b === undefined || isObj(b)))
-    return mergeKeys(ctx, path, what, b, o, t, (key, ...v) =>
-      mergeGeneric(ctx, [...path, key], `${what}.${key}`, ...v),
+    return mergeKeys(ctx, at, b, o, t, (key, ...v) =>
+      mergeGeneric(ctx, { path: [...at.path, key], what: `${at.what}.${key}` }, ...v),
     );
-  return choose(b, o, t, () => conflict(ctx, path, what, b, o, t));
+  return choose(b, o, t, () => conflict(ctx, at, b, o, t));
 }
 
 const PROGRESS_STATUSES = new Set(['pending', 'running', 'blocked']);
@@ -134,7 +131,7 @@ function mergeStatus(ctx: Ctx, id: string, b: unknown, o: unknown, t: unknown): 
     }
     if ([o, t].includes('running') && [o, t].includes('pending'))
       return decided(ctx, what, 'running beats pending', 'running');
-    conflict(ctx, ['plan', { id }, 'status'], what, b, o, t);
+    conflict(ctx, { path: ['plan', { id }, 'status'], what }, b, o, t);
     return o;
   });
 }
@@ -151,7 +148,7 @@ function mergeClaim(ctx: Ctx, id: string, b: unknown, o: unknown, t: unknown): u
     const kept = o === undefined ? t : t === undefined ? o : null;
     if (isObj(kept) && time(kept.at) > time(obj(b).at))
       return decided(ctx, what, 'a claim made since the common ancestor beats a release', kept);
-    conflict(ctx, ['plan', { id }, 'claim'], what, b, o, t);
+    conflict(ctx, { path: ['plan', { id }, 'claim'], what }, b, o, t);
     return o ?? t;
   });
 }
@@ -170,7 +167,7 @@ function byId(list: unknown): Map<string, Obj> {
 
 function mergeItem(ctx: Ctx, id: string, b: Obj | undefined, o: Obj, t: Obj): Obj {
   const what = `plan item ${id}`;
-  const out = mergeKeys(ctx, ['plan', { id }], what, b, o, t, (key, bv, ov, tv) => {
+  const out = mergeKeys(ctx, { path: ['plan', { id }], what }, b, o, t, (key, bv, ov, tv) => {
     if (key === 'id') return id;
     if (key === 'status') return mergeStatus(ctx, id, bv, ov, tv);
     if (key === 'claim') return mergeClaim(ctx, id, bv, ov, tv);
@@ -178,7 +175,7 @@ function mergeItem(ctx: Ctx, id: string, b: Obj | undefined, o: Obj, t: Obj): Ob
     const needs = key === 'depends_on' ? mergeLists(bv, ov, tv) : null;
     if (needs)
       return needs.length === 0 && (ov === undefined || tv === undefined) ? undefined : needs;
-    return mergeGeneric(ctx, ['plan', { id }, key], `${what} ${key}`, bv, ov, tv);
+    return mergeGeneric(ctx, { path: ['plan', { id }, key], what: `${what} ${key}` }, bv, ov, tv);
   }) as Obj;
   // Finishing an item ends its claim: the side that marked it done or skipped dropped the claim,
   // and a renewal on the other side does not bring it back.
@@ -189,7 +186,7 @@ function mergeItem(ctx: Ctx, id: string, b: Obj | undefined, o: Obj, t: Obj): Ob
 
 function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
   const [bi, oi, ti] = [idsOf(b), idsOf(o), idsOf(t)];
-  if (!bi || !oi || !ti) return mergeGeneric(ctx, ['plan'], 'plan', b, o, t);
+  if (!bi || !oi || !ti) return mergeGeneric(ctx, top('plan'), b, o, t);
   const [bm, om, tm] = [byId(b), byId(o), byId(t)];
   const merged = new Map<string, Obj>();
   for (const id of new Set([...oi, ...ti, ...bi])) {
@@ -201,7 +198,7 @@ function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
     // Removed on one side: gone if the other left it as it was; else a person decides.
     else if (kept && !same(kept, bv)) {
       const what = `plan item ${id} (removed on one side, changed on the other)`;
-      conflict(ctx, ['plan', { id }], what, bv, ov, tv);
+      conflict(ctx, { path: ['plan', { id }], what }, bv, ov, tv);
       merged.set(id, kept);
     }
   }
@@ -211,33 +208,25 @@ function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
 
 // Markers: a union by id; the same marker changed on both sides: the newer one (by `at`).
 const mergeMarkers: Merger = (ctx, b, o, t) =>
-  mergeKeys(ctx, ['markers'], 'markers', b, o, t, (id, bv, ov, tv) =>
+  mergeKeys(ctx, top('markers'), b, o, t, (id, bv, ov, tv) =>
     choose(bv, ov, tv, () => {
       const later = newer(ov, tv);
       if (later) return decided(ctx, `marker ${id}`, 'the newer marker', later);
-      return conflict(ctx, ['markers', id], `marker ${id}`, bv, ov, tv);
+      return conflict(ctx, { path: ['markers', id], what: `marker ${id}` }, bv, ov, tv);
     }),
   );
 
-function mergeStringList(
-  ctx: Ctx,
-  path: PathStep[],
-  what: string,
-  b: unknown,
-  o: unknown,
-  t: unknown,
-): unknown {
+function mergeStringList(ctx: Ctx, at: At, b: unknown, o: unknown, t: unknown): unknown {
   const merged = mergeLists(b, o, t);
-  if (!merged) return mergeGeneric(ctx, path, what, b, o, t);
+  if (!merged) return mergeGeneric(ctx, at, b, o, t);
   return o === undefined && t === undefined ? undefined : merged;
 }
 
 const mergeMemory: Merger = (ctx, b, o, t) =>
-  mergeKeys(ctx, ['memory'], 'memory', b, o, t, (key, ...v) =>
+  mergeKeys(ctx, top('memory'), b, o, t, (key, ...v) =>
     (key === 'durable' || key === 'working' ? mergeStringList : mergeGeneric)(
       ctx,
-      ['memory', key],
-      `memory.${key}`,
+      { path: ['memory', key], what: `memory.${key}` },
       ...v,
     ),
   );
@@ -254,7 +243,7 @@ const FROM_LAST_CHECKPOINT = new Set(['last_test', 'progress_digest', 'stalled_b
 function mergeStamp(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
   const [oo, to] = [obj(o), obj(t)];
   const later = (at: string, ov: unknown, tv: unknown) => (time(oo[at]) >= time(to[at]) ? ov : tv);
-  return mergeKeys(ctx, ['stamp'], 'stamp', b, o, t, (key, bv, ov, tv) => {
+  return mergeKeys(ctx, top('stamp'), b, o, t, (key, bv, ov, tv) => {
     if (LEGACY.has(key) && (ov === undefined || tv === undefined)) return undefined;
     return choose(bv, ov, tv, () => {
       const history = key === 'recent_next_actions' ? mergeLists(bv, ov, tv) : null;
@@ -264,7 +253,7 @@ function mergeStamp(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
       if (FROM_LAST_CHECKPOINT.has(key)) return later('last_checkpoint', ov, tv);
       if (key === 'recovery_level') return later('last_boot', ov, tv);
       if (history) return (history as Obj[]).sort((x, y) => time(x.at) - time(y.at)).slice(-5);
-      conflict(ctx, ['stamp', key], `stamp.${key}`, bv, ov, tv);
+      conflict(ctx, { path: ['stamp', key], what: `stamp.${key}` }, bv, ov, tv);
       return ov ?? tv;
     });
   });
@@ -287,16 +276,14 @@ const TOP: Record<string, Merger> = {
   plan: mergePlan,
   markers: mergeMarkers,
   memory: mergeMemory,
-  reminders: (ctx, ...v) => mergeStringList(ctx, ['reminders'], 'reminders', ...v),
+  reminders: (ctx, ...v) => mergeStringList(ctx, top('reminders'), ...v),
   stamp: mergeStamp,
   last_seen: (_, b, o, t) => choose(b, o, t, () => (time(o) >= time(t) ? o : t)),
   fingerprint: (ctx, b, o, t) =>
     choose(b, o, t, () => {
       const later = newer(o, t);
       if (later) return decided(ctx, 'fingerprint', 'the later checkpoint', later);
-      return o === null || t === null
-        ? (o ?? t)
-        : conflict(ctx, ['fingerprint'], 'fingerprint', b, o, t);
+      return o === null || t === null ? (o ?? t) : conflict(ctx, top('fingerprint'), b, o, t);
     }),
 };
 
@@ -308,8 +295,8 @@ function mergeOther(ctx: Ctx, key: string, b: unknown, o: unknown, t: unknown): 
     const { ours, theirs } = ctx.acted;
     if (OWN_BLOCK.includes(key) && ours !== theirs)
       return decided(ctx, key, 'the side that acted last', ours > theirs ? o : t);
-    if (isObj(o) && isObj(t)) return mergeGeneric(ctx, [key], key, b, o, t);
-    return conflict(ctx, [key], key, b, o, t);
+    if (isObj(o) && isObj(t)) return mergeGeneric(ctx, top(key), b, o, t);
+    return conflict(ctx, top(key), b, o, t);
   });
 }
 
@@ -322,7 +309,7 @@ export function mergeProgress(base: Obj, ours: Obj, theirs: Obj): MergeOutcome {
     markers: { ours: markers(ours), theirs: markers(theirs) },
     acted: { ours: lastActed(ours), theirs: lastActed(theirs) },
   };
-  const value = mergeKeys(ctx, [], '', base, ours, theirs, (key, b, o, t) =>
+  const value = mergeKeys(ctx, { path: [], what: '' }, base, ours, theirs, (key, b, o, t) =>
     Object.hasOwn(TOP, key) ? TOP[key]!(ctx, b, o, t) : mergeOther(ctx, key, b, o, t),
   ) as Obj;
   return { value, conflicts: ctx.conflicts, decisions: ctx.decisions };

@@ -1,18 +1,9 @@
 // The merge of three texts of a progress file (pure): values merged by id (merge-progress.ts) are
 // written into our side's document, keeping its comments, key order and style, and each conflict
 // is marked in place with git's conflict markers and both sides' values.
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  parseDocument,
-  stringify,
-  visit,
-  type Document,
-  type Node,
-} from 'yaml';
+import { isMap, isScalar, isSeq, stringify, type Document, type Node } from 'yaml';
 import { syncDocument } from '../state/yaml-sync.js';
-import { detectYamlStyle, type YamlStyle } from '../state/yaml-doc.js';
+import { detectYamlStyle, parseYaml, type YamlStyle } from '../state/yaml-doc.js';
 import {
   mergeProgress,
   type MergeConflict,
@@ -34,19 +25,11 @@ export interface MergedText {
 const sentinel = (n: number) => `AGENTSTATECONFLICT${n}X`;
 const SENTINEL_LINE = /^(.*?)AGENTSTATECONFLICT(\d+)X[ \t]*$/;
 
+// A side that does not parse, or holds an alias (every reader of the state refuses one), is merged
+// by lines and left for the user.
 function parsePlain(text: string): { doc: Document; value: Record<string, unknown> } | null {
-  const doc = parseDocument(text, { uniqueKeys: true });
-  if (doc.errors.length > 0) return null;
-  // An alias is refused by every reader of the state (validate explains it): such a side is
-  // merged by lines and left for the user, as is a file that does not parse.
-  let alias = false;
-  visit(doc, {
-    Alias() {
-      alias = true;
-      return visit.BREAK;
-    },
-  });
-  if (alias) return null;
+  const { doc, problems } = parseYaml(text, '');
+  if (problems.length > 0) return null;
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return { doc, value: {} };
   if (typeof value !== 'object' || Array.isArray(value)) return null;

@@ -8,12 +8,14 @@ import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/history.js';
 import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/find-root.js';
+import { orElse } from '../state/or-else.js';
 import type { FileState, Fingerprint } from '../types.js';
 import { isOwnMove, type OwnFacts, type TreeNow } from './rules.js';
 
 const FACT_TYPES = ['file.modified', 'tool.started', 'tool.finished', 'boot', 'checkpoint.created'];
 
-const isShell = (name: unknown) => typeof name === 'string' && toolNames(name).includes('bash');
+const isShell = (name: unknown): name is string =>
+  typeof name === 'string' && toolNames(name).includes('bash');
 
 /** The own facts since the recorded fingerprint's time (null: ever), from the last checkpoint. */
 export function readOwnFacts(
@@ -38,25 +40,19 @@ export function readOwnFacts(
     if (Number.isNaN(at) || at < sinceMs) continue;
     // `watch` sees everyone's edits: its facts are observations, not the agent's own.
     // `agent-state`: a file it wrote itself (integrate, hooks install), its own but no sign of hooks.
-    if (
-      event.type === 'file.modified' &&
-      typeof event.path === 'string' &&
-      event.tool !== 'watch'
-    ) {
-      files[event.path] = {
-        at: event.at,
-        state: typeof event.state === 'string' ? event.state : null,
-      };
-      hookEdits ||= event.tool !== 'agent-state';
+    const { type, name, path, tool } = event;
+    if (type === 'file.modified' && typeof path === 'string' && tool !== 'watch') {
+      files[path] = { at: event.at, state: typeof event.state === 'string' ? event.state : null };
+      hookEdits ||= tool !== 'agent-state';
     }
-    if (event.type === 'tool.started' && isShell(event.name)) {
-      const list = started.get(event.name as string) ?? [];
+    if (type === 'tool.started' && isShell(name)) {
+      const list = started.get(name) ?? [];
       list.push(at);
-      started.set(event.name as string, list);
+      started.set(name, list);
     }
-    if (event.type === 'tool.finished' && isShell(event.name)) {
+    if (type === 'tool.finished' && isShell(name)) {
       // The run began at its tool.started, or else no earlier than the fact before it.
-      const from = started.get(event.name as string)?.pop() ?? previous;
+      const from = started.get(name)?.pop() ?? previous;
       shellRuns.push({ from: Number.isFinite(from) ? from : at, to: at });
     }
     previous = at;
@@ -85,11 +81,7 @@ export function treeNow(
   for (const path of new Set(paths)) {
     const known = current?.dirty[path] ?? current?.untracked[path];
     states[path] = known ?? hashFile(join(root, path), maxBytes);
-    try {
-      mtimes[path] = lstatSync(join(root, path)).mtimeMs;
-    } catch {
-      mtimes[path] = null;
-    }
+    mtimes[path] = orElse(() => lstatSync(join(root, path)).mtimeMs, null);
   }
   return { states, mtimes };
 }

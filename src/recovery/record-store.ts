@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookAgent } from '../state/agent-name.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
+import { orElse } from '../state/or-else.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Stamp } from '../types.js';
 import { NO_COMPACTION, type CompactionState } from './compaction.js';
@@ -20,11 +21,10 @@ export function readStoredRecovery(
   paths: StatePaths,
   agent: string | null = null,
 ): RecoveryRecord | null {
-  try {
-    return parseRecord(JSON.parse(readFileSync(recoveryPath(paths, agent), 'utf8')));
-  } catch {
-    return null;
-  }
+  return orElse(
+    () => parseRecord(JSON.parse(readFileSync(recoveryPath(paths, agent), 'utf8'))),
+    null,
+  );
 }
 
 /** The record of this worktree; before the first write, seeded from a 0.1.0 stamp (`legacy`). */

@@ -246,14 +246,12 @@ export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow) {
   const ownShas = new Set(own.reflog ? own.commits : []);
   const ownCommits: { sha: string; subject: string }[] = [];
   const foreignCommits: typeof ownCommits = [];
-  const ownCommitFiles = new Set<string>();
-  const foreignCommitFiles = new Set<string>();
+  const commitFiles = { own: new Set<string>(), foreign: new Set<string>() };
   for (const commit of drift?.head?.commits ?? []) {
     const mine = ownShas.has(commit.sha);
     (mine ? ownCommits : foreignCommits).push({ sha: commit.sha, subject: commit.subject });
-    for (const file of commit.files ?? []) (mine ? ownCommitFiles : foreignCommitFiles).add(file);
+    for (const file of commit.files ?? []) commitFiles[mine ? 'own' : 'foreign'].add(file);
   }
-  const commitFiles = { own: ownCommitFiles, foreign: foreignCommitFiles };
   const paths = new Set([...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path));
   const verdicts = [...paths].map((path) => judgePath(path, own, tree, commitFiles));
   const ownFiles = verdicts.filter((v) => v.own);

@@ -2,6 +2,7 @@
 // its hooks and the agent's shell alike; no name is the default agent (a single-agent task).
 import { UsageError } from '../errors.js';
 import type { BaseOptions } from '../types.js';
+import { orElse } from './or-else.js';
 
 /** The environment variable that names the agent. */
 export const AGENT_ENV = 'AGENT_STATE_AGENT';
@@ -29,9 +30,5 @@ export function resolveAgent(options: Pick<BaseOptions, 'agent' | 'env'> = {}): 
 
 /** A host hook's agent (AGENT_STATE_AGENT); an invalid name is the default: a hook never fails. */
 export function hookAgent(env: NodeJS.ProcessEnv = process.env): string | null {
-  try {
-    return resolveAgent({ env });
-  } catch {
-    return null;
-  }
+  return orElse(() => resolveAgent({ env }), null);
 }

@@ -12,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { orElse } from './or-else.js';
 
 // Random suffixes for temp-file names and lock tokens. They must be unique, not secret, so
 // Math.random is enough: loading node:crypto costs ~6 ms, paid by every hook that runs `event`.
@@ -71,13 +72,7 @@ export function logCache(logDir: string, name: string) {
   const file = join(logDir, name);
   return {
     file,
-    read(): unknown {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        return undefined;
-      }
-    },
+    read: (): unknown => orElse(() => JSON.parse(readFileSync(file, 'utf8')) as unknown, undefined),
     write(text: string | null): void {
       try {
         if (text === null) return rmSync(file, { force: true });

@@ -3,6 +3,7 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { NotInitializedError } from '../errors.js';
+import { orElse } from './or-else.js';
 import { AGENT_DIR, statePaths, type StatePaths } from './paths.js';
 import { linkRefused } from './repo-path.js';
 
@@ -18,11 +19,12 @@ export interface RootInfo {
 
 /** Whether `path` is a directory (symlinks followed); false when it cannot be read. */
 export function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return orElse(() => statSync(path).isDirectory(), false);
+}
+
+/** The names in directory `dir`; none when it cannot be read. */
+export function listDir(dir: string): string[] {
+  return orElse(() => readdirSync(dir), []);
 }
 
 // An unrelated tool's ~/.agent must not be mistaken for ours: require one of our files.

@@ -36,11 +36,6 @@ function normalizeHeading(heading: string): string {
     .toLowerCase();
 }
 
-/** Blanks out HTML comments (guidance in the template) while keeping line numbers. */
-function stripComments(source: string): string {
-  return source.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
-}
-
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
 // Intl.Segmenter knows CJK word breaks, but loading its dictionary costs ~25 ms: only for CJK.
@@ -140,7 +135,9 @@ interface Layout {
 // as a heading.
 function layout(source: string): Layout {
   const raw = source.split(/\r?\n/);
-  const clean = stripComments(source).split(/\r?\n/);
+  // HTML comments (guidance in the template) blanked out, line numbers kept.
+  const blanked = source.replace(/<!--[\s\S]*?(?:-->|$)/g, (c) => c.replace(/[^\n]/g, ' '));
+  const clean = blanked.split(/\r?\n/);
   const result: Layout = { title: '', titleLine: null, anchorRange: null, sections: [], clean };
   let inFence = false;
   let section: Layout['sections'][number] | null = null;
@@ -174,21 +171,17 @@ function layout(source: string): Layout {
 export function parseGoals(source: string, display = 'goals.md'): ParsedGoals {
   const shape = layout(source);
   const warnings: Warning[] = [];
+  const anchorLines = shape.anchorRange ? shape.clean.slice(...shape.anchorRange) : [];
   const goals: Goals = {
     title: shape.title,
-    anchor: '',
+    // Every line of the anchor paragraph holds text (a blank one ends it).
+    anchor: anchorLines.map((l) => l.trim()).join(' '),
     successCriteria: [],
     constraints: [],
     forbidden: [],
     nonGoals: [],
     extraSections: [],
   };
-  if (shape.anchorRange)
-    goals.anchor = shape.clean
-      .slice(...shape.anchorRange)
-      .map((l) => l.trim())
-      .join(' ')
-      .trim();
   if (goals.anchor === '') {
     warnings.push({
       file: display,

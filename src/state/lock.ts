@@ -6,7 +6,6 @@ import {
   linkSync,
   mkdirSync,
   readFileSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
@@ -17,6 +16,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BusyError } from '../errors.js';
 import { uniqueSuffix } from './atomic-write.js';
+import { listDir } from './find-root.js';
+import { orElse } from './or-else.js';
 
 export interface LockOptions {
   /**
@@ -54,13 +55,8 @@ function readOwner(path: string): LockOwner | null {
 const UNREADABLE_STALE_MS = 5_000;
 
 function isStale(path: string, owner: LockOwner | null, staleMs: number, now: Date): boolean {
-  if (!owner) {
-    try {
-      return now.getTime() - statSync(path).mtimeMs > UNREADABLE_STALE_MS;
-    } catch {
-      return false;
-    }
-  }
+  if (!owner)
+    return orElse(() => now.getTime() - statSync(path).mtimeMs > UNREADABLE_STALE_MS, false);
   if (owner.host === hostname() && !processAlive(owner.pid)) return true;
   return now.getTime() - Date.parse(owner.at) > staleMs;
 }
@@ -174,14 +170,8 @@ const TICKET_STALE_MS = 15_000;
 
 // The tickets of live waiters, oldest first; abandoned ones are removed on the way.
 function liveTickets(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
   const live: string[] = [];
-  for (const name of names.sort()) {
+  for (const name of listDir(dir).sort()) {
     const match = TICKET.exec(name);
     if (!match) continue;
     if (ticketAbandoned(join(dir, name), Number(match[2])))

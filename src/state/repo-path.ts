@@ -3,6 +3,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import { InvalidStateError, UsageError } from '../errors.js';
+import { orElse } from './or-else.js';
 import { AGENT_DIR } from './paths.js';
 
 function toPosix(path: string): string {
@@ -72,13 +73,7 @@ export function insideChecker(root: string): (rel: string) => boolean {
   };
 }
 
-const tryRealpath = (path: string): string | null => {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
-};
+const tryRealpath = (path: string): string | null => orElse(() => realpathSync(path), null);
 
 /** `path`'s nearest existing ancestor's real path (`real`: null if absent), the rest after it. */
 export function realPathOf(path: string, real = tryRealpath): string {

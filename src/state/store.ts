@@ -1,7 +1,7 @@
 // The state store, ground floor of every write: it reads each state file with its problems, holds
 // the lock, and writes progress files by compare-and-swap, keeping comments. It knows no rule of a
 // write (agents, claims, history: src/task/) and never rewrites a file that does not validate.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { visit, type Document } from 'yaml';
 import { ConflictError, InvalidStateError, formatLocation } from '../errors.js';
@@ -9,7 +9,7 @@ import type { Goals, Progress, Warning } from '../types.js';
 import { redactSecrets } from '../text/redact.js';
 import { writeFileAtomic, TEMP_SUFFIX } from './atomic-write.js';
 import { readConfig } from './config.js';
-import { findRoot } from './find-root.js';
+import { findRoot, listDir } from './find-root.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { acquireLock, processAlive, type LockOptions } from './lock.js';
 import { valueOrThrow, type ParsedFile } from './parsed-file.js';
@@ -112,22 +112,14 @@ export async function withStateLock<T>(
 // Under the lock, a temp file of the state is a dead writer's. Artifacts and the log's caches are
 // written outside the lock: theirs go once the process their name holds (tempPathFor) is gone.
 function sweepTempFiles(paths: StatePaths): void {
-  const agents = entries(paths.agentsDir).map((name) => join(paths.agentsDir, name));
+  const agents = listDir(paths.agentsDir).map((name) => join(paths.agentsDir, name));
   const ours = [paths.agentDir, paths.stateDir, paths.evidenceDir, paths.markersDir, ...agents];
   for (const dir of [...ours, paths.artifactsDir, paths.logDir])
-    for (const name of entries(dir).filter((n) => n.endsWith(TEMP_SUFFIX))) {
+    for (const name of listDir(dir).filter((n) => n.endsWith(TEMP_SUFFIX))) {
       const pid = Number(/\.(\d+)\.[^.]+\.tmp$/.exec(name)?.[1]);
       if (ours.includes(dir) || (Number.isInteger(pid) && pid > 0 && !processAlive(pid)))
         rmSync(join(dir, name), { force: true });
     }
-}
-
-function entries(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }
 
 const MAX_CAS_ATTEMPTS = 5;
