@@ -94,12 +94,18 @@ const inlineValidators = (inline = validatorNames) => ({
 // ranks come from dist/tokenizer/o200k.bin, so gpt-tokenizer is only needed to build).
 const external = ['@modelcontextprotocol/server', 'zod', 'chokidar'];
 const esbuild = await import('esbuild');
+// `event`, `hook` and `boot` each from a bundle of its own (src/cli/run-hot.ts), with only the
+// event's validator inline: the others are read on a cache miss of progress.yaml or config.yaml.
+const HOT = ['event', 'hook', 'boot'];
 const bundles = [
-  { start: 'start.ts', 'agent-state': 'run-cli.ts' },
-  // `event` (after every tool call) from a bundle of its own (src/cli/run-hot.ts).
-  { 'agent-state-hot': 'run-hot.ts', validators: ['event'] },
+  { entries: { start: 'start.ts', 'agent-state': 'run-cli.ts' } },
+  ...HOT.map((word) => ({
+    entries: { [`agent-state-${word}`]: 'run-hot.ts' },
+    validators: ['event'],
+    word,
+  })),
 ];
-for (const { validators, ...entries } of bundles)
+for (const { entries, validators, word } of bundles)
   await esbuild.build({
     entryPoints: Object.fromEntries(
       Object.entries(entries).map(([name, file]) => [name, join(root, 'src', 'cli', file)]),
@@ -116,7 +122,10 @@ for (const { validators, ...entries } of bundles)
     legalComments: 'eof',
     logLevel: 'warning',
     // CommonJS output: import.meta.url comes from __filename.
-    define: { 'import.meta.url': '__agentStateModuleUrl' },
+    define: {
+      'import.meta.url': '__agentStateModuleUrl',
+      ...(word && { AGENT_STATE_HOT_WORD: JSON.stringify(word) }),
+    },
     banner: {
       js: "'use strict'; const __agentStateModuleUrl = require('node:url').pathToFileURL(__filename).href;",
     },
@@ -125,7 +134,7 @@ for (const { validators, ...entries } of bundles)
 // A script compiled from a V8 code cache has no dynamic-import callback on Node 20, so the
 // bundle's `import()` of the external packages calls a function that start.cjs provides
 // (code-cache.ts); run any other way, the bundle falls back to its own `import()`.
-for (const name of ['agent-state', 'agent-state-hot']) {
+for (const name of ['agent-state', ...HOT.map((word) => `agent-state-${word}`)]) {
   const bundle = join(root, 'dist', 'bundle', `${name}.cjs`);
   // start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call), so
   // the bundle must be ASCII. esbuild escapes non-ASCII text, but not in tagged templates (whose raw

@@ -1,19 +1,33 @@
-// The hot bundle's entry (dist/bundle/agent-state-hot.cjs): `event` and `hook`, which the hosts run
-// around every tool call, from a bundle that holds only them, so that such a call reads and
-// deserializes a fraction of the whole CLI. start.ts sends a call here only when its first word is
-// one of them and it asks for no --help or --version; everything else gets the whole CLI.
-import { eventCommand } from './commands/event.js';
+// The entry of the hot bundles (dist/bundle/agent-state-<word>.cjs, one per hot word): `event`,
+// `hook` and `boot`, which the hosts run around every tool call and at every session start, each
+// from a bundle that holds only it, so that such a call reads and deserializes a fraction of the
+// whole CLI. The build defines AGENT_STATE_HOT_WORD per bundle, and esbuild leaves the other
+// commands out. start.ts sends a call here only when its first word is one of them and it asks for
+// no --help or --version; everything else gets the whole CLI.
+import type { LeanCommand } from './parse-args.js';
 import { runLean } from './lean.js';
 import { createOutput, processIo, reportError } from './output.js';
 import { scanArgv } from './parse-args.js';
+import { prefetch } from './prefetch.js';
 import type { ExitCode } from '../error-report.js';
+import type { HotWord } from './hot-words.js';
 
-/** Runs one `event` or `hook` call (argv without node and script); never throws. */
+declare const AGENT_STATE_HOT_WORD: HotWord;
+
+const command = async (): Promise<LeanCommand> =>
+  AGENT_STATE_HOT_WORD === 'event'
+    ? (await import('./commands/event.js')).eventCommand
+    : AGENT_STATE_HOT_WORD === 'hook'
+      ? (await import('./commands/hook.js')).hookCommand
+      : (await import('./commands/boot.js')).bootCommand;
+
+/** Runs one call of this bundle's command (argv without node and script); never throws. */
 export async function runCli(argv: readonly string[]): Promise<ExitCode> {
   const io = processIo();
-  const { globals } = scanArgv(argv);
+  const { words, globals } = scanArgv(argv);
   try {
-    return await runLean(eventCommand, argv, io, globals);
+    if (AGENT_STATE_HOT_WORD === 'boot') prefetch(words[0], globals.cwd, io);
+    return await runLean(await command(), argv, io, globals);
   } catch (error) {
     return reportError(createOutput({ ...globals, io }), error, io);
   }

@@ -13,13 +13,14 @@ settleColorEnv(process.env);
 
 type RunCli = (argv: readonly string[]) => Promise<number>;
 const argv = process.argv.slice(2);
-// `event` and `hook` (after every tool call) from the hot bundle (run-hot.ts), unless the call
-// asks for help or the version: the whole CLI answers those, and anything else.
+// `event`, `hook` and `boot` each from its hot bundle (run-hot.ts), unless the call asks for help
+// or the version: the whole CLI answers those, and anything else.
+const family = cacheFamily(argv);
 const hot =
-  (HOT_WORDS as readonly string[]).includes(cacheFamily(argv)) &&
+  (HOT_WORDS as readonly string[]).includes(family) &&
   !argv.some((arg) => /^(?:-h|--help|-V|--version)$/.test(arg));
 try {
-  const bundle = join(__dirname, hot ? 'agent-state-hot.cjs' : 'agent-state.cjs');
+  const bundle = join(__dirname, hot ? `agent-state-${family}.cjs` : 'agent-state.cjs');
   const { runCli } = loadCached(bundle) as { runCli: RunCli };
   void runCli(argv).then((code) => {
     process.exitCode = code;

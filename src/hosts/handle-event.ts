@@ -172,7 +172,20 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
   // from someone else's edit.
   if (toolNames(tool.name).includes('bash'))
     await record(paths, [{ type: 'tool.started', name: tool.name }]);
-  return findings.length > 0 ? { context: warningContext(findings) } : {};
+  const context = [findings.length > 0 ? warningContext(findings) : '', await signalsNow(call)];
+  return told(context.filter(Boolean).join('\n\n'));
+}
+
+// The signals a host with signalsBeforeTool gets before a tool call (what changed since it was
+// last told); a state that cannot be read costs them, never the call.
+async function signalsNow(call: HookCall): Promise<string> {
+  if (!call.host.signalsBeforeTool) return '';
+  try {
+    return await hookStatus(call, 'signals');
+  } catch (error) {
+    call.notes.push(`no signals: ${(error as Error).message}`);
+    return '';
+  }
 }
 
 async function postTool(call: HookCall): Promise<HostHookOutcome> {
@@ -203,7 +216,7 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     await announce(call, false);
     if (owed !== null) return owed;
   }
-  return told(await hookStatus(call, 'signals'));
+  return call.host.signalsBeforeTool ? {} : told(await hookStatus(call, 'signals'));
 }
 
 async function preCompact(call: HookCall): Promise<HostHookOutcome> {

@@ -104,6 +104,11 @@ export interface HostAdapter {
   install(context: InstallContext): IntegrationPlan;
   /** What `doctor` checks besides the hooks files (trust, a plugin); `hooksFound`: some are ours. */
   doctor(root: string, env: NodeJS.ProcessEnv, hooksFound: boolean): DoctorCheck[];
+  /**
+   * Hosts that hold a background post-tool call's answer until the next user turn (Codex): the
+   * control signals go out with the next pre-tool call instead.
+   */
+  signalsBeforeTool?: true;
   /** Hosts whose transcript, not a hook, proves a compaction happened (Gemini CLI). */
   transcript?: {
     /** Where the transcript ends now (a compaction written later starts there). */

@@ -1,6 +1,7 @@
 // The CLI bundle loads through a V8 code cache: written on the first run, used afterwards, and a
 // damaged cache is only a slower start, never a different result.
 import {
+  appendFileSync,
   copyFileSync,
   mkdtempSync,
   readFileSync,
@@ -15,17 +16,22 @@ import { REPO_ROOT, gitdir, runBin as runRealBin } from '../helpers/fixtures.js'
 // A copy of the bundle of its own: the other test files' runs write the shared one's caches.
 const SHARED = join(REPO_ROOT, 'dist', 'bundle');
 const BUNDLE = mkdtempSync(join(REPO_ROOT, 'dist', 'bundle-cache-test-'));
-for (const file of ['start.cjs', 'agent-state.cjs', 'agent-state-hot.cjs'])
+const HOT = ['event', 'hook', 'boot'];
+for (const file of [
+  'start.cjs',
+  'agent-state.cjs',
+  ...HOT.map((word) => `agent-state-${word}.cjs`),
+])
   copyFileSync(join(SHARED, file), join(BUNDLE, file));
 afterAll(() => rmSync(BUNDLE, { recursive: true, force: true }));
 const runBin = (cwd: string, args: string[]) =>
   runRealBin(cwd, args, { bin: join(BUNDLE, 'start.cjs') });
 
-// One cache per command word: `<bundle>.<command>.<node version>.cache`; `event` runs from the
-// hot bundle (agent-state-hot.cjs), everything else from agent-state.cjs.
+// One cache per command word: `<bundle>.<command>.<node version>.cache`; `event`, `hook` and `boot`
+// run from their hot bundles (agent-state-<word>.cjs), everything else from agent-state.cjs.
 const cacheName = (
   command: string,
-  bundle = command === 'event' ? 'agent-state-hot' : 'agent-state',
+  bundle = HOT.includes(command) ? `agent-state-${command}` : 'agent-state',
 ) => `${bundle}.cjs.${command}.${process.version}.cache`;
 const cacheFiles = (command = 'status', bundle?: string) =>
   // This Node's only: a cache made by another Node version is never read (nor counted here).
@@ -112,9 +118,11 @@ describe('the code cache of the CLI bundle', () => {
       expect(stable(warm.stdout)).toBe(stable(cold.stdout));
       expect(warm.stderr).toBe(cold.stderr);
     }
-    // Nothing else in dist/bundle/ but the loader, the two bundles and their caches.
+    // Nothing else in dist/bundle/ but the loader, the bundles and their caches.
     expect(readdirSync(SHARED).filter((f) => !f.endsWith('.cache'))).toEqual([
-      'agent-state-hot.cjs',
+      'agent-state-boot.cjs',
+      'agent-state-event.cjs',
+      'agent-state-hook.cjs',
       'agent-state.cjs',
       'start.cjs',
     ]);
@@ -139,5 +147,11 @@ describe('the code cache of the CLI bundle', () => {
     }
     expect(cacheFiles('event')).toEqual([cacheName('event')]);
     expect(readdirSync(join(repo, '.agent', 'log'))).toContain('events.1.jsonl');
+    // A hand-edited progress.yaml (no cache of this text): `boot` validates it from disk too.
+    appendFileSync(join(repo, '.agent', 'state', 'progress.yaml'), '# edited by hand\n');
+    const booted = await runBin(repo, ['boot', '--fast', '--dry-run']);
+    expect(booted.code, booted.stderr).toBe(0);
+    expect(booted.stdout).toContain('Route the hot calls');
+    expect(cacheFiles('boot')).toEqual([cacheName('boot')]);
   });
 });

@@ -2,8 +2,9 @@
 // the model receives and what happens on disk, with agent-state wired by `integrate codex`.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
 import { codex } from './harness/hosts/codex.js';
 import { allText, type StubRequest } from './harness/model-stub.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
@@ -60,6 +61,50 @@ describe('Codex', () => {
       { name: 'Bash', ok: false },
       { name: 'Bash', ok: true },
     ]);
+  });
+
+  it('tells the model of three failures in a row with its next command (PostToolUse runs in the background)', async () => {
+    const fail = (n: number) => ({
+      toolCalls: [
+        { name: 'exec_command', input: { cmd: `echo failing ${n}; exit 3` }, id: `f${n}` },
+      ],
+    });
+    const before = s.repo.events().length;
+    const run = await s.run('Run the tests', [fail(1), fail(2), fail(3), fail(4), { text: 'ok' }]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(
+      s.repo
+        .events()
+        .slice(before)
+        .filter((e) => e.type === 'tool.finished'),
+    ).toHaveLength(4);
+    // Codex holds a background hook's answer until the next user turn: the signal comes from the
+    // PreToolUse of the fourth command, next to its output.
+    const signal = 'Bash failed 3 times in a row: change approach';
+    const requests = s.stub.turns().map((t) => allText(t.body));
+    expect(requests.slice(0, 4).join('\n')).not.toContain(signal);
+    expect(requests[4]).toContain(signal);
+  });
+
+  it('records the last tool call of a session even while the event log is busy', async () => {
+    // A process that holds the event log's lock for 1.5 s, started by the session's last call.
+    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
+    s.repo.write(
+      'hold-lock.mjs',
+      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
+        `const lock = await acquireLock('.agent/log/events.lock');\n` +
+        `setTimeout(() => lock.release(), 1500);\n`,
+    );
+    const before = s.repo.events().length;
+    const cmd = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const run = await s.run('Check the tree', [
+      { toolCalls: [{ name: 'exec_command', input: { cmd }, id: 'h' }] },
+      { text: 'ok' },
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.repo.events().slice(before)).toContainEqual(
+      expect.objectContaining({ type: 'tool.finished', name: 'Bash', ok: true }),
+    );
   });
 
   // Every way Codex can write a file: apply_patch (update, add, delete) and exec_command with a

@@ -1,8 +1,9 @@
 // OpenCode, the pinned version, against the chat completions stub (test/hosts/versions.json).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
 import {
   OPENCODE_CONTEXT,
   OPENCODE_OTHER_MODEL,
@@ -62,17 +63,49 @@ describe('OpenCode', () => {
   it('logs a failing command as ok: false, and the status signal reaches the model', async () => {
     const fail = (n: number) =>
       call('bash', { command: `echo failing ${n}; exit 3`, description: 'fail' });
-    const run = await s.run('Run the tests', [fail(1), fail(2), fail(3), { text: 'ok' }]);
+    const run = await s.run('Run the tests', [fail(1), fail(2), fail(3), fail(4), { text: 'ok' }]);
     expect(run.code, run.stderr).toBe(0);
-    const finished = s.repo.events().filter((e) => e.type === 'tool.finished');
-    expect(finished.slice(-3)).toMatchObject([
+    // Every call is recorded, the last one too (its hook may still run when OpenCode exits).
+    const finished = () =>
+      s.repo
+        .events()
+        .filter((e) => e.type === 'tool.finished')
+        .slice(-4);
+    await expect.poll(finished, { timeout: 3000 }).toMatchObject([
+      { name: 'bash', ok: false },
       { name: 'bash', ok: false },
       { name: 'bash', ok: false },
       { name: 'bash', ok: false },
     ]);
-    const [third] = toolResults(s, 3).slice(-1);
-    expect(third).toContain('failing 3');
-    expect(third).toContain('bash failed 3 times in a row: change approach');
+    // The post-tool hook runs in the background: what the third failure raises comes with the
+    // next tool result.
+    const results = [3, 4].map((turn) => toolResults(s, turn).slice(-1)[0]!);
+    expect(results[0]).toContain('failing 3');
+    expect(results[0]).not.toContain('change approach');
+    expect(results[1]).toContain('failing 4');
+    expect(results[1]).toContain('bash failed 3 times in a row: change approach');
+  });
+
+  it('records the last tool call of a session even while the event log is busy', async () => {
+    // A process that holds the event log's lock for 1.5 s, started by the session's last call.
+    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
+    s.repo.write(
+      'hold-lock.mjs',
+      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
+        `const lock = await acquireLock('.agent/log/events.lock');\n` +
+        `setTimeout(() => lock.release(), 1500);\n`,
+    );
+    const before = s.repo.events().length;
+    const hold = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const run = await s.run('Check the tree', [
+      call('bash', { command: hold, description: 'hold' }),
+      { text: 'ok' },
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    // OpenCode exits before the hook has the lock; the hook goes on and records the call.
+    await expect
+      .poll(() => s.repo.events().slice(before), { timeout: 3000 })
+      .toContainEqual(expect.objectContaining({ type: 'tool.finished', name: 'bash', ok: true }));
   });
 
   it('refuses a Forbidden write through apply_patch (offered to gpt-* models) and the shell', async () => {
@@ -227,11 +260,9 @@ describe('OpenCode with a model offered edit and write', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(toolResults(s, 1).slice(-1)[0]).toMatch(/oldString|not found|Could not find/i);
-    expect(
-      s.repo
-        .events()
-        .filter((e) => e.type === 'tool.finished')
-        .slice(-1),
-    ).toMatchObject([{ name: 'edit', ok: false }]);
+    // Recorded in the background: the hook may still run when OpenCode exits.
+    await expect
+      .poll(() => s.repo.events().filter((e) => e.type === 'tool.finished'), { timeout: 3000 })
+      .toContainEqual(expect.objectContaining({ name: 'edit', ok: false }));
   });
 });

@@ -178,6 +178,11 @@ describe('countWords', () => {
     expect(zh).toBeGreaterThan(3);
     expect(zh).toBeLessThan(12);
   });
+
+  it('counts a word of letters or digits in any script, and never a run of punctuation', () => {
+    expect(countWords('ελληνικά — Ω · № 42 ...')).toBe(3);
+    expect(countWords('Café – ünïcode ¿¡ ٣')).toBe(3);
+  });
 });
 
 describe('renderGoals', () => {

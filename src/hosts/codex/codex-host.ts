@@ -90,12 +90,15 @@ export const codexHost: HostAdapter = {
     UserPromptSubmit: { kind: 'prompt', timeout: 5 },
     // Codex's edit tools: `apply_patch` (matchers may also say Edit or Write) and Bash.
     PreToolUse: { kind: 'pre-tool', matcher: 'Bash|apply_patch', timeout: 5 },
-    PostToolUse: { kind: 'post-tool', timeout: 5 },
+    // In the background: Codex does not wait for it (the Stop hook waits for what still runs).
+    PostToolUse: { kind: 'post-tool', timeout: 5, extra: { async: true } },
     PreCompact: { kind: 'pre-compact', timeout: 10 },
     PostCompact: { kind: 'post-compact', timeout: 10 },
     Stop: { kind: 'stop', timeout: 10 },
   },
   statusFormat: 'xml',
+  // Codex [0.171] shows a background hook's answer only at the next user turn.
+  signalsBeforeTool: true,
   scopes: ['project', 'user'],
   flags: ['mcp', 'trust'],
   projectDir: '$(git rev-parse --show-toplevel)',

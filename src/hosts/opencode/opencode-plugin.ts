@@ -110,10 +110,20 @@ export const AgentStatePlugin = async ({ directory, client }) => {
     return boot;
   };
 
-  const postTool = async (tool, callID, sessionID, args, ok) => {
-    const answer = await hook({ event: "tool.execute.after", tool, args, ok, session_id: sessionID });
-    const notes = [notesByCall.get(callID), answer.context].filter(text);
+  const ready = new Map(); // sessionID → what finished post-tool hooks said, for the next result
+
+  // Records a finished tool call in the background: its result does not wait for agent-state (one
+  // start-up less per tool call), and what the hook says joins the session's next tool result. A
+  // hook still running when OpenCode exits goes on and records the call (OpenCode does not stop it).
+  const postTool = (tool, callID, sessionID, args, ok) => {
     notesByCall.delete(callID);
+    hook({ event: "tool.execute.after", tool, args, ok, session_id: sessionID }).then((answer) => {
+      if (text(answer.context)) ready.set(sessionID, [...(ready.get(sessionID) ?? []), answer.context]);
+    });
+  };
+  const notesFor = (callID, sessionID) => {
+    const notes = [notesByCall.get(callID), ...(ready.get(sessionID) ?? [])].filter(text);
+    ready.delete(sessionID);
     return notes.join("\\n\\n");
   };
 
@@ -135,7 +145,7 @@ export const AgentStatePlugin = async ({ directory, client }) => {
           const args = argsByCall.get(part.callID);
           argsByCall.delete(part.callID);
           if (denied.delete(part.callID)) return;
-          await postTool(part.tool, part.callID, part.sessionID, args, false);
+          postTool(part.tool, part.callID, part.sessionID, args, false);
         }
       }
     },
@@ -177,7 +187,8 @@ export const AgentStatePlugin = async ({ directory, client }) => {
     "tool.execute.after": async (input, output) => {
       const args = input.args ?? argsByCall.get(input.callID);
       argsByCall.delete(input.callID);
-      const notes = await postTool(input.tool, input.callID, input.sessionID, args, !failed(output));
+      const notes = notesFor(input.callID, input.sessionID);
+      postTool(input.tool, input.callID, input.sessionID, args, !failed(output));
       if (notes && output && typeof output.output === "string") output.output += \`\\n\\n\${notes}\`;
     },
   };
