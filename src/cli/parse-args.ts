@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
 import type { CommandContext } from './action.js';
+import type { OutputOptions } from './output.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
 export interface OptionSpec {
@@ -46,12 +47,8 @@ export interface CommandSpec {
 }
 
 /** The options every command takes. */
-export interface GlobalFlags {
+export interface GlobalFlags extends Pick<OutputOptions, 'json' | 'quiet' | 'color'> {
   cwd?: string;
-  json: boolean;
-  quiet: boolean;
-  /** false for --no-color. */
-  color: boolean;
   /** --agent: the acting agent's name (docs/multi-agent.md). */
   agent?: string;
 }
