@@ -5,7 +5,6 @@ import type { AgentCommand } from '../agent-command.js';
 import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { requireInsideRepo } from '../../state/repo-path.js';
-import type { EvidenceEntry } from '../../evidence/evidence-file.js';
 import { type CommandContext } from '../action.js';
 import { plural } from '../format.js';
 import { readStdin } from '../read-stdin.js';
@@ -37,11 +36,6 @@ async function readBody(flags: AddFlags, { cwd, io }: CommandContext): Promise<s
       hint: 'name a readable text file',
     });
   return readFileSync(path, 'utf8');
-}
-
-function summaryOf(entry: EvidenceEntry): Omit<EvidenceEntry, 'body'> {
-  const { body: _body, ...rest } = entry;
-  return rest;
 }
 
 export function registerEvidence(program: AgentCommand): void {
@@ -129,7 +123,7 @@ Examples:
       return {
         text,
         json: {
-          entries: entries.map(summaryOf),
+          entries: entries.map(({ body: _body, ...summary }) => summary),
           problems: problems.map((p) => ({
             at: formatLocation(p.location),
             message: p.message,
