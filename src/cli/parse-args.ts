@@ -40,8 +40,8 @@ export interface ArgumentSpec {
 export interface CommandSpec {
   name: string;
   description: string;
-  arguments: readonly ArgumentSpec[];
-  options: readonly OptionSpec[];
+  arguments?: readonly ArgumentSpec[];
+  options?: readonly OptionSpec[];
   /** Shown after the option list in --help (examples, notes). */
   help: string;
 }
@@ -172,7 +172,7 @@ function setValue(options: ParsedArgs['options'], flag: Flag, raw: string | unde
 /** Parses a whole argv (without node and script) for `spec`. Throws UsageError. */
 export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArgs {
   const globals: GlobalFlags = { json: false, quiet: false, color: true };
-  const flags = spec.options.map(flagOf);
+  const flags = (spec.options ?? []).map(flagOf);
   const options: ParsedArgs['options'] = {};
   for (const flag of flags)
     if (flag.spec.default !== undefined) options[flag.key] = flag.spec.default;
@@ -224,14 +224,15 @@ export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArg
 }
 
 function checkArguments(spec: CommandSpec, args: readonly string[]): void {
-  const variadic = spec.arguments.some((a) => a.variadic);
-  const max = spec.arguments.length;
+  const expected = spec.arguments ?? [];
+  const variadic = expected.some((a) => a.variadic);
+  const max = expected.length;
   if (!variadic && args.length > max)
     throw new UsageError(
       `too many arguments for '${spec.name}'. Expected ${max} argument${max === 1 ? '' : 's'} but got ${args.length}.`,
       { hint: HINT },
     );
-  spec.arguments.forEach((argument, i) => {
+  expected.forEach((argument, i) => {
     const value = args[i];
     if (value === undefined) {
       if (argument.required)

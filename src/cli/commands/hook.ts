@@ -74,7 +74,6 @@ export const hookCommand: LeanCommand = {
       },
       { name: 'args', description: 'the arguments git passed to the hook', variadic: true },
     ],
-    options: [],
     help: `
 Git hooks (installed by \`agent-state hooks install\`; docs/hooks.md): pre-commit blocks (exit 1)
 when a staged state file is invalid or a staged path is Forbidden; it warns when the commit

@@ -235,7 +235,6 @@ export const statusCommand: LeanCommand = {
   spec: {
     name: 'status',
     description: 'show the task at a glance, or the status bar for a model (--format, --publish)',
-    arguments: [],
     options: [
       option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`),
       option(
