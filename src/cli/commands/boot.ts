@@ -33,7 +33,6 @@ export const bootCommand: LeanCommand = {
     name: 'boot',
     description:
       'print the restart prompt: goal, boundaries, progress and next step, within a token budget',
-    arguments: [],
     options: [
       option(
         '--level <level>',
@@ -65,7 +64,7 @@ Examples:
   $ agent-state boot --dry-run --json | jq .tokens`,
   },
 
-  async run({ options }, io) {
+  async run({ options }, ctx) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
     const [{ boot }, { bootDocument }, { omittedFact }] = await Promise.all([
@@ -74,9 +73,7 @@ Examples:
       import('../../boot/omitted-fact.js'),
     ]);
     const result = await boot({
-      cwd: io.cwd,
-      env: io.env,
-      now: io.now,
+      ...ctx,
       level,
       budget,
       format: options.format as BootFormat,
@@ -89,7 +86,7 @@ Examples:
     // The event log keeps every boot with the level, its reason and the loop counter.
     const logged = result.dryRun
       ? []
-      : await recordFact(io, {
+      : await recordFact(ctx, {
           type: 'boot',
           level: result.level,
           stalled: result.choice.stalled,
@@ -97,9 +94,9 @@ Examples:
           ...(result.source ? { source: result.source } : {}),
           omitted: omittedFact(result.omitted),
         });
-    for (const warning of [...result.warnings, ...logged]) io.out.warn(formatWarning(warning));
-    if (io.out.json) io.out.printJson(json);
-    else io.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
+    for (const warning of [...result.warnings, ...logged]) ctx.out.warn(formatWarning(warning));
+    if (ctx.out.json) ctx.out.printJson(json);
+    else ctx.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
     return EXIT.OK;
   },
 };
