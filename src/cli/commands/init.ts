@@ -1,14 +1,9 @@
 // `agent-state init`: scaffold .agent/ (idempotent).
 import type { AgentCommand } from '../agent-command.js';
-import { initState } from '../../state/init.js';
+import { initState, type InitOptions } from '../../state/init.js';
 import { recordFact } from '../record.js';
 
-interface InitFlags {
-  goal?: string;
-  test?: string;
-  keyFiles?: string[];
-  force?: boolean;
-}
+type InitFlags = Pick<InitOptions, 'goal' | 'test' | 'keyFiles' | 'force'>;
 
 export function registerInit(program: AgentCommand): void {
   program
