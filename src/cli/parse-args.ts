@@ -60,7 +60,8 @@ export interface ParsedArgs {
   options: Record<string, string | string[] | true>;
 }
 
-const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
+/** The fix a usage mistake names, on both routes. */
+export const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
 const GLOBAL_OPTIONS = '--cwd --json --quiet --agent --no-color --help --version'.split(' ');
 
 interface Flag {

@@ -13,7 +13,7 @@ import {
   type Output,
   type Style,
 } from './output.js';
-import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
+import { resolveCwd, scanArgv, HINT, type GlobalFlags } from './parse-args.js';
 import { commandWord } from './command-list.js';
 import { createProgram } from './program.js';
 
@@ -58,9 +58,7 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
     .trim()
     .split('\n')
     .join(' ');
-  return new UsageError(message, {
-    hint: 'see `agent-state --help` or `agent-state <command> --help`',
-  });
+  return new UsageError(message, { hint: HINT });
 }
 
 /** Runs the commander program with `argv` (without node and script) on `io`; returns the exit code. */
