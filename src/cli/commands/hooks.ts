@@ -118,10 +118,9 @@ Examples:
       if (result.snippet)
         lines.push('', 'Add to .pre-commit-config.yaml, under `repos:`:', '', result.snippet);
       for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
-      const written = result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
-      if (result.merge_driver && result.merge_driver.attributes !== 'unchanged')
-        written.push(result.merge_driver.attributes_file);
-      const warnings = await recordOwnWrites(ctx, written);
+      const md = result.merge_driver;
+      const attributes = md ? [{ file: md.attributes_file, action: md.attributes }] : [];
+      const warnings = await recordOwnWrites(ctx, [...result.changes, ...attributes]);
       if (result.manager !== 'pre-commit')
         lines.push(
           'Check with `agent-state hooks status`; skip once with AGENT_STATE=0 git commit ...',
