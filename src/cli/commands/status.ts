@@ -167,11 +167,10 @@ function overview(
     `${style.bold('Stage')}  ${json.stage || '-'}`,
     `${style.bold('Next')}   ${json.next_action || style.yellow('(none: run `agent-state next "..."`)')}`,
   ];
-  if (current && (current.id || current.objective)) {
+  if (current && (current.id || current.objective))
     lines.push(
       `${style.bold('Step')}   ${[current.id, current.objective].filter(Boolean).join(' ')}`,
     );
-  }
   lines.push(
     `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
   );
