@@ -191,9 +191,7 @@ export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArg
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const flag = seenCommand
-      ? flags.find((f) => f.long === name || (f.short !== undefined && f.short === name))
-      : undefined;
+    const flag = seenCommand ? flags.find((f) => f.long === name || f.short === name) : undefined;
     if (flag?.spec.valueWhen) {
       if (eq > 0) setValue(options, flag, arg.slice(eq + 1));
       else if (flag.spec.valueWhen.test(argv[i + 1] ?? '')) setValue(options, flag, argv[++i]);
