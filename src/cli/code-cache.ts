@@ -79,11 +79,6 @@ interface CacheHeader {
   shapes: string[];
 }
 
-function fileKey(file: string): string {
-  const stat = statSync(file);
-  return `${stat.size}:${stat.ino}:${stat.ctimeMs}`;
-}
-
 function encodeHeader(header: CacheHeader): Buffer {
   const line = `agent-state-cache ${header.file} ${header.shapes.join('|')}`;
   // Padded so that the V8 data after it starts 8-byte aligned (no copy before deserializing).
@@ -141,7 +136,8 @@ export function loadCached(file: string): unknown {
   const source = readFileSync(file, 'latin1');
   const argv = process.argv.slice(2);
   const paths = cachePaths(file, cacheFamily(argv));
-  const key = fileKey(file);
+  const stat = statSync(file);
+  const key = `${stat.size}:${stat.ino}:${stat.ctimeMs}`;
   // Hashed: the header must not keep words of the user's command lines.
   const shape = shortHash(runShape(argv));
   const cached = readCache(paths, key);

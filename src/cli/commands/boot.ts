@@ -20,11 +20,10 @@ function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
 function parseBudget(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const budget = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1) {
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1)
     throw new UsageError(`--budget ${value} is not a token count`, {
       hint: 'give a whole number of tokens: --budget 4000',
     });
-  }
   return budget;
 }
 

@@ -93,13 +93,8 @@ Examples:
           ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
           : '',
       ].filter(Boolean);
-      const { id, kind, summary } = result.meta;
-      const warnings = await recordFact(ctx, {
-        type: 'evidence.added',
-        evidence: id,
-        kind,
-        summary,
-      });
+      const { id: evidence, kind, summary } = result.meta;
+      const warnings = await recordFact(ctx, { type: 'evidence.added', evidence, kind, summary });
       return {
         text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
         json: { ...result.meta, file: result.file, removed: result.removed },

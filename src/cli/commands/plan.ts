@@ -135,7 +135,7 @@ export function registerPlan(program: AgentCommand): void {
       };
     });
 
-  for (const [verb, status, description] of TRANSITIONS) {
+  for (const [verb, status, description] of TRANSITIONS)
     onItem(verb)
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
@@ -165,7 +165,6 @@ export function registerPlan(program: AgentCommand): void {
           warnings,
         };
       });
-  }
 
   onItem('needs')
     .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
