@@ -56,8 +56,7 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
   const message = error.message
     .replace(/^error:\s*/, '')
     .trim()
-    .split('\n')
-    .join(' ');
+    .replaceAll('\n', ' ');
   return new UsageError(message, { hint: HINT });
 }
 
