@@ -9,8 +9,7 @@ import { recordFact } from '../record.js';
 import { formatWarning } from '../action.js';
 
 function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'auto') return 'auto';
+  if (value === undefined || value === 'auto') return value;
   if (value === '1' || value === '2' || value === '3') return Number(value) as 1 | 2 | 3;
   throw new UsageError(`--level ${value} is not a recovery level`, {
     hint: 'use 1 (resume), 2 (restore), 3 (rebuild) or auto',
