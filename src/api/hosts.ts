@@ -10,8 +10,7 @@ export type {
   HostHookRegistration,
   IntegrationScope,
 } from '../hosts/host-adapter.js';
-export type { RunHostHookOptions } from '../hosts/run-host-hook.js';
-export { renderHostHookOutput } from '../hosts/run-host-hook.js';
+export { renderHostHookOutput, type RunHostHookOptions } from '../hosts/run-host-hook.js';
 export { parseHostHookPayload, HostHookInputError } from '../hosts/host-hook-payload.js';
 export type {
   HostHookEvent,

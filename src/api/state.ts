@@ -3,7 +3,6 @@
 export type * from '../types.js';
 export { formatLocation } from '../errors.js';
 export { errorDocument, exitCodeFor } from '../error-report.js';
-export { locateRoot } from '../state/find-root.js';
 export { AGENT_ENV, checkAgentName, resolveAgent } from '../state/agent-name.js';
 export {
   applyClaimRules,
@@ -25,7 +24,7 @@ export { parseConfig, resolveConfig, DEFAULT_CONFIG } from '../state/config.js';
 export { countPlan, newPlanId } from '../state/plan.js';
 export { writeFileAtomic } from '../state/atomic-write.js';
 export { updateProgressLocked } from '../task/update-progress.js';
-export { findRepo, type Repo } from '../state/find-root.js';
+export { findRepo, locateRoot, type Repo } from '../state/find-root.js';
 export { toRepoPath, toRepoGlob } from '../state/repo-path.js';
 export type { CollectOptions } from '../fingerprint/collect.js';
 export { diffFingerprint, type DriftContext } from '../fingerprint/diff.js';

@@ -39,15 +39,9 @@ export function cacheFamily(argv: readonly string[]): string {
 }
 
 function cachePaths(file: string, family: string): string[] {
-  const name = `${basename(file)}.${family}.${process.version}.cache`;
-  return [
-    join(dirname(file), name),
-    join(
-      tmpdir(),
-      `agent-state-${process.getuid?.() ?? 'user'}`,
-      `${basename(file)}.${shortHash(dirname(file))}.${family}.${process.version}.cache`,
-    ),
-  ];
+  const name = (tag: string) => `${basename(file)}${tag}.${family}.${process.version}.cache`;
+  const temp = join(tmpdir(), `agent-state-${process.getuid?.() ?? 'user'}`);
+  return [join(dirname(file), name('')), join(temp, name(`.${shortHash(dirname(file))}`))];
 }
 
 // Compiled code runs with this process's rights: use a cache only from a directory that nobody
@@ -83,11 +77,6 @@ const MAX_SHAPES = 24;
 interface CacheHeader {
   file: string;
   shapes: string[];
-}
-
-function fileKey(file: string): string {
-  const stat = statSync(file);
-  return `${stat.size}:${stat.ino}:${stat.ctimeMs}`;
 }
 
 function encodeHeader(header: CacheHeader): Buffer {
@@ -147,24 +136,21 @@ export function loadCached(file: string): unknown {
   const source = readFileSync(file, 'latin1');
   const argv = process.argv.slice(2);
   const paths = cachePaths(file, cacheFamily(argv));
-  const key = fileKey(file);
+  const stat = statSync(file);
+  const key = `${stat.size}:${stat.ino}:${stat.ctimeMs}`;
   // Hashed: the header must not keep words of the user's command lines.
   const shape = shortHash(runShape(argv));
   const cached = readCache(paths, key);
-  const cachedData = cached?.data;
   // A script compiled from a code cache has no dynamic-import callback on Node 20: the build
   // rewrites the bundle's `import(x)` (of the packages left outside it) into calls of this
   // function, resolved against the bundle.
   const base = pathToFileURL(file);
   (globalThis as Record<string, unknown>).__agentStateImport = (specifier: string) =>
     import(specifier.startsWith('.') ? new URL(specifier, base).href : specifier);
-  const script = new Script(Module.wrap(source), { filename: file, cachedData });
-  if (cached === undefined || script.cachedDataRejected) {
-    process.once('exit', () =>
-      writeCache(paths, { file: key, shapes: [shape] }, script.createCachedData()),
-    );
-  } else if (!cached.shapes.includes(shape)) {
-    const shapes = cached.shapes.length < MAX_SHAPES ? [...cached.shapes, shape] : [shape];
+  const script = new Script(Module.wrap(source), { filename: file, cachedData: cached?.data });
+  const kept = cached === undefined || script.cachedDataRejected ? [] : cached.shapes;
+  if (!kept.includes(shape)) {
+    const shapes = kept.length < MAX_SHAPES ? [...kept, shape] : [shape];
     process.once('exit', () => writeCache(paths, { file: key, shapes }, script.createCachedData()));
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;

@@ -34,11 +34,8 @@ export function lineDiff(before: string | null, after: string | null, context = 
   );
   const lines: string[] = [];
   ops.forEach((op, k) => {
-    if (!near[k]) {
-      if (lines[lines.length - 1] !== '  ...') lines.push('  ...');
-      return;
-    }
-    lines.push(`${op.kind} ${op.text}`);
+    if (near[k]) lines.push(`${op.kind} ${op.text}`);
+    else if (lines.at(-1) !== '  ...') lines.push('  ...');
   });
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
 import type { CommandContext } from './action.js';
+import type { OutputOptions } from './output.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
 export interface OptionSpec {
@@ -39,19 +40,15 @@ export interface ArgumentSpec {
 export interface CommandSpec {
   name: string;
   description: string;
-  arguments: readonly ArgumentSpec[];
-  options: readonly OptionSpec[];
+  arguments?: readonly ArgumentSpec[];
+  options?: readonly OptionSpec[];
   /** Shown after the option list in --help (examples, notes). */
   help: string;
 }
 
 /** The options every command takes. */
-export interface GlobalFlags {
+export interface GlobalFlags extends Pick<OutputOptions, 'json' | 'quiet' | 'color'> {
   cwd?: string;
-  json: boolean;
-  quiet: boolean;
-  /** false for --no-color. */
-  color: boolean;
   /** --agent: the acting agent's name (docs/multi-agent.md). */
   agent?: string;
 }
@@ -63,7 +60,8 @@ export interface ParsedArgs {
   options: Record<string, string | string[] | true>;
 }
 
-const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
+/** The fix a usage mistake names, on both routes. */
+export const HINT = 'see `agent-state --help` or `agent-state <command> --help`';
 const GLOBAL_OPTIONS = '--cwd --json --quiet --agent --no-color --help --version'.split(' ');
 
 interface Flag {
@@ -175,7 +173,7 @@ function setValue(options: ParsedArgs['options'], flag: Flag, raw: string | unde
 /** Parses a whole argv (without node and script) for `spec`. Throws UsageError. */
 export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArgs {
   const globals: GlobalFlags = { json: false, quiet: false, color: true };
-  const flags = spec.options.map(flagOf);
+  const flags = (spec.options ?? []).map(flagOf);
   const options: ParsedArgs['options'] = {};
   for (const flag of flags)
     if (flag.spec.default !== undefined) options[flag.key] = flag.spec.default;
@@ -193,9 +191,7 @@ export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArg
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const flag = seenCommand
-      ? flags.find((f) => f.long === name || (f.short !== undefined && f.short === name))
-      : undefined;
+    const flag = seenCommand ? flags.find((f) => f.long === name || f.short === name) : undefined;
     if (flag?.spec.valueWhen) {
       if (eq > 0) setValue(options, flag, arg.slice(eq + 1));
       else if (flag.spec.valueWhen.test(argv[i + 1] ?? '')) setValue(options, flag, argv[++i]);
@@ -227,14 +223,15 @@ export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArg
 }
 
 function checkArguments(spec: CommandSpec, args: readonly string[]): void {
-  const variadic = spec.arguments.some((a) => a.variadic);
-  const max = spec.arguments.length;
+  const expected = spec.arguments ?? [];
+  const variadic = expected.some((a) => a.variadic);
+  const max = expected.length;
   if (!variadic && args.length > max)
     throw new UsageError(
       `too many arguments for '${spec.name}'. Expected ${max} argument${max === 1 ? '' : 's'} but got ${args.length}.`,
       { hint: HINT },
     );
-  spec.arguments.forEach((argument, i) => {
+  expected.forEach((argument, i) => {
     const value = args[i];
     if (value === undefined) {
       if (argument.required)

@@ -47,13 +47,13 @@ const REGISTER: Record<Exclude<CommandWord, LeanWord>, () => Promise<Register>> 
 function registerLean(program: Command, lean: LeanCommand, state: RunState): void {
   const { spec } = lean;
   const command = program.command(spec.name).description(spec.description);
-  for (const a of spec.arguments) {
+  for (const a of spec.arguments ?? []) {
     const name = `${a.name}${a.variadic ? '...' : ''}`;
     const argument = program.createArgument(a.required ? `<${name}>` : `[${name}]`, a.description);
     if (a.choices) argument.choices(a.choices);
     command.addArgument(argument);
   }
-  for (const o of spec.options) {
+  for (const o of spec.options ?? []) {
     if (o.hidden) continue;
     const option = new Option(o.flags, o.description);
     if (o.choices) option.choices([...o.choices]);

@@ -22,15 +22,15 @@ export async function recordFact(
 }
 
 // So the drift never calls them someone else's; paths outside the tree, .agent/ and .git/ are out.
-/** Records the files agent-state just wrote (`integrate`, `hooks install`) as its own edits. */
+/** Records the files agent-state just changed (`integrate`, `hooks install`) as its own edits. */
 export async function recordOwnWrites(
   ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv },
-  files: readonly string[],
+  changes: readonly { file: string; action: string }[],
 ): Promise<Warning[]> {
   const info = locateRoot(ctx.cwd);
   if (!info.initialized) return [];
   const warnings: Warning[] = [];
-  for (const file of new Set(files)) {
+  for (const file of new Set(changes.filter((c) => c.action !== 'unchanged').map((c) => c.file))) {
     const path = relative(info.root, join(info.root, file)).split(sep).join('/');
     const outside = file.startsWith('~') || path.startsWith('..') || isAbsolute(path);
     if (outside || isAgentPath(path) || /^\.git\//.test(path)) continue;

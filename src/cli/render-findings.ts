@@ -5,7 +5,7 @@ import type { Warning } from '../types.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { StateProblem } from '../verify/read-state-checked.js';
 import type { CommandContext } from './action.js';
-import { formatAge } from './format.js';
+import { ago } from '../boot/model.js';
 
 // A finding names paths and commit subjects: whatever they hold, it stays on its line.
 const oneLine = (text: string) => safeText(redactSecrets(text).text, { oneLine: true });
@@ -35,7 +35,7 @@ export function renderProblems(problems: readonly StateProblem[], ctx: CommandCo
 /** "since the checkpoint of 2026-01-31 12:00 (5m ago)". */
 export function sinceText(at: string | null, now: Date): string {
   return at
-    ? `the checkpoint of ${at.slice(0, 16).replace('T', ' ')} UTC (${formatAge(at, now)})`
+    ? `the checkpoint of ${at.slice(0, 16).replace('T', ' ')} UTC (${ago(at, now)})`
     : 'no checkpoint yet';
 }
 

@@ -41,11 +41,6 @@ function findingLines(finding: HookFinding, paint: Paint): string[] {
 
 /** The report for stderr (made safe for the terminal); empty when there is nothing to say. */
 export function renderPreCommit(result: PreCommitResult, paint: Paint): string[] {
-  const ownColors = paint.red('') !== '';
-  return reportLines(result, paint).map((line) => safeText(line, { ownColors, oneLine: true }));
-}
-
-function reportLines(result: PreCommitResult, paint: Paint): string[] {
   if (result.skipped !== null || result.findings.length === 0) return [];
   const blocking = result.findings.filter((f) => f.severity === 'block').length;
   const header = result.ok
@@ -55,5 +50,6 @@ function reportLines(result: PreCommitResult, paint: Paint): string[] {
   const sorted = [...result.findings].sort((a, b) => order[a.severity] - order[b.severity]);
   const lines = [header, ...sorted.flatMap((f) => findingLines(f, paint))];
   if (!result.ok) lines.push(paint.dim(SKIP_LINE));
-  return lines;
+  const ownColors = paint.red('') !== '';
+  return lines.map((line) => safeText(line, { ownColors, oneLine: true }));
 }

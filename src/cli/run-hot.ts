@@ -6,7 +6,7 @@
 // no --help or --version; everything else gets the whole CLI.
 import type { LeanCommand } from './parse-args.js';
 import { runLean } from './lean.js';
-import { createOutput, processIo, reportError } from './output.js';
+import { processIo } from './output.js';
 import { scanArgv } from './parse-args.js';
 import { prefetch } from './prefetch.js';
 import type { ExitCode } from '../error-report.js';
@@ -14,6 +14,7 @@ import type { HotWord } from './hot-words.js';
 
 declare const AGENT_STATE_HOT_WORD: HotWord;
 
+// The commands are in this bundle: loading one cannot fail.
 const command = async (): Promise<LeanCommand> =>
   AGENT_STATE_HOT_WORD === 'event'
     ? (await import('./commands/event.js')).eventCommand
@@ -21,14 +22,12 @@ const command = async (): Promise<LeanCommand> =>
       ? (await import('./commands/hook.js')).hookCommand
       : (await import('./commands/boot.js')).bootCommand;
 
-/** Runs one call of this bundle's command (argv without node and script); never throws. */
+/** Runs one call of this bundle's command (argv without node and script); never throws (runLean reports). */
 export async function runCli(argv: readonly string[]): Promise<ExitCode> {
   const io = processIo();
-  const { words, globals } = scanArgv(argv);
-  try {
-    if (AGENT_STATE_HOT_WORD === 'boot') prefetch(words[0], globals.cwd, io);
-    return await runLean(await command(), argv, io, globals);
-  } catch (error) {
-    return reportError(createOutput({ ...globals, io }), error, io);
+  if (AGENT_STATE_HOT_WORD === 'boot') {
+    const { words, globals } = scanArgv(argv);
+    prefetch(words[0], globals.cwd, io); // never throws
   }
+  return runLean(await command(), argv, io);
 }

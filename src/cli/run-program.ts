@@ -13,7 +13,7 @@ import {
   type Output,
   type Style,
 } from './output.js';
-import { resolveCwd, scanArgv, type GlobalFlags } from './parse-args.js';
+import { resolveCwd, scanArgv, HINT, type GlobalFlags } from './parse-args.js';
 import { commandWord } from './command-list.js';
 import { createProgram } from './program.js';
 
@@ -56,11 +56,8 @@ function commanderResult(error: CommanderError): ExitCode | UsageError {
   const message = error.message
     .replace(/^error:\s*/, '')
     .trim()
-    .split('\n')
-    .join(' ');
-  return new UsageError(message, {
-    hint: 'see `agent-state --help` or `agent-state <command> --help`',
-  });
+    .replaceAll('\n', ' ');
+  return new UsageError(message, { hint: HINT });
 }
 
 /** Runs the commander program with `argv` (without node and script) on `io`; returns the exit code. */

@@ -5,20 +5,15 @@ import { eventLogPaths } from '../events/log-paths.js';
 import { publishStatus } from '../events/publish.js';
 import type * as P from '../events/publish.js';
 import { readStatus, type ReadStatusResult } from './read-status.js';
-import type { StatusFormat } from '../events/render.js';
 
-export interface PublishToOptions extends BaseOptions {
-  strategy: P.PublishStrategy;
-  /** Default `xml`. */
-  format?: StatusFormat;
-  /** Default `default`. */
-  consumer?: string;
-  /** Start a new epoch with a full baseline. */
-  reset?: boolean;
+/** publishStatus's options; format (default `xml`) and consumer (default `default`) optional. */
+export interface PublishToOptions
+  extends
+    BaseOptions,
+    Pick<P.PublishOptions, 'strategy'>,
+    Partial<Pick<P.PublishOptions, 'format' | 'consumer' | 'reset' | 'only'>> {
   /** A status already read (skips reading it again). */
   status?: ReadStatusResult;
-  /** Publish only a change of these sections (see PublishOptions.only). */
-  only?: P.PublishOptions['only'];
 }
 
 /** Publishes the current status to one consumer and moves its cursor; `output` null = nothing new. */

@@ -9,8 +9,7 @@ import { recordFact } from '../record.js';
 import { formatWarning } from '../action.js';
 
 function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'auto') return 'auto';
+  if (value === undefined || value === 'auto') return value;
   if (value === '1' || value === '2' || value === '3') return Number(value) as 1 | 2 | 3;
   throw new UsageError(`--level ${value} is not a recovery level`, {
     hint: 'use 1 (resume), 2 (restore), 3 (rebuild) or auto',
@@ -20,11 +19,10 @@ function parseLevel(value: string | undefined): 1 | 2 | 3 | 'auto' | undefined {
 function parseBudget(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const budget = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1) {
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(budget) || budget < 1)
     throw new UsageError(`--budget ${value} is not a token count`, {
       hint: 'give a whole number of tokens: --budget 4000',
     });
-  }
   return budget;
 }
 
@@ -33,7 +31,6 @@ export const bootCommand: LeanCommand = {
     name: 'boot',
     description:
       'print the restart prompt: goal, boundaries, progress and next step, within a token budget',
-    arguments: [],
     options: [
       option(
         '--level <level>',
@@ -65,7 +62,7 @@ Examples:
   $ agent-state boot --dry-run --json | jq .tokens`,
   },
 
-  async run({ options }, io) {
+  async run({ options }, ctx) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
     const [{ boot }, { bootDocument }, { omittedFact }] = await Promise.all([
@@ -74,9 +71,7 @@ Examples:
       import('../../boot/omitted-fact.js'),
     ]);
     const result = await boot({
-      cwd: io.cwd,
-      env: io.env,
-      now: io.now,
+      ...ctx,
       level,
       budget,
       format: options.format as BootFormat,
@@ -89,7 +84,7 @@ Examples:
     // The event log keeps every boot with the level, its reason and the loop counter.
     const logged = result.dryRun
       ? []
-      : await recordFact(io, {
+      : await recordFact(ctx, {
           type: 'boot',
           level: result.level,
           stalled: result.choice.stalled,
@@ -97,9 +92,9 @@ Examples:
           ...(result.source ? { source: result.source } : {}),
           omitted: omittedFact(result.omitted),
         });
-    for (const warning of [...result.warnings, ...logged]) io.out.warn(formatWarning(warning));
-    if (io.out.json) io.out.printJson(json);
-    else io.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
+    for (const warning of [...result.warnings, ...logged]) ctx.out.warn(formatWarning(warning));
+    if (ctx.out.json) ctx.out.printJson(json);
+    else ctx.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
     return EXIT.OK;
   },
 };

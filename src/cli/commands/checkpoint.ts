@@ -57,11 +57,8 @@ Examples:
       const controller = new AbortController();
       const onSignal = () => controller.abort();
       for (const signal of SIGNALS) process.on(signal, onSignal);
-      const spinner = startSpinner(
-        ctx.io.stderr,
-        PHASE_TEXT.verify,
-        !ctx.out.json && !ctx.out.quiet,
-      );
+      const shown = !ctx.out.json && !ctx.out.quiet;
+      const spinner = startSpinner(ctx.io.stderr, PHASE_TEXT.verify, shown);
       let result;
       try {
         result = await checkpoint({

@@ -72,9 +72,8 @@ export function registerCurrent(program: AgentCommand): void {
         constraints: flags.constraint,
         clear: flags.clear === true,
       };
-      const setting = Object.entries(change).some(([k, v]) =>
-        k === 'clear' ? v === true : v !== undefined,
-      );
+      // A field is set when given; clear is false when not.
+      const setting = Object.values(change).some((v) => v !== undefined && v !== false);
       if (!setting) {
         const { progress } = loadState(ctx);
         return {

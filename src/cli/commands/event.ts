@@ -4,7 +4,7 @@ import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
 import { appendEvents } from '../../events/append.js';
 import { KNOWN_EVENT_TYPES } from '../../events/reduce.js';
-import { EVENT_ACTORS, type AgentEvent, type EventInput } from '../../events/types.js';
+import { EVENT_ACTORS, type EventInput } from '../../events/types.js';
 import { option, type LeanCommand, type ParsedArgs } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
@@ -84,11 +84,6 @@ export function eventInputs({ args, options }: ParsedArgs, readStdin: () => stri
   });
 }
 
-/** One line per recorded event, for humans. */
-export function describeRecorded(events: readonly AgentEvent[]): string {
-  return events.map((e) => `Recorded #${e.seq} ${e.type}`).join('\n');
-}
-
 export const eventCommand: LeanCommand = {
   spec: {
     name: 'event',
@@ -140,7 +135,7 @@ Examples:
     const inputs = eventInputs(parsed, () => stdin);
     const events = await appendEvents(inputs, { cwd, now });
     if (out.json) out.printJson({ events });
-    else out.print(describeRecorded(events));
+    else out.print(events.map((e) => `Recorded #${e.seq} ${e.type}`).join('\n'));
     return EXIT.OK;
   },
 };

@@ -19,9 +19,7 @@ function count(raw: string | undefined, option: string, min: number): number | u
   if (!/^\d+$/.test(raw) || Number(raw) < min)
     throw new UsageError(
       `${option} must be a whole number${min > 0 ? ` of ${min} or more` : ''} (got "${raw}")`,
-      {
-        hint: `for example ${option} ${min > 0 ? 20 : 100}`,
-      },
+      { hint: `for example ${option} ${min > 0 ? 20 : 100}` },
     );
   return Number(raw);
 }

@@ -5,7 +5,6 @@ import type { AgentCommand } from '../agent-command.js';
 import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { requireInsideRepo } from '../../state/repo-path.js';
-import type { EvidenceEntry } from '../../evidence/evidence-file.js';
 import { type CommandContext } from '../action.js';
 import { plural } from '../format.js';
 import { readStdin } from '../read-stdin.js';
@@ -37,11 +36,6 @@ async function readBody(flags: AddFlags, { cwd, io }: CommandContext): Promise<s
       hint: 'name a readable text file',
     });
   return readFileSync(path, 'utf8');
-}
-
-function summaryOf(entry: EvidenceEntry): Omit<EvidenceEntry, 'body'> {
-  const { body: _body, ...rest } = entry;
-  return rest;
 }
 
 export function registerEvidence(program: AgentCommand): void {
@@ -99,13 +93,8 @@ Examples:
           ? `${plural(result.removed.length, 'old entry', 'old entries')} removed`
           : '',
       ].filter(Boolean);
-      const { id, kind, summary } = result.meta;
-      const warnings = await recordFact(ctx, {
-        type: 'evidence.added',
-        evidence: id,
-        kind,
-        summary,
-      });
+      const { id: evidence, kind, summary } = result.meta;
+      const warnings = await recordFact(ctx, { type: 'evidence.added', evidence, kind, summary });
       return {
         text: `Added evidence ${result.meta.id}: ${result.file}${notes.length ? ` (${notes.join('; ')})` : ''}`,
         json: { ...result.meta, file: result.file, removed: result.removed },
@@ -129,7 +118,7 @@ Examples:
       return {
         text,
         json: {
-          entries: entries.map(summaryOf),
+          entries: entries.map(({ body: _body, ...summary }) => summary),
           problems: problems.map((p) => ({
             at: formatLocation(p.location),
             message: p.message,

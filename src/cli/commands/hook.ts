@@ -8,15 +8,6 @@ import type { CommandContext } from '../action.js';
 import type { LeanCommand } from '../parse-args.js';
 import { readStdin } from '../read-stdin.js';
 
-async function hostHook(host: HostName, ctx: CommandContext): Promise<ExitCode> {
-  const { runHostHook } = await import('../../hosts/run-host-hook.js');
-  const { io } = ctx;
-  const result = await runHostHook(host, await readStdin(io), ctx);
-  if (result.stdout) io.stdout.write(result.stdout);
-  if (result.stderr) io.stderr.write(result.stderr);
-  return EXIT.OK;
-}
-
 // A post-* hook never fails: it cannot undo anything.
 async function gitHook(
   name: GitHookName,
@@ -74,7 +65,6 @@ export const hookCommand: LeanCommand = {
       },
       { name: 'args', description: 'the arguments git passed to the hook', variadic: true },
     ],
-    options: [],
     help: `
 Git hooks (installed by \`agent-state hooks install\`; docs/hooks.md): pre-commit blocks (exit 1)
 when a staged state file is invalid or a staged path is Forbidden; it warns when the commit
@@ -100,7 +90,11 @@ Examples:
         throw new UsageError(`hook ${name} takes no arguments (got "${rest[0]}")`, {
           hint: `the host pipes its JSON on stdin: agent-state hook ${name}`,
         });
-      return hostHook(name as HostName, ctx);
+      const { runHostHook } = await import('../../hosts/run-host-hook.js');
+      const result = await runHostHook(name as HostName, await readStdin(ctx.io), ctx);
+      if (result.stdout) ctx.io.stdout.write(result.stdout);
+      if (result.stderr) ctx.io.stderr.write(result.stderr);
+      return EXIT.OK;
     }
     return gitHook(name as GitHookName, rest, ctx);
   },

@@ -6,22 +6,19 @@ import {
   GIT_HOOK_MANAGERS,
   GIT_HOOK_NAMES,
   type GitHookFileChange,
-  type GitHookManager,
   type GitHookName,
+  type MergeDriverChange,
 } from '../../git-hooks/git-hook-types.js';
-import type { MergeDriverChange } from '../../git-hooks/git-hook-types.js';
+import type { HooksOptions } from '../../git-hooks/install.js';
 import { recordOwnWrites } from '../record.js';
 
 const MANAGERS = ['auto', ...GIT_HOOK_MANAGERS];
 const HOOKS: readonly string[] = GIT_HOOK_NAMES;
 
-interface HooksFlags {
-  manager?: GitHookManager | 'auto';
-  hooks?: string;
-  /** commander's negation of --no-merge-driver. */
-  mergeDriver?: boolean;
-  sharedAttributes?: boolean;
-}
+// mergeDriver is commander's negation of --no-merge-driver; --hooks has a default, the whole list.
+type HooksFlags = Pick<HooksOptions, 'manager' | 'mergeDriver' | 'sharedAttributes'> & {
+  hooks: string;
+};
 
 // One line for the merge driver's registration, when install or uninstall touched it.
 function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) => string): string[] {
@@ -38,8 +35,7 @@ function mergeDriverLine(change: MergeDriverChange | null, paint: (t: string) =>
   ];
 }
 
-function parseHooks(list: string | undefined): GitHookName[] | undefined {
-  if (list === undefined) return undefined;
+function parseHooks(list: string): GitHookName[] {
   const hooks = list
     .split(',')
     .map((h) => h.trim())
@@ -122,10 +118,9 @@ Examples:
       if (result.snippet)
         lines.push('', 'Add to .pre-commit-config.yaml, under `repos:`:', '', result.snippet);
       for (const note of result.notes) lines.push(style.yellow(`note: ${note}`));
-      const written = result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
-      if (result.merge_driver && result.merge_driver.attributes !== 'unchanged')
-        written.push(result.merge_driver.attributes_file);
-      const warnings = await recordOwnWrites(ctx, written);
+      const md = result.merge_driver;
+      const attributes = md ? [{ file: md.attributes_file, action: md.attributes }] : [];
+      const warnings = await recordOwnWrites(ctx, [...result.changes, ...attributes]);
       if (result.manager !== 'pre-commit')
         lines.push(
           'Check with `agent-state hooks status`; skip once with AGENT_STATE=0 git commit ...',

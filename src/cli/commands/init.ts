@@ -1,14 +1,9 @@
 // `agent-state init`: scaffold .agent/ (idempotent).
 import type { AgentCommand } from '../agent-command.js';
-import { initState } from '../../state/init.js';
+import { initState, type InitOptions } from '../../state/init.js';
 import { recordFact } from '../record.js';
 
-interface InitFlags {
-  goal?: string;
-  test?: string;
-  keyFiles?: string[];
-  force?: boolean;
-}
+type InitFlags = Pick<InitOptions, 'goal' | 'test' | 'keyFiles' | 'force'>;
 
 export function registerInit(program: AgentCommand): void {
   program
@@ -29,23 +24,22 @@ export function registerInit(program: AgentCommand): void {
       const { style } = ctx.out;
       const lines: string[] = [];
       const changed = result.created.length + result.overwritten.length;
-      if (changed === 0) {
+      if (changed === 0)
         lines.push(
           `Already initialized in ${result.root}: ${result.kept.length} files kept, no byte changed.`,
         );
-      } else {
+      else {
         lines.push(`Initialized agent-state in ${result.root}`);
         for (const f of result.created) lines.push(`  ${style.green('created')}      ${f}`);
         for (const f of result.overwritten) lines.push(`  ${style.yellow('overwritten')}  ${f}`);
         for (const f of result.kept) lines.push(`  ${style.dim('kept')}         ${f}`);
       }
-      if (!result.git) {
+      if (!result.git)
         lines.push(
           style.yellow(
             'Not a git repository: fingerprints will hold no HEAD, branch or dirty-file list, and `checkpoint --commit` and git hooks are unavailable.',
           ),
         );
-      }
       if (changed > 0)
         lines.push(
           'Next: `agent-state goal "..."` (if not set), then `agent-state plan add "..."`.',

@@ -96,13 +96,11 @@ Examples:
     .run<IntegrateFlags>(async (ctx, [host], flags) => {
       const { integrate } = await import('../../hosts/integrate.js');
       const result = await integrate({ ...flags, ...ctx, host: host as IntegrationHost });
-      const written = result.dryRun
-        ? []
-        : result.changes.filter((c) => c.action !== 'unchanged').map((c) => c.file);
+      const recorded = result.dryRun ? [] : await recordOwnWrites(ctx, result.changes);
       return {
         text: renderResult(result, ctx),
         json: toJson(result),
-        warnings: [...result.warnings, ...(await recordOwnWrites(ctx, written))],
+        warnings: [...result.warnings, ...recorded],
       };
     });
 }

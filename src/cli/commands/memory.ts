@@ -66,35 +66,31 @@ export function registerMemory(program: AgentCommand): void {
       return { text: renderNotes(listMemory(progress), ctx), json: memoryOf(progress) };
     });
 
-  const edits = [
-    [
-      'promote',
-      'a working note: w1 (or just 1)',
-      'make a working note durable (only ever done explicitly)',
-      'w2',
-    ],
-    ['drop', 'the note: w1, d2 (a bare number is a working note)', 'remove a note', 'w1'],
-  ] as const;
-  for (const [verb, argument, description, example] of edits)
-    memory
-      .command(verb)
-      .argument('<note>', argument)
-      .description(description)
-      .helpAfter(`\nExample:\n  $ agent-state memory ${verb} ${example}`)
-      .run(async (ctx, [ref]) => {
-        const parsed = parseMemoryRef(ref!);
-        const edit = verb === 'promote' ? promoteMemory : dropMemory;
-        const { result: note, progress } = await updateProgress((p) => edit(p, parsed), ctx);
-        return {
-          text:
-            verb === 'promote'
-              ? `Promoted to ${note.label} (durable): ${note.text}`
-              : `Dropped ${note.label}: ${note.text}`,
-          json: {
-            [verb === 'promote' ? 'note' : 'dropped']: note,
-            memory: memoryOf(progress),
-            revision: progress.revision,
-          },
-        };
-      });
+  memory
+    .command('promote')
+    .argument('<note>', 'a working note: w1 (or just 1)')
+    .description('make a working note durable (only ever done explicitly)')
+    .helpAfter('\nExample:\n  $ agent-state memory promote w2')
+    .run(async (ctx, [ref]) => {
+      const parsed = parseMemoryRef(ref!);
+      const { result: note, progress } = await updateProgress((p) => promoteMemory(p, parsed), ctx);
+      return {
+        text: `Promoted to ${note.label} (durable): ${note.text}`,
+        json: { note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
+
+  memory
+    .command('drop')
+    .argument('<note>', 'the note: w1, d2 (a bare number is a working note)')
+    .description('remove a note')
+    .helpAfter('\nExample:\n  $ agent-state memory drop w1')
+    .run(async (ctx, [ref]) => {
+      const parsed = parseMemoryRef(ref!);
+      const { result: note, progress } = await updateProgress((p) => dropMemory(p, parsed), ctx);
+      return {
+        text: `Dropped ${note.label}: ${note.text}`,
+        json: { dropped: note, memory: memoryOf(progress), revision: progress.revision },
+      };
+    });
 }

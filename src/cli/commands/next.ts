@@ -15,33 +15,26 @@ export function registerNext(program: AgentCommand): void {
       '\nExamples:\n  $ agent-state next\n  $ agent-state next "Write the failing test for token refresh" --stage implementing',
     )
     .run<{ stage?: string }>(async (ctx, [text], flags) => {
-      if (text === undefined && flags.stage === undefined) {
-        const { progress } = loadState(ctx);
-        const json = {
-          stage: progress.stage ?? '',
-          next_action: progress.next_action ?? '',
-          changed: false,
-        };
-        return {
-          text: `${json.next_action || '(no next action set)'}${json.stage ? `  [stage: ${json.stage}]` : ''}`,
-          json,
-        };
-      }
       if (text !== undefined && text.trim() === '')
         throw new UsageError('the next action is empty', {
           hint: 'say what to do next: agent-state next "Run the migration"',
         });
       if (flags.stage !== undefined && flags.stage.trim() === '')
         throw new UsageError('--stage is empty', { hint: 'name the stage: --stage testing' });
-      const { progress, changed } = await updateProgress((p) => {
-        if (text !== undefined) p.next_action = text.trim();
-        if (flags.stage !== undefined) p.stage = flags.stage.trim();
-      }, ctx);
+      const show = text === undefined && flags.stage === undefined;
+      const { progress, changed } = show
+        ? { progress: loadState(ctx).progress, changed: false }
+        : await updateProgress((p) => {
+            if (text !== undefined) p.next_action = text.trim();
+            if (flags.stage !== undefined) p.stage = flags.stage.trim();
+          }, ctx);
       const json = {
         stage: progress.stage ?? '',
         next_action: progress.next_action ?? '',
         changed,
       };
+      const stage = json.stage ? `  [stage: ${json.stage}]` : '';
+      if (show) return { text: `${json.next_action || '(no next action set)'}${stage}`, json };
       const warnings = changed
         ? await recordFact(ctx, {
             type: 'task.updated',
@@ -50,7 +43,7 @@ export function registerNext(program: AgentCommand): void {
           })
         : [];
       return {
-        text: `${changed ? 'Next' : 'Unchanged'}: ${json.next_action}${json.stage ? `  [stage: ${json.stage}]` : ''}`,
+        text: `${changed ? 'Next' : 'Unchanged'}: ${json.next_action}${stage}`,
         json,
         warnings,
       };

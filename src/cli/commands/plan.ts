@@ -135,7 +135,7 @@ export function registerPlan(program: AgentCommand): void {
       };
     });
 
-  for (const [verb, status, description] of TRANSITIONS) {
+  for (const [verb, status, description] of TRANSITIONS)
     onItem(verb)
       .description(description)
       .option('--note <text>', 'why (an empty note removes the existing one)')
@@ -144,12 +144,15 @@ export function registerPlan(program: AgentCommand): void {
         `\nExample:\n  $ agent-state plan ${verb} t1${verb === 'block' ? ' --note "needs a decision on the schema"' : ''}`,
       )
       .run<{ note?: string; force?: boolean }>(async (ctx, [id], flags) => {
-        const options = { cwd: ctx.cwd, env: ctx.env, force: flags.force };
-        const update = await updateProgress(
-          (p) => setPlanStatus(p, id!, status, flags.note),
-          options,
-        );
-        const { result: item, changed, progress } = update;
+        const {
+          result: item,
+          changed,
+          progress,
+        } = await updateProgress((p) => setPlanStatus(p, id!, status, flags.note), {
+          cwd: ctx.cwd,
+          env: ctx.env,
+          force: flags.force,
+        });
         const started = { type: 'step.started', step: item.id, title: item.title };
         const warnings = !changed
           ? []
@@ -162,7 +165,6 @@ export function registerPlan(program: AgentCommand): void {
           warnings,
         };
       });
-  }
 
   onItem('needs')
     .argument('[needs...]', 'the items it needs done first (t1,t2 or t1 t2); none clears them')
@@ -200,49 +202,48 @@ Examples:
       return { text, json: { ready, waiting } };
     });
 
-  const claims = [
-    [
-      'claim',
+  onItem('claim')
+    .description(
       "claim an item for this agent (refused while another agent's claim is live; claiming again renews it)",
-      "take it over although another agent's claim is live",
-      CLAIM_HELP,
-    ],
-    [
-      'release',
-      "release this agent's claim on an item",
-      "release another agent's live claim",
-      '\nExample:\n  $ agent-state --agent alice plan release t3',
-    ],
-  ] as const;
-  for (const [verb, description, force, help] of claims)
-    onItem(verb)
-      .description(description)
-      .option('--force', force)
-      .helpAfter(help)
-      .run<{ force?: boolean }>(async (ctx, [id], flags) => {
-        const agent = verb === 'claim' ? resolveAgent({ env: ctx.env }) : null;
-        const now = ctx.now();
-        const items = await import('../../task/claim-item.js');
-        const options = { ...ctx, ...flags, now: () => now };
-        if (verb === 'release') {
-          const { result, progress, changed } = await items.releaseItem(id!, options);
-          const { item, released } = result;
-          return {
-            text: released
-              ? `Released ${item.id} (${describeClaim(released, now)})`
-              : `${item.id} was not claimed`,
-            json: { item, released, changed, revision: progress.revision },
-          };
-        }
-        const { result, progress, changed } = await items.claimItem(id!, options);
-        const { item, action, previous } = result;
-        const taken = previous ? ` (took it over from ${describeClaim(previous, now)})` : '';
-        const verbed = action === 'renewed' ? 'renewed its claim on' : 'claimed';
-        return {
-          text: `${agent} ${verbed} ${item.id}: ${item.title}${taken}`,
-          json: { item, action, previous, changed, revision: progress.revision },
-        };
-      });
+    )
+    .option('--force', "take it over although another agent's claim is live")
+    .helpAfter(CLAIM_HELP)
+    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+      const agent = resolveAgent({ env: ctx.env });
+      const now = ctx.now();
+      const { claimItem } = await import('../../task/claim-item.js');
+      const update = await claimItem(id!, { ...ctx, ...flags, now: () => now });
+      const { item, action, previous } = update.result;
+      const taken = previous ? ` (took it over from ${describeClaim(previous, now)})` : '';
+      const verbed = action === 'renewed' ? 'renewed its claim on' : 'claimed';
+      return {
+        text: `${agent} ${verbed} ${item.id}: ${item.title}${taken}`,
+        json: {
+          item,
+          action,
+          previous,
+          changed: update.changed,
+          revision: update.progress.revision,
+        },
+      };
+    });
+
+  onItem('release')
+    .description("release this agent's claim on an item")
+    .option('--force', "release another agent's live claim")
+    .helpAfter('\nExample:\n  $ agent-state --agent alice plan release t3')
+    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+      const now = ctx.now();
+      const { releaseItem } = await import('../../task/claim-item.js');
+      const update = await releaseItem(id!, { ...ctx, ...flags, now: () => now });
+      const { item, released } = update.result;
+      return {
+        text: released
+          ? `Released ${item.id} (${describeClaim(released, now)})`
+          : `${item.id} was not claimed`,
+        json: { item, released, changed: update.changed, revision: update.progress.revision },
+      };
+    });
 
   plan
     .command('list')
@@ -259,46 +260,35 @@ Examples:
       return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
     });
 
-  // retitle and remove: the edits of an item itself (not of its status).
-  const edits = [
-    [
-      'retitle',
-      'give an item a new title',
-      'Retitled',
-      '$ agent-state plan retitle t2 "Parse dates too"',
-    ],
-    [
-      'remove',
-      'remove an item, with its completion marker and the dependencies on it',
-      'Removed',
-      '$ agent-state plan remove t4',
-    ],
-  ] as const;
-  for (const [verb, description, done, example] of edits) {
-    const command = onItem(verb);
-    if (verb === 'retitle') command.argument('<title>', 'the new title, in one line');
-    else command.option('--force', "remove it although another agent's live claim holds it");
-    command
-      .description(description)
-      .helpAfter(`\nExample:\n  ${example}`)
-      .run<{ force?: boolean }>(async (ctx, [id, title], flags) => {
-        const paths = findRoot(ctx.cwd);
-        const options = { env: ctx.env, force: flags.force };
-        const edit = (p: Progress) =>
-          verb === 'retitle' ? retitlePlanItem(p, id!, title!) : removePlanItem(p, id!);
-        const { result: item, progress } = await withStateLock(paths, async () => {
-          const update = await updateProgressLocked(paths, edit, options);
-          // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
-          if (verb === 'remove') sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
-          return update;
-        });
-        const change = verb === 'remove' ? { removed: true } : undefined;
-        const warnings = await planFact(ctx, item, progress.plan, change);
-        return {
-          text: `${done} ${item.id}: ${item.title}`,
-          json: { item, revision: progress.revision },
-          warnings,
-        };
+  onItem('retitle')
+    .argument('<title>', 'the new title, in one line')
+    .description('give an item a new title')
+    .helpAfter('\nExample:\n  $ agent-state plan retitle t2 "Parse dates too"')
+    .run(async (ctx, [id, title]) => {
+      const retitle = (p: Progress) => retitlePlanItem(p, id!, title!);
+      const options = { cwd: ctx.cwd, env: ctx.env };
+      const { result: item, progress } = await updateProgress(retitle, options);
+      const warnings = await planFact(ctx, item, progress.plan);
+      const json = { item, revision: progress.revision };
+      return { text: `Retitled ${item.id}: ${item.title}`, json, warnings };
+    });
+
+  onItem('remove')
+    .description('remove an item, with its completion marker and the dependencies on it')
+    .option('--force', "remove it although another agent's live claim holds it")
+    .helpAfter('\nExample:\n  $ agent-state plan remove t4')
+    .run<{ force?: boolean }>(async (ctx, [id], flags) => {
+      const paths = findRoot(ctx.cwd);
+      const remove = (p: Progress) => removePlanItem(p, id!);
+      const options = { env: ctx.env, force: flags.force };
+      const { result: item, progress } = await withStateLock(paths, async () => {
+        const update = await updateProgressLocked(paths, remove, options);
+        // A removed marker's file list (a big marker's, beside progress.yaml) goes with it.
+        sweepMarkerLists(paths, update.progress.markers ?? {}, ctx.env);
+        return update;
       });
-  }
+      const warnings = await planFact(ctx, item, progress.plan, { removed: true });
+      const json = { item, revision: progress.revision };
+      return { text: `Removed ${item.id}: ${item.title}`, json, warnings };
+    });
 }

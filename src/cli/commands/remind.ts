@@ -3,7 +3,8 @@ import type { AgentCommand } from '../agent-command.js';
 import { queueReminder } from '../../state/reminders.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
-import { formatAge, plural } from '../format.js';
+import { ago } from '../../boot/model.js';
+import { plural } from '../format.js';
 
 export function registerRemind(program: AgentCommand): void {
   program
@@ -18,7 +19,7 @@ export function registerRemind(program: AgentCommand): void {
       if (text === undefined) {
         const reminders = loadState(ctx).progress.reminders ?? [];
         const lines = reminders.map(
-          (r) => `- ${r.text}  ${ctx.out.style.dim(`(queued ${formatAge(r.at, now)})`)}`,
+          (r) => `- ${r.text}  ${ctx.out.style.dim(`(queued ${ago(r.at, now)})`)}`,
         );
         return {
           text: reminders.length ? lines.join('\n') : '(no reminder queued)',

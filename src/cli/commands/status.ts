@@ -17,7 +17,8 @@ import { stashAdvice } from '../../boot/recovery-sections.js';
 import { PLAN_STATUSES } from '../../types.js';
 import { printResult, type CommandContext, type CommandResult } from '../action.js';
 import { option, type LeanCommand } from '../parse-args.js';
-import { ageSeconds, formatAge, plural } from '../format.js';
+import { ago } from '../../boot/model.js';
+import { ageSeconds, plural } from '../format.js';
 
 interface StatusFlags {
   format?: string;
@@ -49,7 +50,7 @@ function agentLines(ctx: CommandContext, overview: AgentsOverview): string[] {
       parts.push(
         `claims ${a.claims.map((c) => `${c.item}${c.expired ? ' (expired)' : ''}`).join(', ')}`,
       );
-    parts.push(`seen ${formatAge(a.last_seen, now)}`);
+    parts.push(`seen ${ago(a.last_seen, now)}`);
     const state = a.active ? style.green('active') : style.dim('idle  ');
     lines.push(
       `  ${name}  ${state}  ${where}`,
@@ -166,17 +167,16 @@ function overview(
     `${style.bold('Stage')}  ${json.stage || '-'}`,
     `${style.bold('Next')}   ${json.next_action || style.yellow('(none: run `agent-state next "..."`)')}`,
   ];
-  if (current && (current.id || current.objective)) {
+  if (current && (current.id || current.objective))
     lines.push(
       `${style.bold('Step')}   ${[current.id, current.objective].filter(Boolean).join(' ')}`,
     );
-  }
   lines.push(
     `${style.bold('Plan')}   ${counts.total === 0 ? 'empty' : `${plural(counts.total, 'item')}: ${byStatus.join(', ')}`}`,
   );
   if (ready.length) lines.push(`${style.bold('Ready')}  ${readyLine(ready)}`);
   lines.push(
-    `${style.bold('Saved')}  last checkpoint ${formatAge(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
+    `${style.bold('Saved')}  last checkpoint ${ago(stamp.last_checkpoint, now)} (${plural(json.checkpoints, 'checkpoint')}), ${plural(json.boots, 'boot')}, revision ${progress.revision}`,
   );
   const { sections, generated_at: nowIso } = status.view;
   lines.push(...testLines(status, nowIso).map((text) => `${style.bold('Tests')}  ${text}`));
@@ -234,7 +234,6 @@ export const statusCommand: LeanCommand = {
   spec: {
     name: 'status',
     description: 'show the task at a glance, or the status bar for a model (--format, --publish)',
-    arguments: [],
     options: [
       option('--format <format>', `render the status bar: ${STATUS_FORMATS.join(', ')}`),
       option(

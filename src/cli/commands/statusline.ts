@@ -9,8 +9,6 @@ export const statuslineCommand: LeanCommand = {
     name: 'statusline',
     description:
       'one line for a status bar: stage · next action · plan done/total · checkpoint age · signals',
-    arguments: [],
-    options: [],
     help: `
 Claude Code runs it after each assistant message (statusLine setting) with session JSON on stdin;
 it works without stdin too. Never fails: without .agent/ it prints a short hint.

@@ -13,14 +13,6 @@ interface UiFlags {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-function parsePort(raw: string): number {
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
-    throw new UsageError(`--port ${raw} is not a port number`, {
-      hint: 'use a number from 1 to 65535, or 0 for any free port',
-    });
-  return Number(raw);
-}
-
 export function registerUi(program: AgentCommand): void {
   program
     .command('ui')
@@ -51,11 +43,14 @@ Examples:
   $ agent-state report --html report.html     # the same page as one file`,
     )
     .run<UiFlags>(async (ctx, _args, flags) => {
-      const port = parsePort(flags.port);
+      if (!/^\d{1,5}$/.test(flags.port) || Number(flags.port) > 65535)
+        throw new UsageError(`--port ${flags.port} is not a port number`, {
+          hint: 'use a number from 1 to 65535, or 0 for any free port',
+        });
       const { startUiServer } = await import('../../ui/serve.js');
       const server = await startUiServer({
         ...ctx,
-        port,
+        port: Number(flags.port),
         host: flags.host,
         token: flags.token,
         onError: (error) =>

@@ -7,15 +7,11 @@ import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import { formatWarning, untilInterrupted } from '../action.js';
 
-function clock(iso: string): string {
-  return new Date(iso).toTimeString().slice(0, 8);
-}
-
 const VERB = { add: 'added  ', change: 'changed', unlink: 'removed' } as const;
 
 /** One human line (or two) per change. */
 function eventText(e: WatchEvent, style: Style): string {
-  const head = `${style.dim(clock(e.at))} ${VERB[e.event]}`;
+  const head = `${style.dim(new Date(e.at).toTimeString().slice(0, 8))} ${VERB[e.event]}`;
   // A path may hold a newline: it stays on its line.
   e = { ...e, path: safeText(e.path, { oneLine: true }) };
   if (e.kind === 'git') {
