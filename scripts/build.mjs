@@ -94,14 +94,16 @@ const inlineValidators = (inline = validatorNames) => ({
 // ranks come from dist/tokenizer/o200k.bin, so gpt-tokenizer is only needed to build).
 const external = ['@modelcontextprotocol/server', 'zod', 'chokidar'];
 const esbuild = await import('esbuild');
-// `event`, `hook` and `boot` each from a bundle of its own (src/cli/run-hot.ts), with only the
-// event's validator inline: the others are read on a cache miss of progress.yaml or config.yaml.
-const HOT = ['event', 'hook', 'boot'];
+// `event`, `hook` and `boot` each from a bundle of its own (src/cli/run-hot.ts), with the validators
+// they run on every call inline: the event's, and for `hook` config.yaml's (the Forbidden guard
+// before a tool call reads config.yaml itself, not the cache an agent could write). The others
+// are read from dist/validators/ on a cache miss.
+const HOT = { event: ['event'], hook: ['event', 'config'], boot: ['event'] };
 const bundles = [
   { entries: { start: 'start.ts', 'agent-state': 'run-cli.ts' } },
-  ...HOT.map((word) => ({
+  ...Object.entries(HOT).map(([word, validators]) => ({
     entries: { [`agent-state-${word}`]: 'run-hot.ts' },
-    validators: ['event'],
+    validators,
     word,
   })),
 ];
@@ -134,7 +136,7 @@ for (const { entries, validators, word } of bundles)
 // A script compiled from a V8 code cache has no dynamic-import callback on Node 20, so the
 // bundle's `import()` of the external packages calls a function that start.cjs provides
 // (code-cache.ts); run any other way, the bundle falls back to its own `import()`.
-for (const name of ['agent-state', ...HOT.map((word) => `agent-state-${word}`)]) {
+for (const name of ['agent-state', ...Object.keys(HOT).map((word) => `agent-state-${word}`)]) {
   const bundle = join(root, 'dist', 'bundle', `${name}.cjs`);
   // start.cjs reads the bundle as latin1 (a plain copy; UTF-8 decoding of it cost ~3 ms a call), so
   // the bundle must be ASCII. esbuild escapes non-ASCII text, but not in tagged templates (whose raw

@@ -83,13 +83,14 @@ function findGitRoot(from: string): string | null {
 
 /** The root of an initialized state, or NotInitializedError (exit 3). */
 export function initializedRoot(info: RootInfo): string {
-  // Only the local, git-ignored part is here: the committed state is on another branch or commit,
-  // and an `init` here would leave untracked files that stop `git switch` going back.
+  // Only the local, git-ignored part is here: the state is on another branch or commit, or in a
+  // stash (which of them is not known here), and an `init` here would leave untracked files that
+  // stop `git switch` going back.
   if (!info.initialized && info.gitRoot !== null && isDir(`${info.root}/${AGENT_DIR}`))
     throw new NotInitializedError(
-      `the agent-state state is not on this branch: ${info.root}/${AGENT_DIR}/ holds only local files (untracked here: leave ${AGENT_DIR}/ out of any commit on this branch), and ${AGENT_DIR}/state/ and ${AGENT_DIR}/config.yaml are not in this checkout (they are committed on another branch or commit)`,
+      `the agent-state state is not on this branch: ${info.root}/${AGENT_DIR}/ holds only local files (untracked here: leave ${AGENT_DIR}/ out of any commit on this branch), and ${AGENT_DIR}/state/ and ${AGENT_DIR}/config.yaml are not in this checkout (on another branch or commit, or stashed)`,
       {
-        hint: `switch back to the branch that has them (\`git switch -\`); \`git log --all --oneline -- ${AGENT_DIR}/state\` lists the commits that hold the state`,
+        hint: `switch back to the branch that has them (\`git switch -\`), or \`git stash pop\` if you stashed them; \`git log --all --oneline -- ${AGENT_DIR}/state\` lists the commits that hold the state`,
       },
     );
   if (!info.initialized)

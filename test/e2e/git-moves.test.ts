@@ -165,6 +165,24 @@ describe('git life', () => {
   );
 
   it(
+    'a state stashed with `git stash -u` is named as possibly stashed, and `git stash pop` restores it',
+    async () => {
+      const s = await Session.start();
+      // Not committed: `git stash -u` takes .agent/state/ and .agent/config.yaml with the rest.
+      git(s.repo, 'rm', '-rq', '--cached', '.agent');
+      git(s.repo, 'commit', '-qm', 'Keep the state out of git');
+      git(s.repo, 'stash', '-q', '-u');
+      const result = await s.cliExpect(3, 'status');
+      expect(result.stderr).toContain('the agent-state state is not on this branch');
+      expect(result.stderr).not.toContain('they are committed on another branch');
+      expect(result.stderr).toContain('`git stash pop`');
+      git(s.repo, 'stash', 'pop', '-q');
+      await s.cli('status');
+    },
+    T,
+  );
+
+  it(
     'a revert of an approved Forbidden commit is no new violation; the approval is in the evidence',
     async () => {
       const s = await Session.start();
