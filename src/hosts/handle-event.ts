@@ -40,6 +40,7 @@ import { inFlight, settlePostTool } from './async-post-tool.js';
 import { checkToolCall, denyReason, toolCheckModes, warningContext } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
+import { orElse } from './or-else.js';
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
@@ -187,13 +188,8 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     if (rel === null) continue;
     // What the file holds right after (a later change by someone else is then told apart);
     // never fails the hook.
-    let state = 'deleted';
-    try {
-      state = hashFile(join(repo.paths.root, rel), max_hash_bytes) ?? 'deleted';
-    } catch {
-      /* gone */
-    }
-    facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
+    const hash = orElse(() => hashFile(join(repo.paths.root, rel), max_hash_bytes), null);
+    facts.push({ type: 'file.modified', path: rel, tool: tool.name, state: hash ?? 'deleted' });
   }
   await record(repo.paths, facts);
   // A host that proves compactions by its transcript: one announced may have happened.
