@@ -3,13 +3,13 @@
 // and refuses a call on a Forbidden path before it runs. Only `ai`'s types are imported.
 import type { LanguageModelMiddleware, ToolExecutionOptions, ToolSet } from 'ai';
 import { boot } from '../boot/boot.js';
-import { omittedFact } from '../boot/omitted-fact.js';
 import { describeError, errorText } from '../error-report.js';
 import { appendEvents, recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { findRoot } from '../state/find-root.js';
 import { publishStatusTo } from '../status/publish-to.js';
 import { guardForbidden } from '../hosts/forbidden-guard.js';
+import { bootFact } from '../hosts/host-hook-context.js';
 import { denyReason } from '../hosts/tool-check.js';
 
 export interface AgentStateAiOptions {
@@ -43,18 +43,7 @@ async function statusDelta({ cwd, agent }: AgentStateAiOptions, reset = false): 
 async function bootContext(options: AgentStateAiOptions): Promise<string> {
   const base = { cwd: options.cwd, agent: options.agent };
   const result = await boot({ ...base, level: 'auto', source: 'startup' });
-  await recordEvent(
-    findRoot(options.cwd),
-    {
-      type: 'boot',
-      level: result.level,
-      stalled: result.choice.stalled,
-      reason: result.choice.reason,
-      source: 'startup',
-      omitted: omittedFact(result.omitted),
-    },
-    base,
-  );
+  await recordEvent(findRoot(options.cwd), bootFact(result), base);
   const status = await statusDelta(options, true);
   return status ? `${result.text}\n\n${status}` : result.text;
 }

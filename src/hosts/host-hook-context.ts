@@ -3,6 +3,8 @@
 // appends to the log and computes the signals from the cached snapshot, without the YAML parser.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BootResult } from '../boot/boot.js';
+import { omittedFact } from '../boot/omitted-fact.js';
 import { appendEvents } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
@@ -66,6 +68,16 @@ export async function loadTask(call: HookCall): Promise<LoadedState> {
   return loadState({ cwd: paths.root, paths, config: await call.config(), env: call.env });
 }
 
+/** The `boot` event of a boot: its level, why, the restart-loop counter, what it left out. */
+export const bootFact = (result: BootResult) => ({
+  type: 'boot',
+  level: result.level,
+  stalled: result.choice.stalled,
+  reason: result.choice.reason,
+  ...(result.source ? { source: result.source } : {}),
+  omitted: omittedFact(result.omitted),
+});
+
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
 
 /**
@@ -80,7 +92,6 @@ export async function bootPrompt(
   dryRun?: boolean,
 ): Promise<string> {
   const { boot } = await import('../boot/boot.js');
-  const { omittedFact } = await import('../boot/omitted-fact.js');
   const config = await call.config();
   const result = await boot({
     cwd: call.repo.paths.root,
@@ -91,17 +102,7 @@ export async function bootPrompt(
     dryRun,
     env: call.env,
   });
-  await recordFacts(call.repo.paths, [
-    {
-      type: 'boot',
-      actor: 'system',
-      level: result.level,
-      stalled: result.choice.stalled,
-      reason: result.choice.reason,
-      ...(result.source ? { source: result.source } : {}),
-      omitted: omittedFact(result.omitted),
-    },
-  ]);
+  await recordFacts(call.repo.paths, [{ ...bootFact(result), actor: 'system' }]);
   return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
 }
 
