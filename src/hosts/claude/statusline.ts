@@ -7,7 +7,6 @@ import { findRoot } from '../../state/find-root.js';
 import { loadState } from '../../task/load-state.js';
 import { countPlan } from '../../state/plan.js';
 import { safeText } from '../../text/safe-text.js';
-import type { Progress } from '../../types.js';
 import { orElse } from '../or-else.js';
 
 export interface StatuslineValues {
@@ -48,19 +47,6 @@ export function renderStatusline(facts: StatuslineValues, now: Date): string {
   return parts.join(' · ');
 }
 
-/** The facts of a progress value (signals come from the status snapshot). */
-export function statuslineValues(progress: Progress, signals: string[] = []): StatuslineValues {
-  const counts = countPlan(progress.plan ?? []);
-  return {
-    stage: progress.stage ?? null,
-    nextAction: progress.next_action ?? null,
-    done: counts.done,
-    total: counts.total,
-    lastCheckpoint: progress.stamp?.last_checkpoint ?? null,
-    signals,
-  };
-}
-
 function cwdFrom(input: string, fallback: string): string {
   type Payload = { workspace?: { current_dir?: unknown }; cwd?: unknown } | null;
   const payload = orElse(() => JSON.parse(input) as Payload, null);
@@ -96,8 +82,16 @@ export async function statuslineReport(
     const state = loadState({ cwd: paths.root });
     const { readStatus } = await import('../../status/read-status.js');
     const status = await readStatus({ cwd: paths.root, state, now: () => now });
-    const signals = status.signals.map((signal) => signal.message);
-    const facts = statuslineValues(state.progress, signals);
+    const { progress } = state;
+    const { done, total } = countPlan(progress.plan ?? []);
+    const facts: StatuslineValues = {
+      stage: progress.stage ?? null,
+      nextAction: progress.next_action ?? null,
+      done,
+      total,
+      lastCheckpoint: progress.stamp?.last_checkpoint ?? null,
+      signals: status.signals.map((signal) => signal.message),
+    };
     const line = renderStatusline(facts, now);
     return {
       line: safeText(line),
@@ -106,9 +100,9 @@ export async function statuslineReport(
         line,
         stage: facts.stage,
         next_action: facts.nextAction,
-        plan: { done: facts.done, total: facts.total },
+        plan: { done, total },
         last_checkpoint: facts.lastCheckpoint,
-        signals,
+        signals: facts.signals,
       },
     };
   } catch (error) {
