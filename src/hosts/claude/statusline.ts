@@ -3,6 +3,7 @@
 //   implementing · next: Add the pagination test · plan 1/3 · checkpoint 5m ago · ⚠ 3 failures in a row
 // Never fails: without .agent/ or with an invalid state it prints a short hint instead.
 import { AgentStateError } from '../../errors.js';
+import { clip } from '../../events/sections.js';
 import { findRoot } from '../../state/find-root.js';
 import { loadState } from '../../task/load-state.js';
 import { countPlan } from '../../state/plan.js';
@@ -20,11 +21,6 @@ export interface StatuslineValues {
 }
 
 const MAX_NEXT = 48;
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
 
 function age(fromIso: string | null, now: Date): string {
   if (!fromIso) return 'no checkpoint yet';
