@@ -4,12 +4,12 @@
 import type { LanguageModelMiddleware, ToolExecutionOptions, ToolSet } from 'ai';
 import { boot } from '../boot/boot.js';
 import { describeError, errorText } from '../error-report.js';
-import { appendEvents, recordEvent } from '../events/append.js';
+import { recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { findRoot } from '../state/find-root.js';
 import { publishStatusTo } from '../status/publish-to.js';
 import { guardForbidden } from '../hosts/forbidden-guard.js';
-import { bootFact } from '../hosts/host-hook-context.js';
+import { bootFact, recordFacts } from '../hosts/host-hook-context.js';
 import { denyReason } from '../hosts/tool-check.js';
 
 export interface AgentStateAiOptions {
@@ -105,14 +105,8 @@ function refusal(name: string, input: unknown, options: WithAgentStateOptions): 
 }
 
 // A log that cannot be written must not fail the tool call.
-async function record({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
-  const events = facts.map((f) => ({ actor: 'tool' as const, ...f }));
-  try {
-    await appendEvents(events, { cwd, agent, timeoutMs: 2000 });
-  } catch {
-    /* not recorded */
-  }
-}
+const record = ({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]) =>
+  recordFacts({ cwd, agent }, facts);
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

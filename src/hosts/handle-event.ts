@@ -166,13 +166,13 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
   );
   if (enforced.length > 0) {
     const permission = enforced.map((f) => f.rule).join('; ');
-    await record(paths, [{ type: 'permission.denied', tool: tool.name, permission }]);
+    await record({ paths }, [{ type: 'permission.denied', tool: tool.name, permission }]);
     return { deny: denyReason(enforced, event.host) };
   }
   // When a shell command starts (unless refused): a file it changes can then be told apart
   // from someone else's edit.
   if (toolNames(tool.name).includes('bash'))
-    await record(paths, [{ type: 'tool.started', name: tool.name }]);
+    await record({ paths }, [{ type: 'tool.started', name: tool.name }]);
   return findings.length > 0 ? { context: warningContext(findings) } : {};
 }
 
@@ -191,7 +191,7 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     const hash = orElse(() => hashFile(join(repo.paths.root, rel), max_hash_bytes), null);
     facts.push({ type: 'file.modified', path: rel, tool: tool.name, state: hash ?? 'deleted' });
   }
-  await record(repo.paths, facts);
+  await record({ paths: repo.paths }, facts);
   // A host that proves compactions by its transcript: one announced may have happened.
   if (call.host.transcript) {
     await confirmFromTranscript(call);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootResult } from '../boot/boot.js';
 import { omittedFact } from '../boot/omitted-fact.js';
-import { appendEvents } from '../events/append.js';
+import { appendEvents, type AppendOptions } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
 import { publishStatus, type PublishCursor } from '../events/publish.js';
@@ -47,14 +47,17 @@ export function capContext(text: string, maxChars: number, rest: string): string
 }
 
 /**
- * Appends a call's facts to the event log in one append (one lock). A log that cannot be written
- * is not the host's problem: the hook goes on without it.
+ * Appends a call's facts to the event log of `where` in one append (one lock). A log that cannot
+ * be written is not the host's (or the tool's) problem: the call goes on without it.
  */
-export async function recordFacts(paths: StatePaths, facts: HostHookFact[]): Promise<void> {
+export async function recordFacts(
+  where: Pick<AppendOptions, 'paths' | 'cwd' | 'agent'>,
+  facts: readonly HostHookFact[],
+): Promise<void> {
   try {
     await appendEvents(
       facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
-      { paths, timeoutMs: 2000 },
+      { ...where, timeoutMs: 2000 },
     );
   } catch {
     /* not recorded: `agent-state events` will not show it */
@@ -102,7 +105,7 @@ export async function bootPrompt(
     dryRun,
     env: call.env,
   });
-  await recordFacts(call.repo.paths, [{ ...bootFact(result), actor: 'system' }]);
+  await recordFacts({ paths: call.repo.paths }, [{ ...bootFact(result), actor: 'system' }]);
   return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
 }
 
