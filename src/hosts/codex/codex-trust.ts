@@ -5,9 +5,10 @@
 // otherwise `codex exec` skips it without a word. The hash is Codex's: sha256 of the canonical
 // JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
 // `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
+import { canonicalJson } from '../../events/sections.js';
 import { createHash } from '../../text/lazy-crypto.js';
 import { ourHandlers, type HandlerTest } from '../install/hook-groups.js';
-import { isJsonObject, type JsonObject } from '../install/json-text.js';
+import type { JsonObject } from '../install/json-text.js';
 
 /** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
 export interface CodexHookTrust {
@@ -28,17 +29,6 @@ const eventKey = (event: string) =>
 // Codex ignores the matcher of events that have none (UserPromptSubmit, Stop).
 const NO_MATCHER = new Set(['user_prompt_submit', 'stop']);
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (isJsonObject(value))
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical(value[k])]),
-    );
-  return value;
-}
-
 /** Codex's hash of one command handler in one matcher group. */
 export function codexHookHash(
   eventKey: string,
@@ -54,8 +44,7 @@ export function codexHookHash(
   if (typeof handler.statusMessage === 'string') normalized.statusMessage = handler.statusMessage;
   const identity: JsonObject = { event_name: eventKey, hooks: [normalized] };
   if (matcher !== undefined && !NO_MATCHER.has(eventKey)) identity.matcher = matcher;
-  const json = JSON.stringify(canonical(identity));
-  return `sha256:${createHash('sha256').update(json).digest('hex')}`;
+  return `sha256:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`;
 }
 
 /** The trust entries for the handlers `isOurs` picks in a hooks.json object at `path`. */
