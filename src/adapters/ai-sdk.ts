@@ -33,10 +33,8 @@ type Prompt = Parameters<
 
 // What changed in the status since the last call (`reset`: the baseline later deltas build on).
 async function statusDelta({ cwd, agent }: AgentStateAiOptions, reset = false): Promise<string> {
-  return (
-    (await publishStatusTo({ cwd, agent, strategy: 'delta', consumer: CONSUMER, reset })).output ??
-    ''
-  );
+  const publish = { cwd, agent, strategy: 'delta', consumer: CONSUMER, reset } as const;
+  return (await publishStatusTo(publish)).output ?? '';
 }
 
 // The boot prompt (counted and recorded as a boot), then the status baseline.
