@@ -50,28 +50,15 @@ function cwdFrom(input: string, fallback: string): string {
   return typeof dir === 'string' && dir !== '' ? dir : fallback;
 }
 
-/** The status line and, for `--json`, the facts behind it (or why there are none). */
-export interface StatuslineReport {
-  /** The line to print: control characters shown as stand-ins (the JSON keeps the exact text). */
-  line: string;
-  json:
-    | {
-        ok: true;
-        line: string;
-        stage: string | null;
-        next_action: string | null;
-        plan: { done: number; total: number };
-        last_checkpoint: string | null;
-        signals: string[];
-      }
-    | { ok: false; line: string; error: { code: string; message: string } };
-}
-
-/** Reads the state of the session's directory: the line and its facts. Never throws. */
+/**
+ * Reads the state of the session's directory; never throws. `line` is the line to print (control
+ * characters shown as stand-ins), `json` what `--json` prints: the facts behind it, or why there
+ * are none (with the exact text).
+ */
 export async function statuslineReport(
   input: string,
   options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
-): Promise<StatuslineReport> {
+) {
   const now = options.now ?? new Date();
   try {
     const paths = findRoot(cwdFrom(input, options.cwd));

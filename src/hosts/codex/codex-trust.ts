@@ -88,45 +88,34 @@ function tablesWith(text: string, prefix: string, field: string): Map<string, st
   return found;
 }
 
-/** What $CODEX_HOME/config.toml says about trust: project trust levels and trusted hook hashes. */
-export interface CodexTrustState {
-  /** `[projects."<path>"] trust_level`, by path. */
-  projects: Map<string, string | null>;
-  /** `[hooks.state."<key>"] trusted_hash`, by key. */
-  hooks: Map<string, string | null>;
-}
-
-/** Reads the trust tables of a config.toml (its text; '' when there is none). */
-export function readCodexTrust(configToml: string): CodexTrustState {
+/** What a config.toml (its text; '' when there is none) says about trust, table by table. */
+export function readCodexTrust(configToml: string) {
   return {
+    // `[projects."<path>"] trust_level`, by path.
     projects: tablesWith(configToml, 'projects', 'trust_level'),
+    // `[hooks.state."<key>"] trusted_hash`, by key.
     hooks: tablesWith(configToml, 'hooks.state', 'trusted_hash'),
   };
 }
 
-/** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
-export interface CodexTrustGaps {
-  /** The project root, when it must be trusted and is not (null: fine, or user scope). */
-  project: string | null;
-  /** The project is explicitly untrusted: agent-state leaves that decision alone. */
-  projectDenied: boolean;
-  /** Hooks without a matching trusted hash. */
-  untrusted: CodexHookTrust[];
-  /** Of those, hooks trusted with another hash elsewhere in the file (changed since). */
-  modified: CodexHookTrust[];
-}
+/** Project trust levels and trusted hook hashes, as readCodexTrust reads them. */
+export type CodexTrustState = ReturnType<typeof readCodexTrust>;
 
-/** Compares what our hooks need with what config.toml grants. */
+/** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
 export function codexTrustGaps(
   state: CodexTrustState,
   hooks: readonly CodexHookTrust[],
   projectRoot: string | null,
-): CodexTrustGaps {
+) {
   const level = projectRoot === null ? 'trusted' : state.projects.get(projectRoot);
   const untrusted = hooks.filter((h) => state.hooks.get(h.key) !== h.hash);
   return {
+    // The project root, when it must be trusted and is not (null: fine, or user scope).
     project: level === 'trusted' ? null : projectRoot,
+    // Explicitly untrusted: agent-state leaves that decision alone.
     projectDenied: level === 'untrusted',
+    // Hooks without a matching trusted hash; `modified`: of those, the ones trusted with another
+    // hash elsewhere in the file (changed since).
     untrusted,
     modified: untrusted.filter((h) => typeof state.hooks.get(h.key) === 'string'),
   };
