@@ -10,14 +10,6 @@ import { createHash } from '../../text/lazy-crypto.js';
 import { ourHandlers, type HandlerTest } from '../install/hook-groups.js';
 import type { JsonObject } from '../install/json-text.js';
 
-/** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
-export interface CodexHookTrust {
-  key: string;
-  hash: string;
-  /** The hook's event, as hooks.json names it (SessionStart, PreToolUse, ...). */
-  event: string;
-}
-
 // The hooks.json events Codex trusts; its key for one is its HookEventName in snake case.
 const EVENTS = new Set([
   ...'SessionStart UserPromptSubmit PreToolUse PermissionRequest PostToolUse'.split(' '),
@@ -47,12 +39,11 @@ export function codexHookHash(
   return `sha256:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`;
 }
 
-/** The trust entries for the handlers `isOurs` picks in a hooks.json object at `path`. */
-export function codexHookTrusts(
-  hooksFile: JsonObject,
-  path: string,
-  isOurs: HandlerTest,
-): CodexHookTrust[] {
+/**
+ * The hooks Codex needs to trust, of the handlers `isOurs` picks in a hooks.json object at `path`:
+ * each one's key in [hooks.state], the hash it must carry, and its event as hooks.json names it.
+ */
+export function codexHookTrusts(hooksFile: JsonObject, path: string, isOurs: HandlerTest) {
   return ourHandlers(hooksFile, isOurs).flatMap(({ event, g, matcher, h, handler }) => {
     if (!EVENTS.has(event)) return [];
     const hash = codexHookHash(eventKey(event), matcher, handler);
@@ -100,6 +91,8 @@ export function readCodexTrust(configToml: string) {
 
 /** Project trust levels and trusted hook hashes, as readCodexTrust reads them. */
 export type CodexTrustState = ReturnType<typeof readCodexTrust>;
+/** A hook Codex needs to trust (codexHookTrusts). */
+export type CodexHookTrust = ReturnType<typeof codexHookTrusts>[number];
 
 /** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
 export function codexTrustGaps(
