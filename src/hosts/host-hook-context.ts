@@ -195,9 +195,7 @@ export async function hookStatus(
  * Whether progress changed since the last checkpoint (what a checkpoint's digest covers; before
  * the first checkpoint, any step begun or marked done counts), and a key naming this progress.
  */
-export async function progressSinceCheckpoint(
-  progress: Progress,
-): Promise<{ changed: boolean; key: string }> {
+export async function progressSinceCheckpoint(progress: Progress) {
   const { progressDigest } = await import('../checkpoint/progress-digest.js');
   const digest = progressDigest(progress);
   const recorded = progress.stamp?.progress_digest;

@@ -64,11 +64,7 @@ export function renderSections(model: UiModel, options: RenderOptions): Record<S
 }
 
 /** A timeline page as the live page inserts it: the rows, whether older ones exist, the oldest seq. */
-export function renderTimelinePage(
-  timeline: UiTimeline,
-  options: RenderOptions,
-  now: string,
-): { rows: string; more: boolean; oldest: number } {
+export function renderTimelinePage(timeline: UiTimeline, options: RenderOptions, now: string) {
   return {
     rows: renderTimelineRows(timeline.events, options.mode === 'live' ? '' : now).text,
     more: timeline.more,
