@@ -37,7 +37,6 @@ export function contentSecurityPolicy(mode: RenderOptions['mode']): string {
 const forMode = (model: UiModel, options: RenderOptions): UiModel =>
   options.mode === 'live' ? { ...model, generated_at: '' } : model;
 
-// The sections a live update replaces, by element id, in page order (the timeline aside).
 const SECTION_HTML = {
   goal: renderGoal,
   problems: renderProblems,
