@@ -3,13 +3,13 @@
 // and refuses a call on a Forbidden path before it runs. Only `ai`'s types are imported.
 import type { LanguageModelMiddleware, ToolExecutionOptions, ToolSet } from 'ai';
 import { boot } from '../boot/boot.js';
-import { omittedFact } from '../boot/omitted-fact.js';
 import { describeError, errorText } from '../error-report.js';
-import { appendEvents, recordEvent } from '../events/append.js';
+import { recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { findRoot } from '../state/find-root.js';
 import { publishStatusTo } from '../status/publish-to.js';
 import { guardForbidden } from '../hosts/forbidden-guard.js';
+import { bootFact, recordFacts } from '../hosts/host-hook-context.js';
 import { denyReason } from '../hosts/tool-check.js';
 
 export interface AgentStateAiOptions {
@@ -33,28 +33,15 @@ type Prompt = Parameters<
 
 // What changed in the status since the last call (`reset`: the baseline later deltas build on).
 async function statusDelta({ cwd, agent }: AgentStateAiOptions, reset = false): Promise<string> {
-  return (
-    (await publishStatusTo({ cwd, agent, strategy: 'delta', consumer: CONSUMER, reset })).output ??
-    ''
-  );
+  const publish = { cwd, agent, strategy: 'delta', consumer: CONSUMER, reset } as const;
+  return (await publishStatusTo(publish)).output ?? '';
 }
 
 // The boot prompt (counted and recorded as a boot), then the status baseline.
 async function bootContext(options: AgentStateAiOptions): Promise<string> {
   const base = { cwd: options.cwd, agent: options.agent };
   const result = await boot({ ...base, level: 'auto', source: 'startup' });
-  await recordEvent(
-    findRoot(options.cwd),
-    {
-      type: 'boot',
-      level: result.level,
-      stalled: result.choice.stalled,
-      reason: result.choice.reason,
-      source: 'startup',
-      omitted: omittedFact(result.omitted),
-    },
-    base,
-  );
+  await recordEvent(findRoot(options.cwd), bootFact(result), base);
   const status = await statusDelta(options, true);
   return status ? `${result.text}\n\n${status}` : result.text;
 }
@@ -116,14 +103,8 @@ function refusal(name: string, input: unknown, options: WithAgentStateOptions): 
 }
 
 // A log that cannot be written must not fail the tool call.
-async function record({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]): Promise<void> {
-  const events = facts.map((f) => ({ actor: 'tool' as const, ...f }));
-  try {
-    await appendEvents(events, { cwd, agent, timeoutMs: 2000 });
-  } catch {
-    /* not recorded */
-  }
-}
+const record = ({ cwd, agent }: AgentStateAiOptions, facts: EventInput[]) =>
+  recordFacts({ cwd, agent }, facts);
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

@@ -13,6 +13,7 @@ import { findRoot } from '../state/find-root.js';
 import { claudeHost } from '../hosts/claude/claude-host.js';
 import { hasOurHooks, isHostHook } from '../hosts/install/hook-groups.js';
 import { isJsonObject } from '../hosts/install/json-text.js';
+import { orElse } from '../hosts/or-else.js';
 import { runHostHook } from '../hosts/run-host-hook.js';
 import { createAgentStateMcpServer } from '../mcp/lazy.js';
 
@@ -31,22 +32,12 @@ const sessionEnv = ({ agent }: AgentStateSdkOptions) =>
 // would run next to these, and every fact would be recorded twice. Said once per repository.
 const checkedRoots = new Set<string>();
 function warnIfIntegrated(cwd: string): void {
-  let root: string;
-  try {
-    root = findRoot(cwd).root;
-  } catch {
-    return;
-  }
-  if (checkedRoots.has(root)) return;
+  const root = orElse(() => findRoot(cwd).root, null);
+  if (root === null || checkedRoots.has(root)) return;
   checkedRoots.add(root);
   for (const scope of claudeHost.scopes) {
     const { path, display } = claudeHost.hooksFile!(scope, root, process.env);
-    let settings: unknown;
-    try {
-      settings = JSON.parse(readFileSync(path, 'utf8'));
-    } catch {
-      continue;
-    }
+    const settings = orElse(() => JSON.parse(readFileSync(path, 'utf8')) as unknown, null);
     if (isJsonObject(settings) && hasOurHooks(settings, isHostHook(claudeHost)))
       process.emitWarning(
         `${display} runs \`agent-state hook claude\` too: unless query()'s settingSources leaves out '${scope}', each hook runs twice. Pass settingSources without it, or run \`agent-state integrate claude --remove --scope ${scope}\``,

@@ -33,12 +33,8 @@ export async function inFlight<T>(paths: StatePaths, work: () => Promise<T>): Pr
 export async function settlePostTool(paths: StatePaths): Promise<void> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dirOf(paths));
-    } catch {
-      return; // none ever ran here
-    }
+    const names = orElse(() => readdirSync(dirOf(paths)), null);
+    if (names === null) return; // none ever ran here
     // A mark a crashed call left behind is not waited for.
     const live = names.filter((name) => processAlive(Number(name)));
     if (live.length === 0 || Date.now() > until) return;

@@ -40,6 +40,7 @@ import { inFlight, settlePostTool } from './async-post-tool.js';
 import { checkToolCall, denyReason, toolCheckModes, warningContext } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
+import { orElse } from './or-else.js';
 
 // The most the status baseline adds after a boot prompt (it renders in a few hundred tokens).
 const STATUS_ROOM = 1500;
@@ -165,13 +166,13 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
   );
   if (enforced.length > 0) {
     const permission = enforced.map((f) => f.rule).join('; ');
-    await record(paths, [{ type: 'permission.denied', tool: tool.name, permission }]);
+    await record({ paths }, [{ type: 'permission.denied', tool: tool.name, permission }]);
     return { deny: denyReason(enforced, event.host) };
   }
   // When a shell command starts (unless refused): a file it changes can then be told apart
   // from someone else's edit.
   if (toolNames(tool.name).includes('bash'))
-    await record(paths, [{ type: 'tool.started', name: tool.name }]);
+    await record({ paths }, [{ type: 'tool.started', name: tool.name }]);
   const context = [findings.length > 0 ? warningContext(findings) : '', await signalsNow(call)];
   return told(context.filter(Boolean).join('\n\n'));
 }
@@ -200,15 +201,10 @@ async function postTool(call: HookCall): Promise<HostHookOutcome> {
     if (rel === null) continue;
     // What the file holds right after (a later change by someone else is then told apart);
     // never fails the hook.
-    let state = 'deleted';
-    try {
-      state = hashFile(join(repo.paths.root, rel), max_hash_bytes) ?? 'deleted';
-    } catch {
-      /* gone */
-    }
-    facts.push({ type: 'file.modified', path: rel, tool: tool.name, state });
+    const hash = orElse(() => hashFile(join(repo.paths.root, rel), max_hash_bytes), null);
+    facts.push({ type: 'file.modified', path: rel, tool: tool.name, state: hash ?? 'deleted' });
   }
-  await record(repo.paths, facts);
+  await record({ paths: repo.paths }, facts);
   // A host that proves compactions by its transcript: one announced may have happened.
   if (call.host.transcript) {
     await confirmFromTranscript(call);

@@ -64,11 +64,7 @@ export const doctorCheck = (
 ): DoctorCheck => ({ name, status, message, fix });
 
 /** A file a host reads hooks from. */
-export interface HostFile {
-  path: string;
-  /** How to name it to the user (relative to the repository, or with ~). */
-  display: string;
-}
+export type HostFile = Pick<FileEdit, 'path' | 'display'>;
 
 /** A host's file `name` in the repository's `dir` (.claude) or, user scope, in `userDir`. */
 export const scopeFile = (

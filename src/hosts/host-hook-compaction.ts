@@ -52,7 +52,7 @@ export async function confirm(
     return { state: c.state, counted: c.counted ? { at } : null, result: c };
   });
   if (outcome.counted)
-    await record(call.repo.paths, [
+    await record({ paths: call.repo.paths }, [
       {
         type: 'compaction',
         actor: 'system',

@@ -3,7 +3,9 @@
 // appends to the log and computes the signals from the cached snapshot, without the YAML parser.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendEvents } from '../events/append.js';
+import type { BootResult } from '../boot/boot.js';
+import { omittedFact } from '../boot/omitted-fact.js';
+import { appendEvents, type AppendOptions } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
 import { publishStatus, type PublishCursor } from '../events/publish.js';
@@ -45,14 +47,17 @@ export function capContext(text: string, maxChars: number, rest: string): string
 }
 
 /**
- * Appends a call's facts to the event log in one append (one lock). A log that cannot be written
- * is not the host's problem: the hook goes on without it.
+ * Appends a call's facts to the event log of `where` in one append (one lock). A log that cannot
+ * be written is not the host's (or the tool's) problem: the call goes on without it.
  */
-export async function recordFacts(paths: StatePaths, facts: HostHookFact[]): Promise<void> {
+export async function recordFacts(
+  where: Pick<AppendOptions, 'paths' | 'cwd' | 'agent'>,
+  facts: readonly HostHookFact[],
+): Promise<void> {
   try {
     await appendEvents(
       facts.map((fact) => ({ actor: 'tool' as const, ...fact }) as EventInput),
-      { paths, timeoutMs: 2000 },
+      { ...where, timeoutMs: 2000 },
     );
   } catch {
     /* not recorded: `agent-state events` will not show it */
@@ -65,6 +70,16 @@ export async function loadTask(call: HookCall): Promise<LoadedState> {
   const { paths } = call.repo;
   return loadState({ cwd: paths.root, paths, config: await call.config(), env: call.env });
 }
+
+/** The `boot` event of a boot: its level, why, the restart-loop counter, what it left out. */
+export const bootFact = (result: BootResult) => ({
+  type: 'boot',
+  level: result.level,
+  stalled: result.choice.stalled,
+  reason: result.choice.reason,
+  ...(result.source ? { source: result.source } : {}),
+  omitted: omittedFact(result.omitted),
+});
 
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
 
@@ -80,7 +95,6 @@ export async function bootPrompt(
   dryRun?: boolean,
 ): Promise<string> {
   const { boot } = await import('../boot/boot.js');
-  const { omittedFact } = await import('../boot/omitted-fact.js');
   const config = await call.config();
   const result = await boot({
     cwd: call.repo.paths.root,
@@ -91,17 +105,7 @@ export async function bootPrompt(
     dryRun,
     env: call.env,
   });
-  await recordFacts(call.repo.paths, [
-    {
-      type: 'boot',
-      actor: 'system',
-      level: result.level,
-      stalled: result.choice.stalled,
-      reason: result.choice.reason,
-      ...(result.source ? { source: result.source } : {}),
-      omitted: omittedFact(result.omitted),
-    },
-  ]);
+  await recordFacts({ paths: call.repo.paths }, [{ ...bootFact(result), actor: 'system' }]);
   return capContext(result.text, maxChars, 'run `agent-state boot` for the whole prompt');
 }
 
@@ -191,9 +195,7 @@ export async function hookStatus(
  * Whether progress changed since the last checkpoint (what a checkpoint's digest covers; before
  * the first checkpoint, any step begun or marked done counts), and a key naming this progress.
  */
-export async function progressSinceCheckpoint(
-  progress: Progress,
-): Promise<{ changed: boolean; key: string }> {
+export async function progressSinceCheckpoint(progress: Progress) {
   const { progressDigest } = await import('../checkpoint/progress-digest.js');
   const digest = progressDigest(progress);
   const recorded = progress.stamp?.progress_digest;

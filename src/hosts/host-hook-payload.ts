@@ -19,8 +19,8 @@ export const str = (v: unknown): string | undefined =>
 export const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-/** Decodes one hook call's stdin into its JSON object. */
-export function decodeHookPayload(text: string): HookPayload {
+/** Parses one hook call's stdin (a JSON object) with a host's adapter. */
+export function parseHostHookPayload(host: HostAdapter, text: string, cwd: string): HostHookEvent {
   const trimmed = text.trim();
   if (trimmed === '')
     throw new HostHookInputError('nothing on stdin (the host sends a JSON object)');
@@ -34,12 +34,7 @@ export function decodeHookPayload(text: string): HookPayload {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new HostHookInputError('stdin is JSON but not an object');
-  return value as HookPayload;
-}
-
-/** Parses one hook call's stdin with a host's adapter. */
-export function parseHostHookPayload(host: HostAdapter, text: string, cwd: string): HostHookEvent {
-  return host.parse(decodeHookPayload(text), cwd);
+  return host.parse(value as HookPayload, cwd);
 }
 
 /**

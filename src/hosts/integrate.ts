@@ -18,8 +18,7 @@ import { applyEdits, type IntegrationChange } from './install/file-edits.js';
 import { resolveHookBinary, type HookBinary } from './install/hook-binary.js';
 import { protocolBlockEdit } from './install/protocol-block.js';
 
-export { AGENTS_MD_FILES, INTEGRATION_HOSTS, type IntegrationHost } from './host-names.js';
-export type { IntegrationScope } from './host-adapter.js';
+export type { IntegrationHost } from './host-names.js';
 
 export interface IntegrateOptions extends BaseOptions {
   host: IntegrationHost;

@@ -8,11 +8,7 @@ export { orElse };
  * Up to `max` bytes of the file at `path` from byte `from(size)`: the text, where it starts and
  * the file's size; null when it cannot be opened.
  */
-export function readSpan(
-  path: string,
-  from: (size: number) => number,
-  max: number,
-): { text: string; start: number; size: number } | null {
+export function readSpan(path: string, from: (size: number) => number, max: number) {
   const fd = orElse(() => openSync(path, 'r'), null);
   if (fd === null) return null;
   try {

@@ -28,14 +28,11 @@ function literal(word: string | undefined): string | null {
   return word;
 }
 
+// The words that are not options: every word after the first `--`, and before it those without a `-`.
 function operands(args: readonly string[]): string[] {
-  const out: string[] = [];
-  let afterDashDash = false;
-  for (const arg of args) {
-    if (!afterDashDash && arg === '--') afterDashDash = true;
-    else if (afterDashDash || !arg.startsWith('-')) out.push(arg);
-  }
-  return out;
+  const end = args.indexOf('--');
+  const before = (end < 0 ? args : args.slice(0, end)).filter((a) => !a.startsWith('-'));
+  return end < 0 ? before : [...before, ...args.slice(end + 1)];
 }
 
 const list = (words: string) => new Set(words.split(' '));

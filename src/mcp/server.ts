@@ -59,11 +59,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         'Durable task state (.agent/). Call boot after a restart or compaction; check before redoing a step; done when a step is finished; checkpoint after progress.',
     },
   );
-  const ctx: McpToolContext = {
-    cwd: options.cwd,
-    env: options.env,
-    now: options.now ?? (() => new Date()),
-  };
+  const { cwd, env, now = () => new Date() } = options;
+  const ctx: McpToolContext = { cwd, env, now };
   for (const tool of mcpTools) {
     server.registerTool(
       tool.name,

@@ -243,10 +243,6 @@ export function describeTimeline(
  * data, as the status bar and the boot do: text written before redaction-on-write still holds them.
  */
 export function buildUiModel(input: UiInput): M.UiModel {
-  return redactValue(modelOf(input));
-}
-
-function modelOf(input: UiInput): M.UiModel {
   const { goals, progress } = input;
   const config = input.config ?? DEFAULT_CONFIG;
   const snapshot = progress
@@ -260,7 +256,7 @@ function modelOf(input: UiInput): M.UiModel {
   const warnings = [...input.warnings, ...input.log.warnings].map(
     (w) => `${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`,
   );
-  return {
+  return redactValue<M.UiModel>({
     version: 1,
     generator: input.generator,
     generated_at: input.now.toISOString(),
@@ -286,5 +282,5 @@ function modelOf(input: UiInput): M.UiModel {
     drift: driftOf(input.report),
     boot: bootOf(input.log.lastBoot),
     checkpoints: checkpointsOf(input.log.checkpoints, progress),
-  };
+  });
 }

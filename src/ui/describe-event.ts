@@ -1,15 +1,12 @@
 // One timeline line per event (pure): what kind of fact it is and what happened, in words. The
 // fields are whatever a producer wrote, so nothing is assumed about their types.
 import type { AgentEvent } from '../events/types.js';
-import type { ForbiddenHit } from '../state/forbidden.js';
+import type { ForbiddenHit, ForbiddenMatcher } from '../state/forbidden.js';
 import type { UiEvent, UiEventKind } from './model.js';
 
 const MAX_SUMMARY = 300;
 const MAX_RAW = 20_000;
 const COMMON = new Set(['seq', 'at', 'type', 'actor']);
-
-/** Whether a path is in a Forbidden zone (the compiled globs of goals.md). */
-export type ForbiddenCheck = (path: string) => ForbiddenHit | null;
 
 const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
@@ -117,7 +114,7 @@ function kindOf(e: AgentEvent, forbidden: ForbiddenHit | null): UiEventKind {
 }
 
 /** The timeline line of one event; `isForbidden` flags edits of Forbidden paths. */
-export function describeEvent(e: AgentEvent, isForbidden?: ForbiddenCheck): UiEvent {
+export function describeEvent(e: AgentEvent, isForbidden?: ForbiddenMatcher): UiEvent {
   const path = e.type === 'file.modified' ? str(e.path) : null;
   const hit = path && isForbidden ? isForbidden(path) : null;
   let summary: string;

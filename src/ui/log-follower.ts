@@ -3,7 +3,7 @@
 // events, the checkpoints, the last boot. History is found once by a backward scan; a rotated or
 // replaced log (another inode, or a shorter file) starts it over.
 import type { EventLogPaths } from '../events/log-paths.js';
-import { readLogFrom, readTimeline, scanBackward } from '../events/read-log.js';
+import { corruptWarning, readLogFrom, readTimeline, scanBackward } from '../events/read-log.js';
 import { reduceStatus } from '../events/reduce.js';
 import { foldStatus, logStat } from '../events/status-cache.js';
 import type { AgentEvent, StatusSnapshot } from '../events/types.js';
@@ -124,9 +124,6 @@ export class LogFollower {
 function addCorrupt(warnings: Warning[], corrupt: { afterSeq: number; offset: number }[]): void {
   for (const line of corrupt) {
     if (warnings.length >= MAX_WARNINGS) return;
-    warnings.push({
-      file: LOG_FILE,
-      message: `skipped a line that is not an event (byte ${line.offset}, after seq ${line.afterSeq})`,
-    });
+    warnings.push(corruptWarning(LOG_FILE, line));
   }
 }

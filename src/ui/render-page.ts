@@ -37,7 +37,6 @@ export function contentSecurityPolicy(mode: RenderOptions['mode']): string {
 const forMode = (model: UiModel, options: RenderOptions): UiModel =>
   options.mode === 'live' ? { ...model, generated_at: '' } : model;
 
-// The sections a live update replaces, by element id, in page order (the timeline aside).
 const SECTION_HTML = {
   goal: renderGoal,
   problems: renderProblems,
@@ -64,11 +63,7 @@ export function renderSections(model: UiModel, options: RenderOptions): Record<S
 }
 
 /** A timeline page as the live page inserts it: the rows, whether older ones exist, the oldest seq. */
-export function renderTimelinePage(
-  timeline: UiTimeline,
-  options: RenderOptions,
-  now: string,
-): { rows: string; more: boolean; oldest: number } {
+export function renderTimelinePage(timeline: UiTimeline, options: RenderOptions, now: string) {
   return {
     rows: renderTimelineRows(timeline.events, options.mode === 'live' ? '' : now).text,
     more: timeline.more,

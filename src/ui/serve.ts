@@ -134,18 +134,20 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
   let running = false;
   let again = false;
 
-  const snapshotOf = (model: UiModel): Snapshot => ({
-    sections: renderSections(model, LIVE),
-    timeline: JSON.stringify(renderTimelinePage(model.timeline, LIVE, '')),
-  });
-  const message = (model: UiModel, snap: Snapshot, previous: Snapshot | null) => {
+  // The model rendered, and the update for a client that has `previous` (null: it has nothing):
+  // the sections whose HTML changed and the timeline if it did; text null when nothing did.
+  const update = (model: UiModel, previous: Snapshot | null) => {
+    const snap: Snapshot = {
+      sections: renderSections(model, LIVE),
+      timeline: JSON.stringify(renderTimelinePage(model.timeline, LIVE, '')),
+    };
     const sections: Record<string, string> = {};
     for (const [id, markup] of Object.entries(snap.sections))
       if (previous?.sections[id] !== markup) sections[id] = markup;
     const timeline = previous?.timeline === snap.timeline ? null : JSON.parse(snap.timeline);
-    if (previous && Object.keys(sections).length === 0 && !timeline) return null;
+    if (previous && Object.keys(sections).length === 0 && !timeline) return { snap, text: null };
     const data = JSON.stringify({ seq: model.seq, revision: model.revision, sections, timeline });
-    return `event: update\ndata: ${data}\n\n`;
+    return { snap, text: `event: update\ndata: ${data}\n\n` };
   };
 
   const refresh = async () => {
@@ -157,9 +159,7 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
     running = true;
     try {
       if (clients.size > 0) {
-        const model = await source.model();
-        const snap = snapshotOf(model);
-        const text = message(model, snap, last);
+        const { snap, text } = update(await source.model(), last);
         last = snap;
         if (text) for (const client of clients) client.write(text);
       }
@@ -187,9 +187,8 @@ export async function startUiServer(options: UiServerOptions = {}): Promise<UiSe
     clients.add(res);
     res.on('close', () => clients.delete(res));
     // Everything, once: the page may have been rendered before the last update went out.
-    const model = await source.model();
-    const snap = snapshotOf(model);
-    res.write(message(model, snap, null)!);
+    const { snap, text } = update(await source.model(), null);
+    res.write(text!);
     last ??= snap;
   };
 

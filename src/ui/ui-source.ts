@@ -96,8 +96,7 @@ export class UiSource {
   /** One timeline page alone (for the page's filter and its older pages). */
   timeline(query: TimelineQuery): UiTimeline {
     const page = readTimeline(this.log, { ...query, limit: query.limit ?? RECENT_EVENTS });
-    const state = readStateChecked(this.repo.paths);
-    const forbidden = this.matcher(state.goals?.forbidden ?? []);
+    const forbidden = this.matcher(readStateChecked(this.repo.paths).goals?.forbidden ?? []);
     return describeTimeline({ ...page, types: query.types ?? [] }, forbidden);
   }
 

@@ -6,6 +6,7 @@ import { watch, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { gitAbsoluteDir } from '../git/git-hook-calls.js';
 import type { Repo } from '../state/find-root.js';
+import { orElse } from '../hosts/or-else.js';
 
 /** How often the stat poll looks (ms). */
 const POLL_MS = 400;
@@ -14,23 +15,13 @@ const POLL_MS = 400;
 export type StopWatching = () => void;
 
 function stamp(path: string): string {
-  try {
-    const st = statSync(path);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return '-';
-  }
+  const st = orElse(() => statSync(path), null);
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
 }
 
 // Where HEAD and the index are: `.git`, or for a linked worktree the folder its `.git` file
 // names (the main repository's .git/worktrees/NAME). Asked of git once, at the start.
-function gitDirOf(gitRoot: string): string {
-  try {
-    return gitAbsoluteDir(gitRoot);
-  } catch {
-    return join(gitRoot, '.git');
-  }
-}
+const gitDirOf = (gitRoot: string) => orElse(() => gitAbsoluteDir(gitRoot), join(gitRoot, '.git'));
 
 /** Calls `onChange` (often several times per change: debounce it) whenever the state may have moved. */
 export function watchTask(repo: Repo, onChange: () => void): StopWatching {

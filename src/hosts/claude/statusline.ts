@@ -3,11 +3,11 @@
 //   implementing · next: Add the pagination test · plan 1/3 · checkpoint 5m ago · ⚠ 3 failures in a row
 // Never fails: without .agent/ or with an invalid state it prints a short hint instead.
 import { AgentStateError } from '../../errors.js';
+import { clip } from '../../events/sections.js';
 import { findRoot } from '../../state/find-root.js';
 import { loadState } from '../../task/load-state.js';
 import { countPlan } from '../../state/plan.js';
 import { safeText } from '../../text/safe-text.js';
-import type { Progress } from '../../types.js';
 import { orElse } from '../or-else.js';
 
 export interface StatuslineValues {
@@ -21,11 +21,6 @@ export interface StatuslineValues {
 }
 
 const MAX_NEXT = 48;
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
 
 function age(fromIso: string | null, now: Date): string {
   if (!fromIso) return 'no checkpoint yet';
@@ -48,19 +43,6 @@ export function renderStatusline(facts: StatuslineValues, now: Date): string {
   return parts.join(' · ');
 }
 
-/** The facts of a progress value (signals come from the status snapshot). */
-export function statuslineValues(progress: Progress, signals: string[] = []): StatuslineValues {
-  const counts = countPlan(progress.plan ?? []);
-  return {
-    stage: progress.stage ?? null,
-    nextAction: progress.next_action ?? null,
-    done: counts.done,
-    total: counts.total,
-    lastCheckpoint: progress.stamp?.last_checkpoint ?? null,
-    signals,
-  };
-}
-
 function cwdFrom(input: string, fallback: string): string {
   type Payload = { workspace?: { current_dir?: unknown }; cwd?: unknown } | null;
   const payload = orElse(() => JSON.parse(input) as Payload, null);
@@ -68,36 +50,31 @@ function cwdFrom(input: string, fallback: string): string {
   return typeof dir === 'string' && dir !== '' ? dir : fallback;
 }
 
-/** The status line and, for `--json`, the facts behind it (or why there are none). */
-export interface StatuslineReport {
-  /** The line to print: control characters shown as stand-ins (the JSON keeps the exact text). */
-  line: string;
-  json:
-    | {
-        ok: true;
-        line: string;
-        stage: string | null;
-        next_action: string | null;
-        plan: { done: number; total: number };
-        last_checkpoint: string | null;
-        signals: string[];
-      }
-    | { ok: false; line: string; error: { code: string; message: string } };
-}
-
-/** Reads the state of the session's directory: the line and its facts. Never throws. */
+/**
+ * Reads the state of the session's directory; never throws. `line` is the line to print (control
+ * characters shown as stand-ins), `json` what `--json` prints: the facts behind it, or why there
+ * are none (with the exact text).
+ */
 export async function statuslineReport(
   input: string,
   options: { cwd: string; env: NodeJS.ProcessEnv; now?: Date },
-): Promise<StatuslineReport> {
+) {
   const now = options.now ?? new Date();
   try {
     const paths = findRoot(cwdFrom(input, options.cwd));
     const state = loadState({ cwd: paths.root });
     const { readStatus } = await import('../../status/read-status.js');
     const status = await readStatus({ cwd: paths.root, state, now: () => now });
-    const signals = status.signals.map((signal) => signal.message);
-    const facts = statuslineValues(state.progress, signals);
+    const { progress } = state;
+    const { done, total } = countPlan(progress.plan ?? []);
+    const facts: StatuslineValues = {
+      stage: progress.stage ?? null,
+      nextAction: progress.next_action ?? null,
+      done,
+      total,
+      lastCheckpoint: progress.stamp?.last_checkpoint ?? null,
+      signals: status.signals.map((signal) => signal.message),
+    };
     const line = renderStatusline(facts, now);
     return {
       line: safeText(line),
@@ -106,9 +83,9 @@ export async function statuslineReport(
         line,
         stage: facts.stage,
         next_action: facts.nextAction,
-        plan: { done: facts.done, total: facts.total },
+        plan: { done, total },
         last_checkpoint: facts.lastCheckpoint,
-        signals,
+        signals: facts.signals,
       },
     };
   } catch (error) {

@@ -5,17 +5,10 @@
 // otherwise `codex exec` skips it without a word. The hash is Codex's: sha256 of the canonical
 // JSON (sorted keys) of {event_name, matcher, hooks: [the handler, normalized]} (checked against
 // `codex app-server`'s hooks/list in test/hosts/codex-trust.test.ts). Pure: text in, text out.
+import { canonicalJson } from '../../events/sections.js';
 import { createHash } from '../../text/lazy-crypto.js';
 import { ourHandlers, type HandlerTest } from '../install/hook-groups.js';
-import { isJsonObject, type JsonObject } from '../install/json-text.js';
-
-/** A hook Codex needs to trust: its key in [hooks.state] and the hash it must carry. */
-export interface CodexHookTrust {
-  key: string;
-  hash: string;
-  /** The hook's event, as hooks.json names it (SessionStart, PreToolUse, ...). */
-  event: string;
-}
+import type { JsonObject } from '../install/json-text.js';
 
 // The hooks.json events Codex trusts; its key for one is its HookEventName in snake case.
 const EVENTS = new Set([
@@ -27,17 +20,6 @@ const eventKey = (event: string) =>
 
 // Codex ignores the matcher of events that have none (UserPromptSubmit, Stop).
 const NO_MATCHER = new Set(['user_prompt_submit', 'stop']);
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (isJsonObject(value))
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical(value[k])]),
-    );
-  return value;
-}
 
 /** Codex's hash of one command handler in one matcher group. */
 export function codexHookHash(
@@ -54,16 +36,14 @@ export function codexHookHash(
   if (typeof handler.statusMessage === 'string') normalized.statusMessage = handler.statusMessage;
   const identity: JsonObject = { event_name: eventKey, hooks: [normalized] };
   if (matcher !== undefined && !NO_MATCHER.has(eventKey)) identity.matcher = matcher;
-  const json = JSON.stringify(canonical(identity));
-  return `sha256:${createHash('sha256').update(json).digest('hex')}`;
+  return `sha256:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`;
 }
 
-/** The trust entries for the handlers `isOurs` picks in a hooks.json object at `path`. */
-export function codexHookTrusts(
-  hooksFile: JsonObject,
-  path: string,
-  isOurs: HandlerTest,
-): CodexHookTrust[] {
+/**
+ * The hooks Codex needs to trust, of the handlers `isOurs` picks in a hooks.json object at `path`:
+ * each one's key in [hooks.state], the hash it must carry, and its event as hooks.json names it.
+ */
+export function codexHookTrusts(hooksFile: JsonObject, path: string, isOurs: HandlerTest) {
   return ourHandlers(hooksFile, isOurs).flatMap(({ event, g, matcher, h, handler }) => {
     if (!EVENTS.has(event)) return [];
     const hash = codexHookHash(eventKey(event), matcher, handler);
@@ -99,45 +79,36 @@ function tablesWith(text: string, prefix: string, field: string): Map<string, st
   return found;
 }
 
-/** What $CODEX_HOME/config.toml says about trust: project trust levels and trusted hook hashes. */
-export interface CodexTrustState {
-  /** `[projects."<path>"] trust_level`, by path. */
-  projects: Map<string, string | null>;
-  /** `[hooks.state."<key>"] trusted_hash`, by key. */
-  hooks: Map<string, string | null>;
-}
-
-/** Reads the trust tables of a config.toml (its text; '' when there is none). */
-export function readCodexTrust(configToml: string): CodexTrustState {
+/** What a config.toml (its text; '' when there is none) says about trust, table by table. */
+export function readCodexTrust(configToml: string) {
   return {
+    // `[projects."<path>"] trust_level`, by path.
     projects: tablesWith(configToml, 'projects', 'trust_level'),
+    // `[hooks.state."<key>"] trusted_hash`, by key.
     hooks: tablesWith(configToml, 'hooks.state', 'trusted_hash'),
   };
 }
 
-/** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
-export interface CodexTrustGaps {
-  /** The project root, when it must be trusted and is not (null: fine, or user scope). */
-  project: string | null;
-  /** The project is explicitly untrusted: agent-state leaves that decision alone. */
-  projectDenied: boolean;
-  /** Hooks without a matching trusted hash. */
-  untrusted: CodexHookTrust[];
-  /** Of those, hooks trusted with another hash elsewhere in the file (changed since). */
-  modified: CodexHookTrust[];
-}
+/** Project trust levels and trusted hook hashes, as readCodexTrust reads them. */
+export type CodexTrustState = ReturnType<typeof readCodexTrust>;
+/** A hook Codex needs to trust (codexHookTrusts). */
+export type CodexHookTrust = ReturnType<typeof codexHookTrusts>[number];
 
-/** Compares what our hooks need with what config.toml grants. */
+/** What is missing for Codex to run our hooks: the project's trust, and untrusted hooks. */
 export function codexTrustGaps(
   state: CodexTrustState,
   hooks: readonly CodexHookTrust[],
   projectRoot: string | null,
-): CodexTrustGaps {
+) {
   const level = projectRoot === null ? 'trusted' : state.projects.get(projectRoot);
   const untrusted = hooks.filter((h) => state.hooks.get(h.key) !== h.hash);
   return {
+    // The project root, when it must be trusted and is not (null: fine, or user scope).
     project: level === 'trusted' ? null : projectRoot,
+    // Explicitly untrusted: agent-state leaves that decision alone.
     projectDenied: level === 'untrusted',
+    // Hooks without a matching trusted hash; `modified`: of those, the ones trusted with another
+    // hash elsewhere in the file (changed since).
     untrusted,
     modified: untrusted.filter((h) => typeof state.hooks.get(h.key) === 'string'),
   };

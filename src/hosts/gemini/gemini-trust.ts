@@ -19,14 +19,6 @@ export const geminiUserDir = (env: NodeJS.ProcessEnv): string =>
 const trustedFoldersPath = (env: NodeJS.ProcessEnv) =>
   env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || join(geminiUserDir(env), 'trustedFolders.json');
 
-/** Whether Gemini CLI trusts a folder, and what decides it. */
-export interface GeminiTrust {
-  /** true / false: a rule or setting decides; undefined: nothing does (untrusted, and Gemini asks). */
-  trusted: boolean | undefined;
-  /** One line for the user: what decided it. */
-  reason: string;
-}
-
 const realpath = (path: string) => orElse(() => realpathSync(path), resolve(path));
 const readJson = (path: string) =>
   orElse(() => parseJsonObject(readFileSync(path, 'utf8'), path), null);
@@ -36,8 +28,12 @@ function within(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Gemini CLI's trust decision for `folder` (read-only). */
-export function geminiTrust(folder: string, env: NodeJS.ProcessEnv): GeminiTrust {
+/**
+ * Gemini CLI's trust decision for `folder` (read-only): `trusted` true or false when a rule or
+ * setting decides, undefined when nothing does (untrusted, and Gemini asks); `reason` says what
+ * decided it, in one line for the user.
+ */
+export function geminiTrust(folder: string, env: NodeJS.ProcessEnv) {
   if (env.GEMINI_RESTRICTED_MODE === 'true' || env.GEMINI_CLI_TRUST_WORKSPACE === 'false')
     return {
       trusted: false,

@@ -42,10 +42,7 @@ export function saveOriginal(
 }
 
 /** The remembered original of `path`, or undefined when none was kept (or it is unreadable). */
-export function readOriginal(
-  path: string,
-  env: NodeJS.ProcessEnv,
-): { original: string | null; createdDirs: string[] } | undefined {
+export function readOriginal(path: string, env: NodeJS.ProcessEnv) {
   const read = () => readFileSync(recordPath(path, env), 'utf8');
   const record = orElse(() => JSON.parse(read()) as StoredOriginal, null);
   if (record?.path !== path) return undefined;
