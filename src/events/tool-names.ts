@@ -18,5 +18,6 @@ const TOOL_FAMILIES: Record<string, string[]> = {
 /** Lower-case names a tool answers to (its own, and its family's across hosts). */
 export function toolNames(name: string): string[] {
   const lower = name.toLowerCase();
-  return [...new Set([lower, ...(TOOL_FAMILIES[lower] ?? [])])];
+  const family = Object.hasOwn(TOOL_FAMILIES, lower) ? TOOL_FAMILIES[lower]! : [];
+  return [...new Set([lower, ...family])];
 }

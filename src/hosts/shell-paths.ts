@@ -76,7 +76,9 @@ function unwrap(words: readonly string[]): { skipped: string[]; command: string[
   let i = 0;
   for (;;) {
     while (i < words.length && /^\w+=/.test(words[i]!)) i++;
-    const spec = WRAPPERS[(words[i] ?? '').split('/').pop()!];
+    const name = (words[i] ?? '').split('/').pop()!;
+    // Own keys only: a command named `toString` is no wrapper (nor a crash that refuses the call).
+    const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
     if (!spec) return { skipped, command: words.slice(i) };
     const valued = spec[0].split(' ');
     for (i++; i < words.length && words[i]!.startsWith('-') && words[i] !== '--'; i++)

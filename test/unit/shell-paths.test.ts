@@ -18,6 +18,9 @@ describe('shellWrittenPaths', () => {
     ['sudo rm /etc/hosts', ['/etc/hosts']],
     ['FOO=1 rm x', ['x']],
     ['dd if=/dev/zero of=disk.img bs=1M count=1', ['disk.img']],
+    // A command named like an Object.prototype key is a command like any other.
+    ['toString > out.txt', ['out.txt']],
+    ['constructor x; __proto__ > y', ['y']],
   ])('%s → %j', (command, expected) => {
     expect(shellWrittenPaths(command)).toEqual(expected);
   });

@@ -76,6 +76,9 @@ describe('toolWrittenPaths', () => {
   it('names tools across hosts', () => {
     expect(toolNames('run_shell_command')).toContain('bash');
     expect(toolNames('apply_patch')).toEqual(expect.arrayContaining(['edit', 'write']));
+    // A tool named like an Object.prototype key (an MCP tool can be) is only itself.
+    expect(toolNames('constructor')).toEqual(['constructor']);
+    expect(toolNames('toString')).toEqual(['tostring']);
   });
 });
 
