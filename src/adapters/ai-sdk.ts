@@ -9,7 +9,8 @@ import type { EventInput } from '../events/types.js';
 import { findRoot } from '../state/find-root.js';
 import { publishStatusTo } from '../status/publish-to.js';
 import { guardForbidden } from '../hosts/forbidden-guard.js';
-import { bootFact, recordFacts } from '../hosts/host-hook-context.js';
+import { bootFact } from '../boot/boot-fact.js';
+import { recordFacts } from '../hosts/host-hook-context.js';
 import { denyReason } from '../hosts/tool-check.js';
 
 export interface AgentStateAiOptions {

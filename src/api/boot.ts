@@ -20,4 +20,4 @@ export {
   type RenderBootOptions,
   type TokenCounter,
 } from '../boot/types.js';
-export { omittedFact, type OmittedFact } from '../boot/omitted-fact.js';
+export { omittedFact, type OmittedFact } from '../boot/boot-fact.js';

@@ -3,8 +3,7 @@
 // appends to the log and computes the signals from the cached snapshot, without the YAML parser.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BootResult } from '../boot/boot.js';
-import { omittedFact } from '../boot/omitted-fact.js';
+import { bootFact } from '../boot/boot-fact.js';
 import { appendEvents, type AppendOptions } from '../events/append.js';
 import { readCursor, writeCursor } from '../events/cursor-store.js';
 import { eventLogPaths } from '../events/log-paths.js';
@@ -70,16 +69,6 @@ export async function loadTask(call: HookCall): Promise<LoadedState> {
   const { paths } = call.repo;
   return loadState({ cwd: paths.root, paths, config: await call.config(), env: call.env });
 }
-
-/** The `boot` event of a boot: its level, why, the restart-loop counter, what it left out. */
-export const bootFact = (result: BootResult) => ({
-  type: 'boot',
-  level: result.level,
-  stalled: result.choice.stalled,
-  reason: result.choice.reason,
-  ...(result.source ? { source: result.source } : {}),
-  omitted: omittedFact(result.omitted),
-});
 
 const BOOT_SOURCES = ['startup', 'resume', 'compact', 'clear'] as const;
 

@@ -50,9 +50,8 @@ export const mcpTools: McpTool[] = [
       // Every boot is a fact in the log, as the CLI and the host hooks record it.
       const { recordEvent } = await import('../events/append.js');
       const { findRoot } = await import('../state/find-root.js');
-      const { stalled, reason } = result.choice;
-      const event = { type: 'boot', level: result.level, stalled, reason };
-      await recordEvent(findRoot(ctx.cwd), event, ctx);
+      const { bootFact } = await import('../boot/boot-fact.js');
+      await recordEvent(findRoot(ctx.cwd), bootFact(result), ctx);
       return result.text;
     },
   },

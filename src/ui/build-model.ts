@@ -1,6 +1,6 @@
 // The page's data model from the Task Context (pure): state files, verify's findings, the event
 // log, the evidence, the clock. `agent-state ui` and `report --markup` both show exactly this.
-import type { OmittedFact } from '../boot/omitted-fact.js';
+import type { OmittedFact } from '../boot/boot-fact.js';
 import type { EvidenceEntry } from '../evidence/evidence-file.js';
 import { redactValue } from '../text/redact.js';
 import { computeSignals, type SignalOptions } from '../events/signals.js';

@@ -1,7 +1,7 @@
 // The page's data model, plain JSON: built by build-model.ts (pure), rendered by render-page.ts.
 // Text in it is as stored: escaping happens only when it is rendered.
 import type { Drift } from '../fingerprint/diff.js';
-import type { OmittedFact } from '../boot/omitted-fact.js';
+import type { OmittedFact } from '../boot/boot-fact.js';
 import type { EvidenceEntry, EvidenceRef } from '../evidence/evidence-file.js';
 import type { StatusSignal } from '../events/signals.js';
 import type { GitState, StatusSnapshot, ToolStats } from '../events/types.js';

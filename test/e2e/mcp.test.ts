@@ -104,6 +104,13 @@ describe('agent-state mcp (real SDK client over stdio)', () => {
     expect(result.isError, result.content[0]!.text).toBeFalsy();
     expect(result.content[0]!.text).toMatch(/level 2/);
     expect(result.content[0]!.text).toContain('Serve the state over MCP');
+    // Logged as every boot is: the level, why, and what it left out.
+    const events = await runCli(repo, ['events', '--type', 'boot', '--json']);
+    expect(JSON.parse(events.stdout).events.at(-1)).toMatchObject({
+      type: 'boot',
+      level: 2,
+      omitted: expect.any(Array),
+    });
   });
 
   it('done records a completion marker, and check confirms it (then sees it go stale)', async () => {

@@ -65,10 +65,10 @@ Examples:
   async run({ options }, ctx) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
-    const [{ boot }, { bootDocument }, { omittedFact }] = await Promise.all([
+    const [{ boot }, { bootDocument }, { bootFact }] = await Promise.all([
       import('../../boot/boot.js'),
       import('../../boot/boot-document.js'),
-      import('../../boot/omitted-fact.js'),
+      import('../../boot/boot-fact.js'),
     ]);
     const result = await boot({
       ...ctx,
@@ -82,16 +82,7 @@ Examples:
     });
     const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
     // The event log keeps every boot with the level, its reason and the loop counter.
-    const logged = result.dryRun
-      ? []
-      : await recordFact(ctx, {
-          type: 'boot',
-          level: result.level,
-          stalled: result.choice.stalled,
-          reason: result.choice.reason,
-          ...(result.source ? { source: result.source } : {}),
-          omitted: omittedFact(result.omitted),
-        });
+    const logged = result.dryRun ? [] : await recordFact(ctx, bootFact(result));
     for (const warning of [...result.warnings, ...logged]) ctx.out.warn(formatWarning(warning));
     if (ctx.out.json) ctx.out.printJson(json);
     else ctx.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
