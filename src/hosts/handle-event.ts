@@ -36,7 +36,12 @@ import {
   confirmFromTranscript,
   setCompaction,
 } from './host-hook-compaction.js';
-import { inFlight, settlePostTool } from './async-post-tool.js';
+import {
+  expectPostTool,
+  inFlight,
+  postToolInBackground,
+  settlePostTool,
+} from './async-post-tool.js';
 import { checkToolCall, denyReason, toolCheckModes, warningContext } from './tool-check.js';
 import { toolNames } from '../events/tool-names.js';
 import { repoRelative, toolWrittenPaths } from './tool-paths.js';
@@ -169,6 +174,8 @@ async function preTool(call: HookCall): Promise<HostHookOutcome> {
     await record({ paths }, [{ type: 'permission.denied', tool: tool.name, permission }]);
     return { deny: denyReason(enforced, event.host) };
   }
+  // The call runs: a Stop hook must wait for its post-tool call, even one not started yet.
+  if (tool.id !== undefined && postToolInBackground(call.host)) expectPostTool(paths, tool.id);
   // When a shell command starts (unless refused): a file it changes can then be told apart
   // from someone else's edit.
   if (toolNames(tool.name).includes('bash'))
@@ -289,7 +296,8 @@ export async function handleHookEvent(
   };
   const background = host.events[event.hostEvent]?.extra?.async === true;
   const handler = HANDLERS[event.kind];
-  const outcome = await (background ? inFlight(repo.paths, () => handler(call)) : handler(call));
+  const work = () => handler(call);
+  const outcome = await (background ? inFlight(repo.paths, work, event.tool?.id) : work());
   if (call.notes.length === 0) return outcome;
   return { ...outcome, note: [outcome.note, ...call.notes].filter(Boolean).join('; ') };
 }

@@ -20,6 +20,8 @@ export interface HostHookTool {
   input: Record<string, unknown>;
   /** post-tool: whether it succeeded. */
   ok?: boolean;
+  /** The host's id of this call (`tool_use_id`), when it sends one. */
+  id?: string;
 }
 
 /** One host hook call, host-neutral. */

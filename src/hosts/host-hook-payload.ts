@@ -68,10 +68,12 @@ export function parseHookCall(
   if (kind === 'pre-tool' || kind === 'post-tool') {
     const toolName = str(p.tool_name);
     if (!toolName) throw new HostHookInputError(`the ${name} payload has no "tool_name"`);
+    const id = str(p.tool_use_id);
     event.tool = {
       name: toolName,
       input: obj(p.tool_input),
       ...(kind === 'post-tool' ? { ok: toolOk(p, name) } : {}),
+      ...(id ? { id } : {}),
     };
   }
   return event;
