@@ -1,11 +1,10 @@
 // Claude Code, the pinned version, against the Anthropic Messages stub (test/hosts/versions.json):
 // what the model receives and what happens on disk, with agent-state wired by `integrate claude`.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
 import { claude } from './harness/hosts/claude.js';
 import { allText, type Reply, type StubRequest } from './harness/model-stub.js';
+import { holdLogLock } from './harness/hold-log-lock.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
 
 type Block = { type?: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
@@ -198,7 +197,6 @@ describe('Claude Code', () => {
     const told = seen.findIndex((text) =>
       text.includes('Bash failed 3 times in a row: change approach'),
     );
-    console.log('TOLD', told, seen.length);
     expect(told).toBeGreaterThanOrEqual(3);
   });
 
@@ -206,15 +204,8 @@ describe('Claude Code', () => {
   // The tool call leaves the event log locked for 1.5 s, so its PostToolUse is still waiting when
   // the model has answered.
   it('records the last tool call of a session even while the event log is busy', async () => {
-    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
-    s.repo.write(
-      'hold-lock.mjs',
-      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
-        `const lock = await acquireLock('.agent/log/events.lock');\n` +
-        `setTimeout(() => lock.release(), 1500);\n`,
-    );
     const before = s.repo.events().length;
-    const hold = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const hold = holdLogLock(s.repo);
     const run = await s.run('Check the tree', [
       { toolCalls: [{ name: 'Bash', input: { command: hold, description: 's' } }] },
       { text: 'ok' },

@@ -2,11 +2,11 @@
 // the model receives and what happens on disk, with agent-state wired by `integrate codex`.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
 import { codex } from './harness/hosts/codex.js';
 import { allText, type StubRequest } from './harness/model-stub.js';
+import { holdLogLock } from './harness/hold-log-lock.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
 
 type Item = { type?: string; role?: string; call_id?: string; output?: unknown };
@@ -89,16 +89,8 @@ describe('Codex', () => {
   });
 
   it('records the last tool call of a session even while the event log is busy', async () => {
-    // A process that holds the event log's lock for 1.5 s, started by the session's last call.
-    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
-    s.repo.write(
-      'hold-lock.mjs',
-      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
-        `const lock = await acquireLock('.agent/log/events.lock');\n` +
-        `setTimeout(() => lock.release(), 1500);\n`,
-    );
     const before = s.repo.events().length;
-    const cmd = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const cmd = holdLogLock(s.repo);
     const run = await s.run('Check the tree', [
       { toolCalls: [{ name: 'exec_command', input: { cmd }, id: 'h' }] },
       { text: 'ok' },

@@ -1,9 +1,8 @@
 // OpenCode, the pinned version, against the chat completions stub (test/hosts/versions.json).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CONTENT, FORBIDDEN_FILE, REPO_ROOT } from './harness/host-repo.js';
+import { FORBIDDEN_CONTENT, FORBIDDEN_FILE } from './harness/host-repo.js';
 import {
   OPENCODE_CONTEXT,
   OPENCODE_OTHER_MODEL,
@@ -12,6 +11,7 @@ import {
 } from './harness/hosts/opencode.js';
 import { allText, type Reply } from './harness/model-stub.js';
 import { chatMessages, chatSystem, chatTools, isTitleRequest } from './harness/openai-chat.js';
+import { holdLogLock } from './harness/hold-log-lock.js';
 import { hostSession, type HostSession } from './harness/run-host.js';
 
 const call = (name: string, input: Record<string, unknown>): Reply => ({
@@ -86,16 +86,8 @@ describe('OpenCode', () => {
   });
 
   it('records the last tool call of a session even while the event log is busy', async () => {
-    // A process that holds the event log's lock for 1.5 s, started by the session's last call.
-    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist/state/lock.js')).href;
-    s.repo.write(
-      'hold-lock.mjs',
-      `const { acquireLock } = await import(${JSON.stringify(lockModule)});\n` +
-        `const lock = await acquireLock('.agent/log/events.lock');\n` +
-        `setTimeout(() => lock.release(), 1500);\n`,
-    );
     const before = s.repo.events().length;
-    const hold = 'node hold-lock.mjs >/dev/null 2>&1 & sleep 0.3';
+    const hold = holdLogLock(s.repo);
     const run = await s.run('Check the tree', [
       call('bash', { command: hold, description: 'hold' }),
       { text: 'ok' },
