@@ -17,7 +17,7 @@ import { LEGACY_STAMP_KEYS, type RecoveryRecord } from '../recovery/record.js';
 import { readRecovery, writeRecovery } from '../recovery/record-store.js';
 import type { BaseOptions, Config, Progress, Stamp, Warning } from '../types.js';
 import { chooseLevel } from './choose-level.js';
-import { collectLiveState, prepareLiveState } from './live-state.js';
+import { collectLiveState } from './live-state.js';
 import { heuristicCounter, loadO200kCounter } from './o200k-counter.js';
 import { renderBoot, type BootRendering } from './render-boot.js';
 import type { BootAgents, BootRecovery, RenderBootOptions, TokenCounter } from './types.js';
@@ -81,13 +81,10 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const requested = options.level ?? config.boot.level;
   const source = options.source ?? null;
   const session = options.session ?? null;
-  // git starts working while the state files are read and the tokenizer loads.
-  prepareLiveState(repo, options.env);
-  const { goals, warnings } = readGoals(paths);
   const counting = options.counter ?? (options.fast ? heuristicCounter : loadO200kCounter());
   const threshold = config.boot.stall_threshold;
   // Judges the live state, counts the boot and marks the reminders shown, on one reading of the state.
-  const count = async () => {
+  const count = async (read = readGoals(paths)) => {
     const progress = valueOrThrow(readProgressFor(paths, agent));
     const live = await collectLiveState(repo, config, progress, options.env);
     const record = readRecovery(paths, progress.stamp, agent);
@@ -119,14 +116,23 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
       ...new Set([...record.reminders_shown, ...reminders.map(reminderKey)]),
     ];
     if (!options.dryRun) writeRecovery(paths, record, agent);
-    return { progress, live, recovery, record, reminders };
+    return { read, progress, live, recovery, record, reminders };
   };
-  const { progress, live, recovery, record, reminders } = options.dryRun
+  const { read, progress, live, recovery, record, reminders } = options.dryRun
     ? await count()
     : await withStateLock(paths, count, { now: () => now });
   const agents = bootAgents(paths, agent, progress, config, now, options.env);
   // The live state holds the context's markers, drift, evidence and stash entries.
-  const context = { goals, progress, config, ...live, reminders, recovery, agents, now };
+  const context = {
+    goals: read.goals,
+    progress,
+    config,
+    ...live,
+    reminders,
+    recovery,
+    agents,
+    now,
+  };
   const { budget, format, role } = options;
   const counter = await counting;
   const shown = renderBoot(context, { level: requested, budget, format, role, source, counter });
@@ -137,6 +143,6 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     recovery: record,
     revision: progress.revision,
     // Empty goals sections are normal after init; only a missing or long anchor is worth a word.
-    warnings: [...warnings.filter((w) => /anchor/.test(w.message)), ...live.warnings],
+    warnings: [...read.warnings.filter((w) => /anchor/.test(w.message)), ...live.warnings],
   };
 }

@@ -6,8 +6,9 @@ import { loadStatus } from '../events/status-cache.js';
 import type { StatusSnapshot } from '../events/types.js';
 import { readHead } from '../git/head.js';
 import { readStashed } from '../git/history.js';
-import { prefetchGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
-import { checkProgressMarkers } from '../markers/check-markers.js';
+import type { GitSnapshot } from '../git/snapshot.js';
+import { openHashCache } from '../fingerprint/hash-cache.js';
+import { checkProgressMarkers, markerFiles } from '../markers/check-markers.js';
 import { judgeDrift, judgeStale } from '../recovery/rules.js';
 import { readOwnFacts, treeNow } from '../recovery/own-facts.js';
 import { progressExtras } from '../recovery/progress-now.js';
@@ -15,11 +16,6 @@ import type { Repo } from '../state/find-root.js';
 import { COMMITTED_STATE_PATHS } from '../state/paths.js';
 import type { Config, Fingerprint, Progress, Warning } from '../types.js';
 import type { Drift } from '../fingerprint/diff.js';
-
-/** Starts what can run before the state is read: the git snapshot the drift needs. */
-export function prepareLiveState(repo: Repo, env?: NodeJS.ProcessEnv): void {
-  if (repo.gitRoot !== null) prefetchGitSnapshot(repo.paths.root, repo.gitRoot, env);
-}
 
 /** The live state for `progress` as stored now (drift is null before the first checkpoint). */
 export async function collectLiveState(
@@ -35,19 +31,29 @@ export async function collectLiveState(
   let drift: Drift | null = null;
   let current: Fingerprint | null = null;
   let snapshot: GitSnapshot | null = null;
+  // One hash cache for the boot: a file unchanged since the last boot is a stat, not a read.
+  const cache = openHashCache(root, logDir);
+  const hash = cache.hash;
   if (repo.gitRoot !== null || recorded) {
     // Loaded only here: a boot is the one command that always needs them.
     const [{ collectFingerprint }, { measureDrift }] = await Promise.all([
       import('../fingerprint/collect.js'),
       import('../fingerprint/measure-drift.js'),
     ]);
-    const collected = await collectFingerprint({ cwd: root, env, repo, config });
+    const collected = await collectFingerprint({
+      cwd: root,
+      env,
+      repo,
+      config,
+      blocking: true,
+      hash,
+    });
     current = collected.fingerprint;
     snapshot = collected.snapshot;
     warnings.push(...collected.warnings);
-    if (recorded) drift = await measureDrift(root, recorded, current, { env, maxHashBytes });
+    if (recorded) drift = await measureDrift(root, recorded, current, { env, maxHashBytes, hash });
   }
-  const markers = checkProgressMarkers(root, progress, undefined, logDir, { snapshot, env });
+  const markers = checkProgressMarkers(root, progress, undefined, logDir, { snapshot, env, cache });
   let status: StatusSnapshot;
   try {
     status = loadStatus(repo.paths).snapshot;
@@ -61,7 +67,8 @@ export async function collectLiveState(
     ...[...(drift?.files ?? []), ...(drift?.key_files ?? [])].map((f) => f.path),
     ...stale.flatMap((m) => m.changed.map((c) => c.path)),
   ];
-  const tree = treeNow(root, judged, current, maxHashBytes);
+  const tree = treeNow(root, judged, current, maxHashBytes, hash);
+  cache.save(markerFiles(progress));
   const verdict = judgeDrift(drift, own, tree);
   // Before the first checkpoint, the agent's own edits: the files its hooks saw it write that
   // still differ from HEAD (nothing was recorded to call anything foreign against).

@@ -16,17 +16,23 @@ import type { TokenCounter } from './types.js';
 const CJK =
   /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
 
+const NON_ASCII = /[^\0-\x7f]/;
+const ASCII_RUNS = /[\0-\x7f]+/g;
+
 /** ascii/4 + CJK×1 + other/2, rounded up. */
 export function heuristicTokens(text: string): number {
-  let ascii = 0;
+  // The ASCII runs go in native regex code, each left as one space: a loop over every character
+  // of a prompt grew hot enough for V8 to optimize it, ~3 ms of a boot's CPU on another thread.
+  let units = 0;
   let cjk = 0;
   let other = 0;
-  for (const char of text) {
-    if (char.charCodeAt(0) < 0x80) ascii++;
-    else if (CJK.test(char)) cjk++;
+  for (const char of NON_ASCII.test(text) ? text.replace(ASCII_RUNS, ' ') : '') {
+    if (char === ' ') continue;
+    units += char.length;
+    if (CJK.test(char)) cjk++;
     else other++;
   }
-  return Math.ceil(ascii / 4 + cjk + other / 2);
+  return Math.ceil((text.length - units) / 4 + cjk + other / 2);
 }
 
 /** The heuristic as a counter. */

@@ -1,6 +1,7 @@
 // gpt-tokenizer's o200k_base ranks as a prebuilt table (scripts/build.mjs → dist/tokenizer/
 // o200k.bin): one file read, probed in place, ready in a few ms instead of the ~150 ms Map the
 // library builds on load. The table proves itself on load (PROBE) or is not used.
+import { fnv1a } from '../text/fnv.js';
 
 /** File layout version; bump when the layout changes. */
 const VERSION = 1;
@@ -12,15 +13,8 @@ export const PROBE =
   'Add pagination to GET /todos — 不改存储层。\n\n```ts\nconst x = await fetch(`/todos?page=${n}`);\n```\n' +
   '  \t  naïve café 👩‍💻🚀 ＡＢＣ ｶﾀｶﾅ 한국어 Ωμέγα \u0301\u200d <|endoftext|> 12345678 ∑∫≈ \u{1d11e}\r\n';
 
-/** FNV-1a over UTF-16 code units (the same function builds and reads the table). */
-export function hashKey(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+/** The table's key hash (the same function builds and reads the table). */
+export const hashKey = fnv1a;
 
 /** A rank table: string tokens by probing, byte tokens as a list. */
 export interface RankTable {

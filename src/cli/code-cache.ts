@@ -16,13 +16,10 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { commandWord } from './command-list.js';
+import { fnv1a } from '../text/fnv.js';
 
-// 32-bit FNV-1a: tells the caches of two installations apart in the shared temp directory.
-function shortHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
-}
+// Tells the caches of two installations (and two kinds of run) apart.
+const shortHash = (text: string): string => fnv1a(text).toString(36);
 
 // One cache per command word (and Node version): a cache holds the functions its runs compiled,
 // and deserializing what `status` compiled would only slow down `event`. Only the first word

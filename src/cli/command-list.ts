@@ -26,7 +26,7 @@ export const COMMANDS = {
   evidence: {},
   verify: { prefetch: true },
   checkpoint: {},
-  boot: { lean: true, prefetch: true },
+  boot: { lean: true },
   remind: {},
   memory: {},
   current: {},

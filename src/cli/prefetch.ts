@@ -1,5 +1,7 @@
-// For the commands that read the git snapshot (verify, fingerprint, boot), git starts once the
-// route is known: its ~200 ms on a 100k-file tree overlap loading the command. Small imports only.
+// For the commands of the whole CLI that read the git snapshot (verify, fingerprint), git starts
+// once the route is known: its ~200 ms on a 100k-file tree overlap loading the CLI. A boot, from a
+// bundle of its own with little to overlap, waits for git instead (readGitSnapshotNow). Small
+// imports only.
 import { resolve } from 'node:path';
 import { prefetchGitSnapshot } from '../git/snapshot.js';
 import { locateRoot } from '../state/find-root.js';

@@ -7,8 +7,6 @@
 import type { LeanCommand } from './parse-args.js';
 import { runLean } from './lean.js';
 import { processIo } from './output.js';
-import { scanArgv } from './parse-args.js';
-import { prefetch } from './prefetch.js';
 import type { ExitCode } from '../error-report.js';
 import type { HotWord } from './hot-words.js';
 
@@ -24,10 +22,5 @@ const command = async (): Promise<LeanCommand> =>
 
 /** Runs one call of this bundle's command (argv without node and script); never throws (runLean reports). */
 export async function runCli(argv: readonly string[]): Promise<ExitCode> {
-  const io = processIo();
-  if (AGENT_STATE_HOT_WORD === 'boot') {
-    const { words, globals } = scanArgv(argv);
-    prefetch(words[0], globals.cwd, io); // never throws
-  }
-  return runLean(await command(), argv, io);
+  return runLean(await command(), argv, processIo());
 }

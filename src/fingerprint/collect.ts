@@ -5,13 +5,14 @@ import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitUnavailable } from '../git/exec-git.js';
-import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
+import { readGitSnapshot, readGitSnapshotNow, type GitSnapshot } from '../git/snapshot.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo, type Repo } from '../state/find-root.js';
 import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
 import { readConfig } from '../state/store.js';
 import type { BaseOptions, Config, FileState, Fingerprint, Warning } from '../types.js';
 import { packageVersion } from '../package-root.js';
+import type { FileHasher } from './hash-cache.js';
 import { hashFile } from './hash-file.js';
 import { resolveGlobs } from './resolve-globs.js';
 import { walkFiles } from './walk.js';
@@ -26,6 +27,10 @@ export interface CollectOptions extends BaseOptions {
   config?: Config;
   /** The state root and git top level, when the caller already found them. */
   repo?: Repo;
+  /** Wait for git instead of running it in the background (readGitSnapshotNow says when). */
+  blocking?: boolean;
+  /** How a file is hashed (a boot's goes through the hash cache); hashFile by default. */
+  hash?: FileHasher;
 }
 
 /** A fresh fingerprint and what limited it. */
@@ -57,6 +62,7 @@ function recordChanges(
   root: string,
   snapshot: GitSnapshot,
   maxBytes: number,
+  hash: FileHasher,
 ): Pick<Fingerprint, 'dirty' | 'untracked' | 'overflow'> {
   type Change = { path: string; kind: 'dirty' | 'untracked'; submodule?: string };
   const changes: Change[] = [];
@@ -72,7 +78,7 @@ function recordChanges(
   for (const { path, kind, submodule } of changes.slice(0, MAX_LISTED_FILES)) {
     const state = submodule?.startsWith('S')
       ? `submodule:${submodule}`
-      : (hashFile(join(root, path), maxBytes) ?? 'deleted');
+      : (hash(path, maxBytes) ?? 'deleted');
     if (kind === 'dirty') dirty[path] = state;
     else if (state !== 'deleted') untracked[path] = state;
   }
@@ -93,6 +99,7 @@ function hashKeyFiles(
   git: boolean,
   env: NodeJS.ProcessEnv | undefined,
   warnings: Warning[],
+  hash: FileHasher,
 ): Record<string, FileState> {
   const keyFiles: Record<string, FileState> = {};
   if (globs.length === 0) return keyFiles;
@@ -106,7 +113,7 @@ function hashKeyFiles(
     }
   }
   for (const path of resolveGlobs(root, confined, { git, env }).files) {
-    const state = hashFile(join(root, path));
+    const state = hash(path);
     if (state !== null) keyFiles[path] = state;
   }
   return keyFiles;
@@ -129,10 +136,13 @@ export async function collectFingerprint(
   const now = (options.now ?? (() => new Date()))();
   const warnings: Warning[] = [];
   const warn = (message: string) => warnings.push({ file: '.agent', message });
+  const hash = options.hash ?? ((rel, maxBytes) => hashFile(join(root, rel), maxBytes));
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null) {
     try {
-      snapshot = await readGitSnapshot(root, repo.gitRoot, options.env);
+      snapshot = options.blocking
+        ? readGitSnapshotNow(root, repo.gitRoot, options.env)
+        : await readGitSnapshot(root, repo.gitRoot, options.env);
     } catch (error) {
       if (!isGitUnavailable(error)) throw error;
       warn('git is not installed: fingerprinting as if outside git');
@@ -150,13 +160,13 @@ export async function collectFingerprint(
   } else {
     const { changed: _changed, untracked: _untracked, ...fields } = snapshot;
     git = fields;
-    changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes);
+    changes = recordChanges(root, snapshot, config.fingerprint.max_hash_bytes, hash);
     if (changes.overflow)
       warn(
         `${changes.overflow.files} more changed files are summarized by a digest (only ${MAX_LISTED_FILES} are listed one by one)`,
       );
   }
-  const keyFiles = hashKeyFiles(root, config.key_files, git !== null, options.env, warnings);
+  const keyFiles = hashKeyFiles(root, config.key_files, git !== null, options.env, warnings, hash);
   return {
     fingerprint: {
       at: now.toISOString(),

@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { readHistory, type History } from '../git/history.js';
 import type { Fingerprint, FileState } from '../types.js';
 import { diffFingerprint, type Drift } from './diff.js';
+import type { FileHasher } from './hash-cache.js';
 import { hashFile } from './hash-file.js';
 
 export interface MeasureDriftOptions {
   env?: NodeJS.ProcessEnv;
   /** Files larger than this are compared by size and mtime (config fingerprint.max_hash_bytes). */
   maxHashBytes?: number;
+  /** How a file is hashed; hashFile by default. */
+  hash?: FileHasher;
 }
 
 async function historyFor(
@@ -34,7 +37,8 @@ export async function measureDrift(
   const history = await historyFor(root, recorded, current, options.env);
   const worktree: Record<string, FileState | null> = {};
   const now = { ...current.dirty, ...current.untracked };
+  const hash = options.hash ?? ((rel, maxBytes) => hashFile(join(root, rel), maxBytes));
   for (const path of Object.keys({ ...recorded.dirty, ...recorded.untracked }))
-    if (!(path in now)) worktree[path] = hashFile(join(root, path), options.maxHashBytes);
+    if (!(path in now)) worktree[path] = hash(path, options.maxHashBytes);
   return diffFingerprint(recorded, current, { history, worktree });
 }

@@ -1,7 +1,7 @@
 // The git side of a fingerprint: HEAD, branch, upstream, ahead/behind, the tracked files that
 // differ from HEAD and the untracked files, from one `git status` run.
 import { relative, sep } from 'node:path';
-import { runGitAsync, splitNul } from './exec-git.js';
+import { runGit, runGitAsync, splitNul } from './exec-git.js';
 import { parseStatusV2, type GitStatus } from './status.js';
 
 /** What git says about the work tree, with paths relative to the state root. */
@@ -42,15 +42,34 @@ export function toSnapshot({ entries, ...git }: GitStatus, prefix: string): GitS
   return { ...git, changed, untracked };
 }
 
+// The status run for `root`: its arguments, and the prefix its paths carry.
+function statusCall(root: string, gitRoot: string) {
+  const prefix = gitPrefix(root, gitRoot);
+  // Paths come relative to the git top level; in a subdirectory root, limit the walk to it.
+  return { prefix, args: [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])] };
+}
+
 async function collect(
   root: string,
   gitRoot: string,
   env: NodeJS.ProcessEnv | undefined,
 ): Promise<GitSnapshot> {
-  const prefix = gitPrefix(root, gitRoot);
-  // Paths come relative to the git top level; in a subdirectory root, limit the walk to it.
-  const args = [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])];
+  const { prefix, args } = statusCall(root, gitRoot);
   const status = await runGitAsync(args, { cwd: root, env });
+  return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
+}
+
+/**
+ * The snapshot read blocking, for a caller with nothing to do while git works (a boot): a
+ * background run's pipes and streams cost ~5 ms of CPU, which only overlap pays back.
+ */
+export function readGitSnapshotNow(
+  root: string,
+  gitRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+): GitSnapshot {
+  const { prefix, args } = statusCall(root, gitRoot);
+  const status = runGit(args, { cwd: root, env });
   return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
 }
 

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
-import { openHashCache, type MarkerHasher } from './hash-cache.js';
+import { openHashCache, type FileHasher, type HashCache } from '../fingerprint/hash-cache.js';
 import { changedFiles, checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
 
 export type { MarkerChange };
@@ -41,6 +41,11 @@ function listProblem(paths: StatePaths, id: string, marker: Marker, problem: Lis
   };
 }
 
+/** The files the markers of `progress` cover one by one. */
+export function markerFiles(progress: Progress): Set<string> {
+  return new Set(Object.values(progress.markers ?? {}).flatMap((m) => Object.keys(m.files ?? {})));
+}
+
 /** Judges one marker against the files on disk under `root`. */
 export function evaluateMarker(
   root: string,
@@ -48,7 +53,7 @@ export function evaluateMarker(
   marker: Marker | undefined,
   status: PlanStatus | null,
   inside: (rel: string) => boolean = (rel) => staysInside(root, rel),
-  hash: MarkerHasher = (rel) => hashFile(join(root, rel)),
+  hash: FileHasher = (rel) => hashFile(join(root, rel)),
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
   const files = marker.files ?? {};
@@ -61,20 +66,26 @@ export function evaluateMarker(
 /**
  * Checks the markers of `ids` (every marker when omitted) in a progress value. With `logDir`, a
  * file whose size, mtime, ctime and inode are those of its cached hash is not read again
- * (hash-cache.ts); with git's `snapshot` too, git vouches for the tracked files of a marker over
- * many files (list-check.ts).
+ * (fingerprint/hash-cache.ts); with git's `snapshot` too, git vouches for the tracked files of a marker over
+ * many files (list-check.ts). A `cache` of the caller's is used instead, and left to it to save.
  */
 export function checkProgressMarkers(
   root: string,
   progress: Progress,
   ids?: readonly string[],
   logDir?: string,
-  options: { save?: boolean; snapshot?: GitSnapshot | null; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    save?: boolean;
+    snapshot?: GitSnapshot | null;
+    env?: NodeJS.ProcessEnv;
+    cache?: HashCache;
+  } = {},
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};
   const statuses = new Map((progress.plan ?? []).map((item) => [item.id, item.status]));
   const inside = insideChecker(root);
-  const cache = logDir === undefined ? undefined : openHashCache(root, logDir);
+  const own = options.cache === undefined && logDir !== undefined;
+  const cache = options.cache ?? (own ? openHashCache(root, logDir) : undefined);
   const paths = statePaths(root);
   const snapshot = options.snapshot ?? null;
   const records = logDir === undefined || !snapshot ? null : openListRecords(logDir);
@@ -93,8 +104,8 @@ export function checkProgressMarkers(
   if (options.save !== false) {
     if (ids === undefined) {
       records?.keepOnly(new Set(Object.values(markers).flatMap((m) => m.file_list?.sha256 ?? [])));
-      cache?.save(new Set(Object.values(markers).flatMap((m) => Object.keys(m.files ?? {}))));
-    } else cache?.save();
+      if (own) cache?.save(markerFiles(progress));
+    } else if (own) cache?.save();
     records?.save();
   }
   return checks;

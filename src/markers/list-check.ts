@@ -11,7 +11,7 @@ import type { GitSnapshot } from '../git/snapshot.js';
 import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Marker } from '../types.js';
-import { keepOnly } from './hash-cache.js';
+import { keepOnly } from '../fingerprint/hash-cache.js';
 import { logCache } from '../state/atomic-write.js';
 import { listPath, markerFiles, type ListProblem } from './marker-list.js';
 

@@ -4,6 +4,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEvents } from '../events/read-log.js';
 import type { StatusSnapshot } from '../events/types.js';
+import type { FileHasher } from '../fingerprint/hash-cache.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/history.js';
 import { toolNames } from '../events/tool-names.js';
@@ -75,12 +76,13 @@ export function treeNow(
   paths: Iterable<string>,
   current: Fingerprint | null,
   maxBytes: number,
+  hash: FileHasher = (rel, max) => hashFile(join(root, rel), max),
 ): TreeNow {
   const states: Record<string, FileState | null> = {};
   const mtimes: Record<string, number | null> = {};
   for (const path of new Set(paths)) {
     const known = current?.dirty[path] ?? current?.untracked[path];
-    states[path] = known ?? hashFile(join(root, path), maxBytes);
+    states[path] = known ?? hash(path, maxBytes);
     mtimes[path] = orElse(() => lstatSync(join(root, path)).mtimeMs, null);
   }
   return { states, mtimes };

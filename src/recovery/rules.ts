@@ -5,7 +5,7 @@
 // (commits from elsewhere, a branch switch, an edit the hooks did not see) or unrecorded (no host
 // hooks here). Levels, warnings and the status bar are all built on these.
 import type { Drift } from '../fingerprint/diff.js';
-import { createHash } from '../text/lazy-crypto.js';
+import { hash64 } from '../text/fnv.js';
 import type { FileState, Progress } from '../types.js';
 
 /** The parts of the task whose movement counts as progress, in the order they are named. */
@@ -36,8 +36,7 @@ export interface ProgressExtras {
   head: string | null;
 }
 
-const short = (value: unknown) =>
-  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+const short = (value: unknown) => hash64(JSON.stringify(value) ?? '');
 
 /** The `edits` part of a digest, alone (what the hot path after a tool call can tell cheaply). */
 export const digestEdits = (mark: string): string => short(mark);

@@ -83,16 +83,19 @@ export function readGoals(paths: StatePaths): { goals: Goals; warnings: Warning[
 }
 
 // Every writer calls it under the lock: no progress against settings or goals readers refuse.
-/** Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2). */
-export function assertWritableState(paths: StatePaths): void {
+/** Throws the first problem of config.yaml or goals.md (InvalidStateError, exit 2); the goals read. */
+export function assertWritableState(paths: StatePaths): ReturnType<typeof readGoals> {
   if (!readConfigCache(paths)) valueOrThrow(readConfig(paths));
-  readGoals(paths);
+  return readGoals(paths);
 }
 
-/** Runs `fn` under the state lock once config and goals validate, sweeping dead writers' temps. */
+/**
+ * Runs `fn` under the state lock once config and goals validate, sweeping dead writers' temps;
+ * `fn` gets the goals as read under the lock.
+ */
 export async function withStateLock<T>(
   paths: StatePaths,
-  fn: () => T | Promise<T>,
+  fn: (goals: ReturnType<typeof readGoals>) => T | Promise<T>,
   options: LockWait = {},
 ): Promise<T> {
   const lock = await acquireLock(paths.lock, {
@@ -102,8 +105,7 @@ export async function withStateLock<T>(
   });
   try {
     sweepTempFiles(paths);
-    assertWritableState(paths);
-    return await fn();
+    return await fn(assertWritableState(paths));
   } finally {
     lock.release();
   }

@@ -2,7 +2,7 @@
 // code, stdout and stderr for each route (commander, lean, a host hook reading stdin, a git hook,
 // --help, --version) and each documented exit code, so what runCli shows holds for the bin too.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, gitdir, runBin, runCli, testdir, writeFiles } from '../helpers/fixtures.js';
@@ -161,5 +161,32 @@ describe('the lean route on pipes', () => {
     const loaded = readFileSync(list, 'utf8');
     expect(loaded).toContain('NativeModule vm'); // the probe saw the bundle load
     expect(loaded).not.toMatch(/NativeModule net$|Internal Binding pipe_wrap$/m);
+  });
+
+  // node:crypto is ~4 ms of a boot: the progress digest needs no sha256, and a changed file whose
+  // stat has not moved since the last boot is in the hash cache.
+  it('loads no node:crypto for a boot whose changed files the hash cache holds', async () => {
+    const repo = gitdir();
+    expect((await runCli(repo, ['init', '-q', '--goal', 'Lean'])).code).toBe(0);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    writeFileSync(join(repo, 'README.md'), '# changed\n');
+    writeFileSync(join(repo, 'new.txt'), 'untracked\n');
+    for (const file of ['README.md', 'new.txt']) utimesSync(join(repo, file), hourAgo, hourAgo);
+    const probe = join(testdir(), 'modules.cjs');
+    const list = `${probe}.txt`;
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`,
+    );
+    const boot = () =>
+      spawnSync(process.execPath, ['-r', probe, BIN, 'boot', '--fast'], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+    expect(boot().status).toBe(0);
+    expect(readFileSync(list, 'utf8')).toMatch(/^NativeModule crypto$/m); // the first boot hashes
+    const again = boot();
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(list, 'utf8')).not.toMatch(/^NativeModule crypto$/m);
   });
 });

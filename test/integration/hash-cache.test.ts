@@ -1,14 +1,15 @@
 // Completion markers over many files cost a stat per file: a file's hash is kept with its size,
 // mtime, ctime and inode in .agent/log/hashes.json and read again only when one of them differs
-// (or the file changed too recently for its timestamp to tell). Real files, real stats.
+// (or the file changed too recently for its timestamp to tell). A boot hashes the changed files of
+// its fingerprint through the same cache. Real files, real stats, a real git repository.
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/fingerprint/hash-file.js';
-import { hashCachePath } from '../../src/markers/hash-cache.js';
+import { hashCachePath } from '../../src/fingerprint/hash-cache.js';
 import { checkProgressMarkers } from '../../src/markers/check-markers.js';
 import type { Progress } from '../../src/types.js';
-import { testdir } from '../helpers/fixtures.js';
+import { gitdir, runCli, testdir } from '../helpers/fixtures.js';
 
 const HOUR_AGO = new Date(Date.now() - 3600_000);
 
@@ -74,5 +75,28 @@ describe('the marker hash cache', () => {
     expect(check(m).state).toBe('valid');
     writeFileSync(join(m.root, 'a.txt'), '');
     expect(check(m)).toMatchObject({ state: 'stale', changed: [{ path: 'a.txt' }] });
+  });
+});
+
+describe('a boot and the hash cache', () => {
+  it('hashes a changed file once: the next boot believes the cache while the stat holds', async () => {
+    const root = gitdir({ 'a.txt': 'one\n' });
+    const log = join(root, '.agent', 'log');
+    expect((await runCli(root, ['init', '--goal', 'Cache the hashes', '-q'])).code).toBe(0);
+    writeFileSync(join(root, 'a.txt'), 'two\n');
+    utimesSync(join(root, 'a.txt'), HOUR_AGO, HOUR_AGO);
+    expect((await runCli(root, ['checkpoint', '-q'])).code).toBe(0);
+    const drifted = async () =>
+      (
+        JSON.parse((await runCli(root, ['boot', '--dry-run', '--json'])).stdout) as {
+          drifted: boolean;
+        }
+      ).drifted;
+    expect(await drifted()).toBe(false);
+    tamper(log, 'a.txt');
+    // The stat is the same, so the boot took the (tampered) cached hash: a.txt looks changed.
+    expect(await drifted()).toBe(true);
+    utimesSync(join(root, 'a.txt'), new Date(HOUR_AGO.getTime() + 1000), HOUR_AGO);
+    expect(await drifted()).toBe(false);
   });
 });

@@ -100,4 +100,41 @@ describe('boot with Chinese and mixed text', () => {
     expect(rendering.tokens.counter).toBe('heuristic');
     expect(rendering.tokens.total).toBe(heuristicTokens(rendering.text));
   });
+
+  it('counts each code point as the per-character rule does, surrogates and all', () => {
+    const CJK =
+      /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+    const byChar = (text: string) => {
+      let [ascii, cjk, other] = [0, 0, 0];
+      for (const char of text)
+        if (char.charCodeAt(0) < 0x80) ascii++;
+        else if (CJK.test(char)) cjk++;
+        else other++;
+      return Math.ceil(ascii / 4 + cjk + other / 2);
+    };
+    const pieces = [
+      'a',
+      'plan ',
+      '\n',
+      '存',
+      'Ω',
+      '👩‍💻',
+      '\ud83d',
+      '\ude80',
+      'ｶ',
+      '\u3000',
+      '\uffef',
+      '한',
+      'é',
+    ];
+    let seed = 7;
+    for (let n = 0; n < 500; n++) {
+      let text = '';
+      for (let i = 0; i < n % 40; i++) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        text += pieces[seed % pieces.length];
+      }
+      expect(heuristicTokens(text), JSON.stringify(text)).toBe(byChar(text));
+    }
+  });
 });

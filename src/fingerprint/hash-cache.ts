@@ -1,16 +1,25 @@
-// The hashes of marker files in .agent/log/hashes.json (local) with size, mtime, ctime and inode,
-// so a big marker costs a stat per file: a file is hashed again when one differs (as git's index),
-// or when modified within RACY_MS before the cache was written (git's "racily clean"). A missing,
-// damaged or foreign cache only means hashing again.
+// The hashes of files in .agent/log/hashes.json (local) with size, mtime, ctime and inode, so a big
+// marker, or a boot's changed files, cost a stat per file: a file is hashed again when one differs
+// (as git's index), or when modified within RACY_MS before the cache was written (git's "racily
+// clean"). A missing, damaged or foreign cache only means hashing again. Only what informs the
+// agent reads it (check, a boot); a checkpoint records what it hashes itself.
 import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { hashFile } from '../fingerprint/hash-file.js';
+import { hashFile } from './hash-file.js';
 import { logCache } from '../state/atomic-write.js';
 import { orElse } from '../state/or-else.js';
 import type { FileState } from '../types.js';
 
-/** A file's hash as a marker check reads it: repository-relative path in, state (or null) out. */
-export type MarkerHasher = (rel: string) => FileState | null;
+/** A file's state as hashFile gives it: repository-relative path in, state (or null) out. */
+export type FileHasher = (rel: string, maxBytes?: number) => FileState | null;
+
+/** A hasher backed by the cache, and the write of what it learned. */
+export interface HashCache {
+  hash: FileHasher;
+  /** Writes the cache when it changed, never throwing; with `keep`, entries of files neither in
+   * it nor hashed by this run go. */
+  save(keep?: ReadonlySet<string>): void;
+}
 
 // The timestamp granularity assumed of any file system (FAT's is 2 s).
 const RACY_MS = 2000;
@@ -43,26 +52,26 @@ const matches = (entry: unknown, stats: Stats): entry is Entry =>
   [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino].every((v, i) => entry[i] === v) &&
   typeof entry[4] === 'string';
 
-/**
- * A hasher for the files under `root` backed by the cache in `logDir`; `save()` writes what it
- * learned (only when something changed, never throwing).
- */
+/** A hasher for the files under `root` backed by the cache in `logDir`. */
 export function openHashCache(
   root: string,
   logDir: string,
   now: () => number = Date.now,
-): { hash: MarkerHasher; save(keep?: ReadonlySet<string>): void } {
+): HashCache {
   const cache = logCache(logDir, 'hashes.json');
   const read = cache.read() as CacheFile | undefined;
   const valid = read?.version === VERSION && typeof read.at === 'number';
   const stored = valid && typeof read.entries === 'object' && read.entries !== null ? read : null;
   const trustedBefore = stored ? stored.at - RACY_MS : -Infinity;
   const next: Record<string, Entry> = { ...stored?.entries };
+  const used = new Set<string>();
   let changed = false;
-  const hash: MarkerHasher = (rel) => {
+  const hash: FileHasher = (rel, maxBytes = Number.POSITIVE_INFINITY) => {
     const abs = join(root, rel);
     const stats = orElse(() => lstatSync(abs), null);
-    if (!stats?.isFile()) return hashFile(abs);
+    // Only whole-file hashes are kept: a file over `maxBytes` is its size and time, at no cost.
+    if (!stats?.isFile() || stats.size > maxBytes) return hashFile(abs, maxBytes);
+    used.add(rel);
     const old = stored?.entries[rel];
     if (matches(old, stats) && stats.mtimeMs < trustedBefore) return old[4];
     const state = hashFile(abs);
@@ -74,8 +83,7 @@ export function openHashCache(
   return {
     hash,
     save(keep) {
-      // `keep`: the files every marker covers; the others' entries are dropped.
-      if (keep && keepOnly(next, keep)) changed = true;
+      if (keep && keepOnly(next, new Set([...keep, ...used]))) changed = true;
       if (changed) cache.write(JSON.stringify({ version: VERSION, at: now(), entries: next }));
     },
   };
