@@ -2,7 +2,7 @@
 // lock (four boots at once show a reminder exactly once), then render. A boot writes only the
 // local recovery record (.agent/log/recovery.json), never a committed file.
 import { cachedConfig } from '../state/config-cache.js';
-import { findRepo } from '../state/find-root.js';
+import { findRepo, type Repo } from '../state/find-root.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { resolveAgent } from '../state/agent-name.js';
 import { readGoals, withStateLock } from '../state/store.js';
@@ -31,6 +31,8 @@ export interface BootOptions extends BaseOptions, Omit<RenderBootOptions, 'count
   counter?: TokenCounter;
   /** The host session this boot is handed to (a session-less boot right after it repeats it). */
   session?: string | null;
+  /** The state root and git top level, when the caller already found them. */
+  repo?: Repo;
 }
 
 /** The prompt plus what the boot counted. */
@@ -74,7 +76,7 @@ export function stampView(progress: Progress, record: RecoveryRecord): Stamp {
 export async function boot(options: BootOptions = {}): Promise<BootResult> {
   const now = (options.now ?? (() => new Date()))();
   const at = now.toISOString();
-  const repo = findRepo(options.cwd);
+  const repo = options.repo ?? findRepo(options.cwd);
   const { paths } = repo;
   const agent = resolveAgent(options);
   const config = await cachedConfig(paths);

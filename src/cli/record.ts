@@ -5,19 +5,21 @@ import { recordEvent } from '../events/append.js';
 import type { EventInput } from '../events/types.js';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { findRoot, locateRoot } from '../state/find-root.js';
+import type { StatePaths } from '../state/paths.js';
 import { isAgentPath } from '../state/repo-path.js';
 import type { Warning } from '../types.js';
 
 /** Appends `input` to the task's log without its null or undefined fields (an unknown value is
- * absent, not a value); returns the warnings to show. */
+ * absent, not a value); returns the warnings to show. `paths`: the state the command found. */
 export async function recordFact(
-  ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv },
+  ctx: { cwd: string; now: () => Date; env: NodeJS.ProcessEnv; paths?: StatePaths },
   input: EventInput,
 ): Promise<Warning[]> {
   const fact = Object.fromEntries(
     Object.entries(input).filter(([, v]) => v !== null && v !== undefined),
   ) as EventInput;
-  const { warning } = await recordEvent(findRoot(ctx.cwd), fact, { now: ctx.now, env: ctx.env });
+  const paths = ctx.paths ?? findRoot(ctx.cwd);
+  const { warning } = await recordEvent(paths, fact, { now: ctx.now, env: ctx.env });
   return warning ? [warning] : [];
 }
 

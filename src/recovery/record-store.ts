@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookAgent } from '../state/agent-name.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { replaceFile } from '../state/atomic-write.js';
 import { orElse } from '../state/or-else.js';
 import type { StatePaths } from '../state/paths.js';
 import type { Stamp } from '../types.js';
@@ -43,7 +43,9 @@ export function writeRecovery(
   agent: string | null = null,
 ): void {
   mkdirSync(paths.logDir, { recursive: true });
-  writeFileAtomic(recoveryPath(paths, agent), `${JSON.stringify(record, null, 2)}\n`);
+  // Atomic but not fsynced (a local record, like the caches): a power loss can at worst leave no
+  // record, read back as a fresh one (the counts start over, a shown reminder shows once more).
+  replaceFile(recoveryPath(paths, agent), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** What a change of the compaction state decided. */

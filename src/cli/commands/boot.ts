@@ -65,13 +65,17 @@ Examples:
   async run({ options }, ctx) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
-    const [{ boot }, { bootDocument }, { bootFact }] = await Promise.all([
+    const [{ boot }, { bootDocument }, { bootFact }, { findRepo }] = await Promise.all([
       import('../../boot/boot.js'),
       import('../../boot/boot-document.js'),
       import('../../boot/boot-fact.js'),
+      import('../../state/find-root.js'),
     ]);
+    // Found once: the boot and the record of it share it.
+    const repo = findRepo(ctx.cwd);
     const result = await boot({
       ...ctx,
+      repo,
       level,
       budget,
       format: options.format as BootFormat,
@@ -82,7 +86,9 @@ Examples:
     });
     const json = bootDocument(result, { dryRun: result.dryRun, stamp: result.stamp });
     // The event log keeps every boot with the level, its reason and the loop counter.
-    const logged = result.dryRun ? [] : await recordFact(ctx, bootFact(result));
+    const logged = result.dryRun
+      ? []
+      : await recordFact({ ...ctx, paths: repo.paths }, bootFact(result));
     for (const warning of [...result.warnings, ...logged]) ctx.out.warn(formatWarning(warning));
     if (ctx.out.json) ctx.out.printJson(json);
     else ctx.out.print(result.format === 'json' ? JSON.stringify(json, null, 2) : result.text);
