@@ -11,6 +11,8 @@ import { tempPathFor, writeFileAtomic, fsyncDirectory } from './atomic-write.js'
 import { locateRoot } from './find-root.js';
 import { parseGoals, setGoalAnchor } from './goals.js';
 import { displayPath, statePaths, type StatePaths } from './paths.js';
+import { parseProgress } from './progress.js';
+import { rememberProgress } from './progress-cache.js';
 
 export interface InitOptions extends BaseOptions {
   /** The goal anchor to write into a new goals.md. */
@@ -112,6 +114,13 @@ export function initState(options: InitOptions = {}): InitResult {
     } else (createExclusive(path, content()) ? result.created : result.kept).push(rel);
   }
   fsyncDirectory(paths.stateDir);
+  // As each write of it does: the hooks after init read its value without YAML or ajv.
+  const progressRel = displayPath(paths, paths.progress);
+  if (!result.kept.includes(progressRel)) {
+    const text = readFileSync(paths.progress, 'utf8');
+    const { value } = parseProgress(text, progressRel);
+    if (value) rememberProgress(paths, text, value);
+  }
   result.warnings.push(...keptButDifferent(paths, options, result));
   return result;
 }

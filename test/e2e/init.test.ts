@@ -27,6 +27,7 @@ describe('agent-state init', () => {
       '.agent/.gitignore',
       '.agent/config.yaml',
       '.agent/log/events.jsonl', // the task.created event (local, git-ignored)
+      '.agent/log/progress.json', // progress.yaml's parsed value, for the hooks that read it
       '.agent/state/goals.md',
       '.agent/state/progress.yaml',
     ]);

@@ -2,7 +2,7 @@
 // stale and busy locks.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { initState } from '../../src/state/init.js';
 import { statePaths } from '../../src/state/paths.js';
@@ -282,9 +282,12 @@ describe('the parse cache of a large progress.yaml', () => {
     expect(loadState({ cwd: repo }).progress).toEqual(fresh);
   });
 
-  it('is made by a write of an ordinary progress.yaml too (not by a read), holding the text', async () => {
+  it('is made by init and each write of an ordinary progress.yaml too (not by a read), holding the text', async () => {
     const repo = gitdir();
     initState({ cwd: repo });
+    const made = JSON.parse(readFileSync(cacheOf(repo), 'utf8')) as CacheFile;
+    expect(made.text).toBe(readFileSync(statePaths(repo).progress, 'utf8'));
+    rmSync(cacheOf(repo));
     loadState({ cwd: repo });
     expect(existsSync(cacheOf(repo))).toBe(false);
     await updateProgress((p) => addPlanItem(p, { title: 'One' }), { cwd: repo });
