@@ -5,8 +5,3 @@ export function ageSeconds(fromIso: string | null | undefined, now: Date): numbe
   if (!fromIso) return null;
   return Math.max(0, Math.round((now.getTime() - Date.parse(fromIso)) / 1000));
 }
-
-/** "3 items" / "1 item". */
-export function plural(count: number, word: string, pluralWord = `${word}s`): string {
-  return `${count} ${count === 1 ? word : pluralWord}`;
-}

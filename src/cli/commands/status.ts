@@ -18,7 +18,8 @@ import { PLAN_STATUSES } from '../../types.js';
 import { printResult, type CommandContext, type CommandResult } from '../action.js';
 import { option, type LeanCommand } from '../parse-args.js';
 import { ago } from '../../boot/model.js';
-import { ageSeconds, plural } from '../format.js';
+import { ageSeconds } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 interface StatusFlags {
   format?: string;
