@@ -5,6 +5,7 @@ import { describeChange, type Drift } from '../fingerprint/diff.js';
 import { countPlan } from '../state/plan.js';
 import type { Fingerprint, Progress } from '../types.js';
 import type { TestRun } from './run-tests.js';
+import { plural } from '../text/plural.js';
 
 /** "passed (12 passed, 0 failed)", "FAILED with exit 1", "timed out". */
 export function describeTest(test: TestRun): string {
@@ -52,7 +53,7 @@ export function checkpointEvidence(input: {
   if (drift?.drifted) {
     lines.push('- Since the previous checkpoint:');
     const commits = drift.head?.commits?.length;
-    if (commits !== undefined) lines.push(`  - ${commits} new commit${commits === 1 ? '' : 's'}`);
+    if (commits !== undefined) lines.push(`  - ${plural(commits, 'new commit')}`);
     if (drift.branch)
       lines.push(
         `  - branch ${drift.branch.from ?? '(detached)'} → ${drift.branch.to ?? '(detached)'}`,

@@ -7,6 +7,7 @@ import type { ExitCode } from '../error-report.js';
 import { UsageError } from '../errors.js';
 import type { CommandContext } from './action.js';
 import type { OutputOptions } from './output.js';
+import { plural } from '../text/plural.js';
 
 /** An option as commander declares it: `-f, --field <key=value>` or `--dry-run`. */
 export interface OptionSpec {
@@ -228,7 +229,7 @@ function checkArguments(spec: CommandSpec, args: readonly string[]): void {
   const max = expected.length;
   if (!variadic && args.length > max)
     throw new UsageError(
-      `too many arguments for '${spec.name}'. Expected ${max} argument${max === 1 ? '' : 's'} but got ${args.length}.`,
+      `too many arguments for '${spec.name}'. Expected ${plural(max, 'argument')} but got ${args.length}.`,
       { hint: HINT },
     );
   expected.forEach((argument, i) => {

@@ -5,7 +5,7 @@ import type { PreCommitResult } from '../git-hooks/pre-commit-hook.js';
 import type { HookFinding } from '../verify/staged-check.js';
 import type { Style } from './output.js';
 import { safeText } from '../text/safe-text.js';
-import { plural } from './format.js';
+import { plural } from '../text/plural.js';
 
 /** The few styles the report uses (a Style from output.ts, or chalk). */
 export type Paint = Pick<Style, 'red' | 'yellow' | 'bold' | 'dim'>;

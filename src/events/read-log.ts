@@ -381,7 +381,7 @@ export function readEvents(
   const limit = query.limit;
   const files: string[] = [];
   if (query.all)
-    for (let g = 100; g >= 1; g--)
+    for (let g = MAX_GENERATIONS; g >= 1; g--)
       if (existsSync(rotatedLogPath(log, g))) files.push(rotatedLogPath(log, g));
   files.push(log.events);
   let events: AgentEvent[] = [];

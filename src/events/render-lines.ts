@@ -1,4 +1,5 @@
 // Sections as labelled lines: the common ground of the text and Markdown renderings.
+import { plural } from '../text/plural.js';
 import type { SectionName, StatusSections } from './sections.js';
 
 /** What a model reads when every section was cleared. */
@@ -23,8 +24,6 @@ export function ageText(fromIso: string, nowIso: string): string {
   if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
   return `${Math.round(seconds / 86400)} d ago`;
 }
-
-const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 // The lines of each section (its value is not null).
 const SECTION_LINES: {
@@ -62,9 +61,9 @@ const SECTION_LINES: {
             ? 'the last call found nothing new'
             : `last ${t.no_new_results} calls found nothing new`,
         );
-      return `${t.name} ${n(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+      return `${t.name} ${plural(t.calls, 'call')}${notes.length ? `, ${notes.join(', ')}` : ''}`;
     });
-    if (tools.more > 0) parts.push(n(tools.more, 'more tool'));
+    if (tools.more > 0) parts.push(plural(tools.more, 'more tool'));
     return [{ label: 'Tools', text: parts.join('; ') }];
   },
   verification: (v) => {
@@ -81,8 +80,8 @@ const SECTION_LINES: {
   budget: (b) => {
     const parts: string[] = [];
     if (b.tool_calls)
-      parts.push(`${b.tool_calls.left} of ${n(b.tool_calls.limit, 'tool call')} left`);
-    if (b.tokens) parts.push(`${b.tokens.left} of ${n(b.tokens.limit, 'token')} left`);
+      parts.push(`${b.tool_calls.left} of ${plural(b.tool_calls.limit, 'tool call')} left`);
+    if (b.tokens) parts.push(`${b.tokens.left} of ${plural(b.tokens.limit, 'token')} left`);
     return [{ label: 'Budget', text: parts.join('; ') }];
   },
   checkpoint: (c, nowIso) => [

@@ -3,6 +3,7 @@
 import type { ForbiddenMatcher } from '../state/forbidden.js';
 import type { Config } from '../types.js';
 import type { StatusSnapshot, ToolStats } from './types.js';
+import { plural } from '../text/plural.js';
 
 export type SignalId =
   | 'search.no_new_results'
@@ -46,8 +47,6 @@ const signal = (
   subject?: string | number,
 ): StatusSignal => ({ id, key: subject === undefined ? id : `${id}:${subject}`, level, message });
 
-const calls = (n: number) => (n === 1 ? '1 call' : `${n} calls`);
-
 // A tool's streak matters for the next decision only while that tool is the one in use: once the
 // agent reads the files it found (or tries another tool), the advice has been taken.
 function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
@@ -58,7 +57,7 @@ function toolSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
   if (last) {
     const [name, stats] = last;
     const failed = `${name} failed ${stats.consecutive_failures} times in a row: change approach instead of retrying.`;
-    const nothing = `${calls(stats.no_new_results)} of ${name} in a row found nothing new: stop widening the search and read the files you found.`;
+    const nothing = `${plural(stats.no_new_results, 'call')} of ${name} in a row found nothing new: stop widening the search and read the files you found.`;
     if (stats.consecutive_failures >= t.consecutive_failures)
       out.push(signal('tool.repeated_failures', 'stop', failed, name));
     if (stats.no_new_results >= t.no_new_results)
@@ -77,7 +76,7 @@ function budgetSignals(s: StatusSnapshot, t: SignalThresholds): StatusSignal[] {
   const { tool_calls: calls, tokens } = s.budget;
   if (calls.limit !== null && calls.limit - calls.used <= t.tool_calls_left) {
     const left = calls.limit - calls.used;
-    push('budget.tool_calls_low', left, left === 1 ? '1 tool call' : `${left} tool calls`);
+    push('budget.tool_calls_low', left, plural(left, 'tool call'));
   }
   if (tokens.limit !== null && tokens.limit > 0) {
     const left = tokens.limit - tokens.used;

@@ -18,6 +18,7 @@ import { updateProgressLocked } from '../task/update-progress.js';
 import type { BaseOptions, Marker, PlanItem, Progress } from '../types.js';
 import { openListRecords, seedListRecord } from './list-check.js';
 import { markerFileCount, markerFiles, storeMarkerFiles, sweepMarkerLists } from './marker-list.js';
+import { plural } from '../text/plural.js';
 
 export interface MarkDoneOptions extends BaseOptions {
   /** Globs or paths of the files the step produced, relative to `cwd` (like git pathspecs). */
@@ -114,7 +115,7 @@ export async function markDone(id: string, options: MarkDoneOptions = {}): Promi
     const before = previous ? markerFileCount(previous) : 0;
     if (count === 0 && before > 0)
       throw new UsageError(
-        `${id} already has a completion marker over ${before} file${before === 1 ? '' : 's'}: done without files would empty it`,
+        `${id} already has a completion marker over ${plural(before, 'file')}: done without files would empty it`,
         {
           hint: `record the same files again: agent-state done ${id} --refresh; others: --files GLOB...; withdraw it: agent-state undone ${id}`,
         },

@@ -63,7 +63,8 @@ export function addMemory(progress: Progress, text: string, kind: MemoryKind): M
   return noteAt({ kind, index: notes.length }, note);
 }
 
-function find(progress: Progress, ref: MemoryRef): string {
+// Takes the note at `ref` out of its list; returns its text.
+function take(progress: Progress, ref: MemoryRef): string {
   const notes = progress.memory?.[ref.kind] ?? [];
   const text = notes[ref.index - 1];
   if (text === undefined) {
@@ -74,6 +75,7 @@ function find(progress: Progress, ref: MemoryRef): string {
         : 'add one with `agent-state memory add "..."`',
     });
   }
+  notes.splice(ref.index - 1, 1);
   return text;
 }
 
@@ -84,8 +86,7 @@ export function promoteMemory(progress: Progress, ref: MemoryRef): MemoryNote {
       hint: 'promote a working note: agent-state memory promote w1',
     });
   }
-  const text = find(progress, ref);
-  list(progress, 'working').splice(ref.index - 1, 1);
+  const text = take(progress, ref);
   const durable = list(progress, 'durable');
   durable.push(text);
   return noteAt({ kind: 'durable', index: durable.length }, text);
@@ -93,7 +94,5 @@ export function promoteMemory(progress: Progress, ref: MemoryRef): MemoryNote {
 
 /** Removes a note; returns what it was. */
 export function dropMemory(progress: Progress, ref: MemoryRef): MemoryNote {
-  const text = find(progress, ref);
-  list(progress, ref.kind).splice(ref.index - 1, 1);
-  return noteAt(ref, text);
+  return noteAt(ref, take(progress, ref));
 }

@@ -3,6 +3,7 @@
 import type { AgentEvent } from '../events/types.js';
 import type { ForbiddenHit, ForbiddenMatcher } from '../state/forbidden.js';
 import type { UiEvent, UiEventKind } from './model.js';
+import { plural } from '../text/plural.js';
 
 const MAX_SUMMARY = 300;
 const MAX_RAW = 20_000;
@@ -54,7 +55,7 @@ function bootSummary(e: AgentEvent): string {
   const omitted = Array.isArray(e.omitted)
     ? e.omitted.length === 0
       ? 'nothing left out'
-      : `left out ${e.omitted.length} kind${e.omitted.length === 1 ? '' : 's'} of content`
+      : `left out ${plural(e.omitted.length, 'kind')} of content`
     : null;
   return join(`level ${str(e.level) ?? '?'}`, says('after ', e.source), omitted);
 }

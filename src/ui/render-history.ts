@@ -2,6 +2,7 @@
 import { markup, type Html } from './html.js';
 import type { UiEvent, UiModel } from './model.js';
 import { badge, count, section, table, time, type RenderOptions } from './render-parts.js';
+import { plural } from '../text/plural.js';
 
 /** The filter's choices: a family (`tool.*`) or one type. */
 export const TIMELINE_TYPES: readonly { value: string; label: string }[] = [
@@ -110,7 +111,7 @@ export function renderEvidence(model: UiModel, options: RenderOptions): Html {
         </li>`,
     );
     const notes = [
-      e.redactions ? `${e.redactions} secret${e.redactions === 1 ? '' : 's'} redacted` : '',
+      e.redactions ? `${plural(e.redactions, 'secret')} redacted` : '',
       e.truncated_bytes ? `${e.truncated_bytes} bytes cut` : '',
     ].filter(Boolean);
     return markup`<details class="evidence-entry" data-id="${e.id}" data-key="evidence-${e.id}">

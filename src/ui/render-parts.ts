@@ -1,5 +1,6 @@
 // Small pieces every section of the page is built from (pure): times, lists, chips, badges.
 import { markup, inlineCode, type Html } from './html.js';
+import { plural } from '../text/plural.js';
 
 /** How the page links to things that live outside it. */
 export interface RenderOptions {
@@ -53,8 +54,8 @@ export const badge = (text: string, cls: string): Html =>
 export const command = (text: string): Html => markup`<code class="cmd">${text}</code>`;
 
 /** A count after a section title. */
-export const count = (n: number, word: string, plural = `${word}s`): Html =>
-  markup`<span class="count">${n} ${n === 1 ? word : plural}</span>`;
+export const count = (n: number, word: string, pluralWord = `${word}s`): Html =>
+  markup`<span class="count">${plural(n, word, pluralWord)}</span>`;
 
 /** A section of the page, found by its id in live updates. */
 export function section(id: string, title: string, extra: Html | string, body: Html): Html {

@@ -2,6 +2,7 @@
 import { markup, inlineCode, type Html } from './html.js';
 import type { UiModel, UiPlanItem, UiStep } from './model.js';
 import { badge, chips, count, list, section, table, time } from './render-parts.js';
+import { plural } from '../text/plural.js';
 
 /** The goal anchor, Constraints, Forbidden zones, non-goals and success criteria. */
 export function renderGoal(model: UiModel): Html {
@@ -39,7 +40,7 @@ export function renderGoal(model: UiModel): Html {
 export function renderProblems(model: UiModel): Html {
   const warnings = model.warnings.length
     ? markup`<details>
-        <summary>${model.warnings.length} warning${model.warnings.length === 1 ? '' : 's'}</summary>
+        <summary>${plural(model.warnings.length, 'warning')}</summary>
         ${list(model.warnings, '')}
       </details>`
     : '';
@@ -145,7 +146,7 @@ function markerCell(item: UiPlanItem, now: string): Html {
     return markup`<span class="marker valid"
       >${badge('verified', 'm-valid')}
       <span class="muted"
-        >${m.files} file${m.files === 1 ? '' : 's'}, ${time(m.at, now)}</span
+        >${plural(m.files, 'file')}, ${time(m.at, now)}</span
       ></span
     >`;
   if (m.state === 'unverifiable')

@@ -3,6 +3,7 @@ import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { MarkerCheck } from '../markers/check-markers.js';
 import type { ForbiddenHit } from '../state/forbidden.js';
 import { shellQuote } from '../text/safe-text.js';
+import { plural, shortList } from '../text/plural.js';
 
 /** Where a forbidden path was seen. */
 export type ForbiddenSource = 'dirty' | 'untracked' | 'changed';
@@ -25,12 +26,6 @@ export interface VerifyFinding {
   source?: ForbiddenSource;
 }
 
-function list(items: string[], max = 5): string {
-  return items.length <= max
-    ? items.join(', ')
-    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
-
 /** A finding per stale marker, and per marker whose file list cannot be read. */
 export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[] {
   return markers.flatMap(({ id, problem, state, changed }): VerifyFinding[] => {
@@ -40,7 +35,7 @@ export function markerFindings(markers: readonly MarkerCheck[]): VerifyFinding[]
     if (problem) return finding(`marker ${id} cannot be verified: ${problem.what}`, problem.fix);
     if (state !== 'stale') return [];
     return finding(
-      `marker ${id} is stale: ${list(changed.map((c) => `${c.path} (${c.reason})`))}`,
+      `marker ${id} is stale: ${shortList(changed.map((c) => `${c.path} (${c.reason})`))}`,
       `re-check step ${id}; when it is still done run \`agent-state done ${id} --refresh\` to record the same files again, otherwise \`agent-state undone ${id}\``,
     );
   });
@@ -62,8 +57,6 @@ export function forbiddenFindings(hits: readonly ForbiddenFinding[]): VerifyFind
   }));
 }
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 const CHECKPOINT_FIX =
   'review the change; when it is intended, record it with `agent-state checkpoint`';
 
@@ -78,7 +71,7 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
     const parts: string[] = [];
     if (commits === null) parts.push('to an unrelated commit');
     else {
-      const shown = list(
+      const shown = shortList(
         commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`),
         10,
       );
@@ -93,7 +86,7 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
       'switch back if that was a mistake; otherwise record it with `agent-state checkpoint`',
     );
   if (drift.files.length > 0) {
-    const shown = list(
+    const shown = shortList(
       drift.files.map((f) => `${f.path} (${describeChange(f)})`),
       10,
     );
@@ -102,7 +95,7 @@ export function driftFindings(drift: Drift | null): VerifyFinding[] {
   for (const note of drift.unlisted) push(note);
   if (drift.key_files.length > 0)
     push(
-      `key files changed: ${list(drift.key_files.map((f) => `${f.path} (${f.change})`))}`,
+      `key files changed: ${shortList(drift.key_files.map((f) => `${f.path} (${f.change})`))}`,
       'reinstall or rebuild if a lockfile or build file changed, then `agent-state checkpoint`',
     );
   for (const change of drift.runtime)

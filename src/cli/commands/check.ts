@@ -4,7 +4,7 @@ import type { AgentCommand } from '../agent-command.js';
 import type { MarkerCheck } from '../../markers/check-markers.js';
 import { type CommandContext } from '../action.js';
 import { EXIT } from '../../error-report.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 /** One line per marker verdict. */
 export function renderMarkerChecks(checks: readonly MarkerCheck[], ctx: CommandContext): string {

@@ -5,7 +5,7 @@ import type { Warning } from '../../types.js';
 import { type CommandContext } from '../action.js';
 import { EXIT } from '../../error-report.js';
 import { redactValue } from '../../text/redact.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 import { recordFact } from '../record.js';
 import { relevantWarnings, renderFindings } from '../render-findings.js';
 import { startSpinner } from '../spinner.js';

@@ -3,7 +3,7 @@
 import type { AgentCommand } from '../agent-command.js';
 import type { CheckStatus } from '../../hosts/doctor.js';
 import { EXIT } from '../../error-report.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 export function registerDoctor(program: AgentCommand): void {
   program

@@ -1,6 +1,6 @@
 // `agent-state done ID [--files GLOB... | --refresh] [--note TEXT]`: record a completion marker.
 import type { AgentCommand } from '../agent-command.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 import { recordFact } from '../record.js';
 
 export function registerDone(program: AgentCommand): void {

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { findRoot } from '../../state/find-root.js';
 import { requireInsideRepo } from '../../state/repo-path.js';
 import { type CommandContext } from '../action.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 import { readStdin } from '../read-stdin.js';
 import { recordFact } from '../record.js';
 

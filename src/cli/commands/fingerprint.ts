@@ -2,7 +2,7 @@
 import type { AgentCommand } from '../agent-command.js';
 import type { Fingerprint } from '../../types.js';
 import { type CommandContext } from '../action.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 function listPaths(map: Record<string, string>, max = 8): string {
   const paths = Object.keys(map);

@@ -4,7 +4,7 @@ import type { AgentCommand } from '../agent-command.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../../import/import-source.js';
 import type { ImportResult } from '../../import/import-state.js';
 import { PLAN_STATUS_ICONS } from '../../state/plan.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 // What one import did (or, dry, would do), a line per new item and per value it touched.
 function render(r: ImportResult, dim: (text: string) => string): string {

@@ -2,7 +2,7 @@
 import { Option } from 'commander';
 import type { AgentCommand } from '../agent-command.js';
 import { resolveAgent } from '../../state/agent-name.js';
-import { claimState, describeClaim, type ClaimClock } from '../../task/claims.js';
+import { claimState, describeClaim, planClaims, type ClaimClock } from '../../task/claims.js';
 import {
   PLAN_STATUS_ICONS,
   addPlanItem,
@@ -256,7 +256,7 @@ Examples:
       const finishedBy = Object.fromEntries(
         Object.entries(progress.markers ?? {}).map(([id, marker]) => [id, marker.agent]),
       );
-      const claims = items.flatMap((item) => claimState(item, clock) ?? []);
+      const claims = planClaims(progress, clock);
       return { text: renderPlan(items, ctx, clock, finishedBy), json: { plan: items, claims } };
     });
 

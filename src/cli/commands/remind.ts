@@ -4,7 +4,7 @@ import { queueReminder } from '../../state/reminders.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import { ago } from '../../boot/model.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 
 export function registerRemind(program: AgentCommand): void {
   program

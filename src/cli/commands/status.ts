@@ -18,7 +18,13 @@ import { PLAN_STATUSES } from '../../types.js';
 import { printResult, type CommandContext, type CommandResult } from '../action.js';
 import { option, type LeanCommand } from '../parse-args.js';
 import { ago } from '../../boot/model.js';
-import { ageSeconds, plural } from '../format.js';
+import { plural } from '../../text/plural.js';
+
+// Seconds since an ISO time, or null.
+function ageSeconds(fromIso: string | null | undefined, now: Date): number | null {
+  if (!fromIso) return null;
+  return Math.max(0, Math.round((now.getTime() - Date.parse(fromIso)) / 1000));
+}
 
 interface StatusFlags {
   format?: string;

@@ -10,7 +10,7 @@ import type { Warning } from '../../types.js';
 import type { StateProblem } from '../../verify/read-state-checked.js';
 import { formatWarning } from '../action.js';
 import { EXIT } from '../../error-report.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 import { renderProblems } from '../render-findings.js';
 
 type Problem = { location: SourceLocation; message: string; hint: string };

@@ -2,7 +2,7 @@
 import type { AgentCommand } from '../agent-command.js';
 import { EXIT } from '../../error-report.js';
 import { redactValue } from '../../text/redact.js';
-import { plural } from '../format.js';
+import { plural } from '../../text/plural.js';
 import { relevantWarnings, renderFindings, renderProblems, sinceText } from '../render-findings.js';
 
 export function registerVerify(program: AgentCommand): void {

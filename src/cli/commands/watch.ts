@@ -6,6 +6,7 @@ import { safeJson, safeText } from '../../text/safe-text.js';
 import type { WatchEvent, WatchSummary } from '../../watch/watch.js';
 import { UsageError } from '../../errors.js';
 import { formatWarning, untilInterrupted } from '../action.js';
+import { plural } from '../../text/plural.js';
 
 const VERB = { add: 'added  ', change: 'changed', unlink: 'removed' } as const;
 
@@ -32,7 +33,7 @@ function eventText(e: WatchEvent, style: Style): string {
 }
 
 function summaryText(s: WatchSummary): string {
-  return `Stopped after ${s.seconds} s: ${s.changes} change${s.changes === 1 ? '' : 's'} (${s.forbidden} Forbidden, ${s.invalid} invalid, ${s.git} git).`;
+  return `Stopped after ${s.seconds} s: ${plural(s.changes, 'change')} (${s.forbidden} Forbidden, ${s.invalid} invalid, ${s.git} git).`;
 }
 
 export function registerWatch(program: AgentCommand): void {
