@@ -6,11 +6,10 @@ import {
   inRestartLoop,
   judgeDrift,
   judgeStale,
-  names,
   NO_OWN_FACTS,
-  plural,
   UNRECORDED,
 } from '../recovery/rules.js';
+import { plural, shortList } from '../text/plural.js';
 import type { BootContext, BootLevel, BootRecovery, BootSource } from './types.js';
 
 /** A context's recovery verdicts; without them: changes unrecorded, the stamp's loop count. */
@@ -66,7 +65,7 @@ function ownNotes(recovery: BootRecovery): string[] {
   return [
     parts.length && `your uncheckpointed changes: ${parts.join(' and ')}`,
     unrecorded.length &&
-      `unrecorded changes: ${plural(unrecorded.length, 'file')} (${names(unrecorded)})`,
+      `unrecorded changes: ${plural(unrecorded.length, 'file')} (${shortList(unrecorded, 3)})`,
     ownStale.length && `stale from your own edits: ${ownStale.join(', ')}`,
     unrecordedStale.length && `stale from unrecorded changes: ${unrecordedStale.join(', ')}`,
   ].filter((note) => typeof note === 'string');

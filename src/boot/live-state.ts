@@ -45,7 +45,6 @@ export async function collectLiveState(
       env,
       repo,
       config,
-      blocking: true,
       hash,
     });
     current = collected.fingerprint;

@@ -1,6 +1,7 @@
 // The boot prompt before rendering: sections made of blocks. A block is the smallest unit that
 // may be cut — a list item, a paragraph, a fenced code block — so cutting never splits one.
 import type { BootLayer, BootOmission } from './types.js';
+import { shortList } from '../text/plural.js';
 
 /** The rank of what is never cut. */
 export const MUST_KEEP = Number.POSITIVE_INFINITY;
@@ -75,10 +76,7 @@ export function bullet(text: string, marker = '-'): string {
 export const SUMMARY_IDS = 20;
 
 /** Ids for a summary line, past SUMMARY_IDS "and N more": thousands of cuts stay one short line. */
-export function idList(ids: readonly string[]): string {
-  if (ids.length <= SUMMARY_IDS) return ids.join(', ');
-  return `${ids.slice(0, SUMMARY_IDS).join(', ')} and ${ids.length - SUMMARY_IDS} more`;
-}
+export const idList = (ids: readonly string[]): string => shortList(ids, SUMMARY_IDS);
 
 /** A must-keep block. */
 export function keep(text: string, sep?: string): Block {

@@ -1,6 +1,9 @@
 // The sections the recovery verdicts add: own uncheckpointed changes and stale markers (at every
 // level: true, short, no reason for a rescan), and at level 3 the changes that are not the agent's.
-import { commitsNamed, names, plural, type DriftVerdict } from '../recovery/rules.js';
+import { commitsNamed, type DriftVerdict } from '../recovery/rules.js';
+import { plural, shortList } from '../text/plural.js';
+
+const names = (items: readonly string[]) => shortList(items, 3);
 import { MUST_KEEP, RANK, bullet, section, type Section } from './model.js';
 import { describeChange, type Drift } from '../fingerprint/diff.js';
 import type { StashedChange } from '../git/history.js';

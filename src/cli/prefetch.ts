@@ -1,6 +1,6 @@
 // For the commands of the whole CLI that read the git snapshot (verify, fingerprint), git starts
 // once the route is known: its ~200 ms on a 100k-file tree overlap loading the CLI. A boot, from a
-// bundle of its own with little to overlap, waits for git instead (readGitSnapshotNow). Small
+// bundle of its own with little to overlap, waits for git instead (readGitSnapshot). Small
 // imports only.
 import { resolve } from 'node:path';
 import { prefetchGitSnapshot } from '../git/snapshot.js';

@@ -5,7 +5,7 @@ import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitUnavailable } from '../git/exec-git.js';
-import { readGitSnapshot, readGitSnapshotNow, type GitSnapshot } from '../git/snapshot.js';
+import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { findRepo, type Repo } from '../state/find-root.js';
 import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
@@ -27,8 +27,6 @@ export interface CollectOptions extends BaseOptions {
   config?: Config;
   /** The state root and git top level, when the caller already found them. */
   repo?: Repo;
-  /** Wait for git instead of running it in the background (readGitSnapshotNow says when). */
-  blocking?: boolean;
   /** How a file is hashed (a boot's goes through the hash cache); hashFile by default. */
   hash?: FileHasher;
 }
@@ -140,9 +138,7 @@ export async function collectFingerprint(
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null) {
     try {
-      snapshot = options.blocking
-        ? readGitSnapshotNow(root, repo.gitRoot, options.env)
-        : await readGitSnapshot(root, repo.gitRoot, options.env);
+      snapshot = await readGitSnapshot(root, repo.gitRoot, options.env);
     } catch (error) {
       if (!isGitUnavailable(error)) throw error;
       warn('git is not installed: fingerprinting as if outside git');

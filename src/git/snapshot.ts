@@ -59,31 +59,13 @@ async function collect(
   return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
 }
 
-/**
- * The snapshot read blocking, for a caller with nothing to do while git works (a boot): a
- * background run's pipes and streams cost ~5 ms of CPU, which only overlap pays back.
- */
-export function readGitSnapshotNow(
-  root: string,
-  gitRoot: string,
-  env: NodeJS.ProcessEnv = process.env,
-): GitSnapshot {
-  const { prefix, args } = statusCall(root, gitRoot);
-  const status = runGit(args, { cwd: root, env });
-  return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
-}
-
 // A snapshot started early (see prefetchGitSnapshot) is used only while it is this fresh.
 const PREFETCH_MAX_AGE_MS = 5_000;
 type Prefetched = Map<
   string,
   { started: number; env: NodeJS.ProcessEnv; promise: Promise<GitSnapshot> }
 >;
-// Process-global: the bin's entry bundle starts the prefetch and the main bundle takes it over, and
-// each bundle has its own copy of this module.
-const PREFETCH_KEY = Symbol.for('agent-state.git-prefetch');
-const prefetched: Prefetched = ((globalThis as Record<symbol, unknown>)[PREFETCH_KEY] ??=
-  new Map()) as Prefetched;
+const prefetched: Prefetched = new Map();
 
 /**
  * Starts reading the snapshot of `root` now, so that git works while this process does something
@@ -102,8 +84,12 @@ export function prefetchGitSnapshot(
   prefetched.set(root, { started: Date.now(), env, promise });
 }
 
-/** Reads HEAD, branch, upstream, ahead/behind, changed and untracked paths of the work tree. */
-export function readGitSnapshot(
+/**
+ * Reads HEAD, branch, upstream, ahead/behind, changed and untracked paths of the work tree: the
+ * prefetched snapshot, else a blocking run (the caller waits for it anyway, and a background
+ * run's pipes and streams cost ~5 ms of CPU that only overlap pays back).
+ */
+export async function readGitSnapshot(
   root: string,
   gitRoot: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -112,5 +98,6 @@ export function readGitSnapshot(
   prefetched.delete(root);
   if (early && early.env === env && Date.now() - early.started < PREFETCH_MAX_AGE_MS)
     return early.promise;
-  return collect(root, gitRoot, env);
+  const { prefix, args } = statusCall(root, gitRoot);
+  return toSnapshot(parseStatusV2(splitNul(runGit(args, { cwd: root, env }).stdout)), prefix);
 }

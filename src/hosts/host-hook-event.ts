@@ -54,8 +54,6 @@ export interface HostHookOutcome {
   deny?: string;
   /** stop / pre-compact: refuse once, with this reason. */
   block?: string;
-  /** A short message for the human (hosts that show one). */
-  userMessage?: string;
   /** Something that failed without stopping the hook: one line on stderr. */
   note?: string;
 }

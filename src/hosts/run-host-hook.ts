@@ -46,7 +46,7 @@ export function renderHostHookOutput(
   event: HostHookEvent,
   outcome: HostHookOutcome,
 ): string {
-  if (!outcome.context && !outcome.deny && !outcome.block && !outcome.userMessage) return '';
+  if (!outcome.context && !outcome.deny && !outcome.block) return '';
   const out = host.render(event, outcome);
   return Object.keys(out).length === 0 ? '' : `${JSON.stringify(safeValue(out))}\n`;
 }

@@ -6,6 +6,7 @@
 // hooks here). Levels, warnings and the status bar are all built on these.
 import type { Drift } from '../fingerprint/diff.js';
 import { hash64 } from '../text/fnv.js';
+import { plural, shortList } from '../text/plural.js';
 import type { FileState, Progress } from '../types.js';
 
 /** The parts of the task whose movement counts as progress, in the order they are named. */
@@ -224,20 +225,10 @@ export function isOwnMove(subject: string): boolean {
 /** Drift split by who caused it. */
 export type DriftVerdict = ReturnType<typeof judgeDrift>;
 
-/** "1 file", "3 files". */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** "a, b, c and 2 more". */
-export function names(items: readonly string[], max = 3): string {
-  return items.length <= max
-    ? items.join(', ')
-    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-}
-
 /** "2 commits (1a2b3c4 Fix x, 5d6e7f8 Add y)"; `what` goes after "commits". */
 export function commitsNamed(commits: readonly { sha: string; subject: string }[], what = '') {
   const each = commits.map((c) => `${c.sha.slice(0, 7)} ${c.subject}`);
-  return `${plural(commits.length, 'commit')}${what} (${names(each, 2)})`;
+  return `${plural(commits.length, 'commit')}${what} (${shortList(each, 2)})`;
 }
 
 /** Splits the drift since the last checkpoint (null: none) into own and foreign changes. */
@@ -274,9 +265,15 @@ export function judgeDrift(drift: Drift | null, own: OwnFacts, tree: TreeNow) {
     dropped > 0 &&
       `${plural(dropped, 'recorded commit')} no longer in the history (a reset or rebase)`,
     unexplained.length > 0 &&
-      `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains (${names(unexplained.map((v) => v.path))})`,
+      `${plural(unexplained.length, 'file')} changed that no recorded edit of yours explains (${shortList(
+        unexplained.map((v) => v.path),
+        3,
+      )})`,
     after.length > 0 &&
-      `${plural(after.length, 'file')} changed after your last edit (${names(after.map((v) => v.path))})`,
+      `${plural(after.length, 'file')} changed after your last edit (${shortList(
+        after.map((v) => v.path),
+        3,
+      )})`,
     ...unlisted,
   ].filter((cause): cause is string => typeof cause === 'string');
   return {

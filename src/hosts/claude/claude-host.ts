@@ -34,7 +34,6 @@ export function claudeOutput(event: HostHookEvent, outcome: HostHookOutcome): Js
   const out: JsonObject = {};
   if (outcome.context && !blocks)
     out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
-  if (outcome.userMessage) out.systemMessage = outcome.userMessage;
   return out;
 }
 

@@ -81,7 +81,6 @@ function geminiOutput(event: HostHookEvent, outcome: HostHookOutcome): JsonObjec
   const out: JsonObject = {};
   if (outcome.context && ['session-start', 'prompt', 'post-tool'].includes(event.kind))
     out.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: outcome.context };
-  if (outcome.userMessage) out.systemMessage = outcome.userMessage;
   return out;
 }
 
