@@ -33,12 +33,9 @@ export interface UiServerOptions extends BaseOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface UiServer {
+export interface UiServer extends GuardOptions {
   /** The URL to open, with the token. */
   url: string;
-  host: string;
-  port: number;
-  token: string | null;
   close(): Promise<void>;
 }
 

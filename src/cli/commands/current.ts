@@ -1,21 +1,17 @@
 // `agent-state current [...]`: show or set the current step and the limits that apply to it.
 import type { AgentCommand } from '../agent-command.js';
-import { setCurrentStep } from '../../state/current-step.js';
+import { setCurrentStep, type CurrentStepChange } from '../../state/current-step.js';
 import { loadState } from '../../task/load-state.js';
 import { updateProgress } from '../../task/update-progress.js';
 import type { CurrentStep } from '../../types.js';
 import { type CommandContext } from '../action.js';
 import { recordFact } from '../record.js';
 
-interface CurrentFlags {
-  objective?: string;
-  expected?: string;
-  allowTools?: string[];
-  denyTools?: string[];
+// The options as commander names them: --scope and --constraint are singular there.
+type CurrentFlags = Omit<CurrentStepChange, 'scopes' | 'constraints'> & {
   scope?: string[];
   constraint?: string[];
-  clear?: boolean;
-}
+};
 
 function renderStep(step: CurrentStep | null | undefined, ctx: CommandContext): string {
   if (!step)
