@@ -4,7 +4,8 @@
 // (docs/multi-agent.md), or the result records a conflict naming it and both values. The value
 // returned is complete either way: a conflicted place holds our value (theirs when ours is gone).
 import { LEGACY_STAMP_KEYS } from '../recovery/record.js';
-import { mergeOrder, mergeSet, pick3, same } from './sequence.js';
+import { isDeepStrictEqual } from 'node:util';
+import { mergeOrder, mergeSet, pick3 } from './sequence.js';
 
 /** A step of a path into the merged document: a map key, or a list item by its id. */
 export type PathStep = string | { id: string };
@@ -196,7 +197,7 @@ function mergePlan(ctx: Ctx, b: unknown, o: unknown, t: unknown): unknown {
     else if (!bv)
       merged.set(id, kept!); // added on one side
     // Removed on one side: gone if the other left it as it was; else a person decides.
-    else if (kept && !same(kept, bv)) {
+    else if (kept && !isDeepStrictEqual(kept, bv)) {
       const what = `plan item ${id} (removed on one side, changed on the other)`;
       conflict(ctx, { path: ['plan', { id }], what }, bv, ov, tv);
       merged.set(id, kept);

@@ -1,12 +1,8 @@
 // Three-way merges of ordered lists by key (pure). Both sides' additions are kept, each after the
 // item it was added after; what either side removed is gone. The result does not depend on which
 // side is "ours": where both sides added at the same place, their runs are ordered by first key.
-import { isDeepStrictEqual } from 'node:util';
-
-/** Whether two plain values are equal (absent equals absent). */
-export function same(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(a, b);
-}
+// Whether two plain values are equal (absent equals absent).
+import { isDeepStrictEqual as same } from 'node:util';
 
 /** The three-way choice: the side that changed, or `conflict` when both changed differently. */
 export function pick3<T>(base: T, ours: T, theirs: T): { value: T; conflict: boolean } {
