@@ -1,7 +1,7 @@
-// The one list of commands, in --help order: the router, the lean route, the code cache, the git
-// prefetch and the commander program derive from it. Imports nothing: start.ts reads it early.
+// The one list of commands, in --help order: the router, the lean route, the code cache and the
+// commander program derive from it. Imports nothing: start.ts reads it early.
 
-/** `lean`: runs without commander or chalk (lean.ts); `prefetch`: reads the git snapshot early. */
+/** `lean`: runs without commander or chalk (lean.ts). */
 export const COMMANDS = {
   init: {},
   status: { lean: true },
@@ -19,12 +19,12 @@ export const COMMANDS = {
   doctor: {},
   event: { lean: true },
   events: {},
-  fingerprint: { prefetch: true },
+  fingerprint: {},
   done: {},
   check: {},
   undone: {},
   evidence: {},
-  verify: { prefetch: true },
+  verify: {},
   checkpoint: {},
   boot: { lean: true },
   remind: {},
@@ -33,7 +33,7 @@ export const COMMANDS = {
   'merge-driver': {},
   ui: {},
   report: {},
-} as const satisfies Record<string, { lean?: true; prefetch?: true }>;
+} as const satisfies Record<string, { lean?: true }>;
 
 export type CommandWord = keyof typeof COMMANDS;
 /** The commands of the lean route. */

@@ -5,13 +5,11 @@ import { commandWord, isLean } from './command-list.js';
 import { LEAN_COMMANDS, runLean } from './lean.js';
 import { createOutput, processIo, reportError, type CliIo } from './output.js';
 import { scanArgv } from './parse-args.js';
-import { prefetch } from './prefetch.js';
 
 /** Runs one CLI call (argv without node and script) on `io`; returns the exit code, never throws. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const { words, globals, help, version } = scanArgv(argv);
   try {
-    if (!help) prefetch(words[0], globals.cwd, io);
     const word = commandWord(words[0]);
     if (!help && !version && isLean(word))
       return await runLean(await LEAN_COMMANDS[word](), argv, io, globals);

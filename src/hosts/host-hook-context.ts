@@ -87,6 +87,7 @@ export async function bootPrompt(
   const config = await call.config();
   const result = await boot({
     cwd: call.repo.paths.root,
+    repo: call.repo,
     level: 'auto',
     source: BOOT_SOURCES.find((s) => s === source) ?? null,
     budget: Math.max(100, Math.min(config.budget.total, Math.floor(maxChars / 4))),

@@ -1,12 +1,13 @@
 // Every agent across the repository's worktrees (I/O), for `status --all`, a boot and `plan claim`:
 // a named agent read where it last acted (newest last_seen), each worktree's default agent there.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readStoredRecovery } from '../recovery/record-store.js';
 import { AgentStateError } from '../errors.js';
 import { hasLinkedWorktrees, listWorktrees, type Worktree } from '../git/worktrees.js';
 import { valueOrThrow } from '../state/parsed-file.js';
 import { statePaths, type StatePaths } from '../state/paths.js';
+import { listDir } from '../state/find-root.js';
 import { readAgentProgress, readConfig, readProgress } from '../state/store.js';
 import { AGENT_NAME } from '../state/agent-name.js';
 import type { Progress } from '../types.js';
@@ -54,13 +55,7 @@ export interface AgentsOverview {
 export function listAgentFiles(paths: StatePaths): { names: string[]; invalid: string[] } {
   const names: string[] = [];
   const invalid: string[] = [];
-  let entries: string[] = [];
-  try {
-    entries = readdirSync(paths.agentsDir).sort();
-  } catch {
-    // no named agent yet
-  }
-  for (const name of entries)
+  for (const name of listDir(paths.agentsDir).sort())
     if (existsSync(join(paths.agentsDir, name, 'progress.yaml')))
       (AGENT_NAME.test(name) ? names : invalid).push(name);
   return { names, invalid };
