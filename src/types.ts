@@ -174,13 +174,7 @@ export interface Config {
     claim_expire_minutes: number;
   };
   fingerprint: { max_hash_bytes: number };
-  budget: {
-    total: number;
-    goals: number;
-    progress: number;
-    evidence: number;
-    multiplier: number;
-  };
+  budget: { total: number; goals: number; progress: number; evidence: number; multiplier: number };
   boot: { level: 1 | 2 | 3 | 'auto'; stall_threshold: number };
   /** How the agent host hooks act (docs/integrations.md). */
   integrations: {

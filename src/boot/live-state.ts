@@ -40,13 +40,7 @@ export async function collectLiveState(
       import('../fingerprint/collect.js'),
       import('../fingerprint/measure-drift.js'),
     ]);
-    const collected = await collectFingerprint({
-      cwd: root,
-      env,
-      repo,
-      config,
-      hash,
-    });
+    const collected = await collectFingerprint({ cwd: root, env, repo, config, hash });
     current = collected.fingerprint;
     snapshot = collected.snapshot;
     warnings.push(...collected.warnings);

@@ -99,12 +99,7 @@ export interface StatusSnapshot {
   } | null;
   /** Tool calls since the last checkpoint (or since the start when there is none). */
   tool_calls_since_checkpoint: number;
-  permissions: {
-    requested: number;
-    granted: number;
-    denied: number;
-    last_denied: string | null;
-  };
+  permissions: { requested: number; granted: number; denied: number; last_denied: string | null };
   /** Files modified since the last checkpoint (newest last, capped), and how many in all. */
   files: { modified: string[]; count: number };
   boots: number;

@@ -13,14 +13,6 @@ import type { FileState } from '../types.js';
 /** A file's state as hashFile gives it: repository-relative path in, state (or null) out. */
 export type FileHasher = (rel: string, maxBytes?: number) => FileState | null;
 
-/** A hasher backed by the cache, and the write of what it learned. */
-export interface HashCache {
-  hash: FileHasher;
-  /** Writes the cache when it changed, never throwing; with `keep`, entries of files neither in
-   * it nor hashed by this run go. */
-  save(keep?: ReadonlySet<string>): void;
-}
-
 // The timestamp granularity assumed of any file system (FAT's is 2 s).
 const RACY_MS = 2000;
 const VERSION = 1;
@@ -52,12 +44,12 @@ const matches = (entry: unknown, stats: Stats): entry is Entry =>
   [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino].every((v, i) => entry[i] === v) &&
   typeof entry[4] === 'string';
 
-/** A hasher for the files under `root` backed by the cache in `logDir`. */
-export function openHashCache(
-  root: string,
-  logDir: string,
-  now: () => number = Date.now,
-): HashCache {
+/**
+ * A hasher for the files under `root` backed by the cache in `logDir`; `save()` writes what it
+ * learned (only when something changed, never throwing), with `keep` dropping the entries of
+ * files neither in it nor hashed by this run.
+ */
+export function openHashCache(root: string, logDir: string, now: () => number = Date.now) {
   const cache = logCache(logDir, 'hashes.json');
   const read = cache.read() as CacheFile | undefined;
   const valid = read?.version === VERSION && typeof read.at === 'number';
@@ -82,7 +74,7 @@ export function openHashCache(
   };
   return {
     hash,
-    save(keep) {
+    save(keep?: ReadonlySet<string>): void {
       if (keep && keepOnly(next, new Set([...keep, ...used]))) changed = true;
       if (changed) cache.write(JSON.stringify({ version: VERSION, at: now(), entries: next }));
     },

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { hashFile } from '../fingerprint/hash-file.js';
 import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
-import { openHashCache, type FileHasher, type HashCache } from '../fingerprint/hash-cache.js';
+import { openHashCache, type FileHasher } from '../fingerprint/hash-cache.js';
 import { changedFiles, checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
 
 export type { MarkerChange };
@@ -78,7 +78,7 @@ export function checkProgressMarkers(
     save?: boolean;
     snapshot?: GitSnapshot | null;
     env?: NodeJS.ProcessEnv;
-    cache?: HashCache;
+    cache?: ReturnType<typeof openHashCache>;
   } = {},
 ): MarkerCheck[] {
   const markers = progress.markers ?? {};

@@ -50,10 +50,6 @@ export function registerInit(program: AgentCommand): void {
             ...(flags.goal ? { goal: flags.goal.replace(/\s+/g, ' ').trim() } : {}),
           })
         : [];
-      return {
-        text: lines.join('\n'),
-        json: result,
-        warnings: [...result.warnings, ...recorded],
-      };
+      return { text: lines.join('\n'), json: result, warnings: [...result.warnings, ...recorded] };
     });
 }
