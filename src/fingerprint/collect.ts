@@ -12,8 +12,7 @@ import { isAgentPath, toRepoGlob } from '../state/repo-path.js';
 import { readConfig } from '../state/store.js';
 import type { BaseOptions, Config, FileState, Fingerprint, Warning } from '../types.js';
 import { packageVersion } from '../package-root.js';
-import type { FileHasher } from './hash-cache.js';
-import { hashFile } from './hash-file.js';
+import { hasherAt, type FileHasher } from './hash-file.js';
 import { resolveGlobs } from './resolve-globs.js';
 import { walkFiles } from './walk.js';
 
@@ -134,7 +133,7 @@ export async function collectFingerprint(
   const now = (options.now ?? (() => new Date()))();
   const warnings: Warning[] = [];
   const warn = (message: string) => warnings.push({ file: '.agent', message });
-  const hash = options.hash ?? ((rel, maxBytes) => hashFile(join(root, rel), maxBytes));
+  const hash = options.hash ?? hasherAt(root);
   let snapshot: GitSnapshot | null = null;
   if (repo.gitRoot !== null) {
     try {

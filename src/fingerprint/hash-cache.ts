@@ -5,13 +5,10 @@
 // agent reads it (check, a boot); a checkpoint records what it hashes itself.
 import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { hashFile } from './hash-file.js';
+import { hashFile, type FileHasher } from './hash-file.js';
 import { logCache } from '../state/atomic-write.js';
 import { orElse } from '../state/or-else.js';
 import type { FileState } from '../types.js';
-
-/** A file's state as hashFile gives it: repository-relative path in, state (or null) out. */
-export type FileHasher = (rel: string, maxBytes?: number) => FileState | null;
 
 // The timestamp granularity assumed of any file system (FAT's is 2 s).
 const RACY_MS = 2000;

@@ -4,6 +4,7 @@
 import { createHash } from '../text/lazy-crypto.js';
 import { lstatSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { readChunks } from '../state/read-text.js';
+import { join } from 'node:path';
 import type { FileState } from '../types.js';
 
 /** Files up to this size are read in one call; larger ones in chunks. */
@@ -49,4 +50,12 @@ export function hashFile(path: string, maxBytes = Number.POSITIVE_INFINITY): Fil
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** A file's state by its path under a root (hashFile's, or a cache's: fingerprint/hash-cache.ts). */
+export type FileHasher = (rel: string, maxBytes?: number) => FileState | null;
+
+/** hashFile for the paths under `root`. */
+export function hasherAt(root: string): FileHasher {
+  return (rel, maxBytes) => hashFile(join(root, rel), maxBytes);
 }

@@ -1,11 +1,9 @@
 // Drift with what only git and the disk can tell (I/O): the commits since the recorded HEAD and
 // the current content of files that were dirty at the checkpoint and are clean now.
-import { join } from 'node:path';
 import { readHistory, type History } from '../git/history.js';
 import type { Fingerprint, FileState } from '../types.js';
 import { diffFingerprint, type Drift } from './diff.js';
-import type { FileHasher } from './hash-cache.js';
-import { hashFile } from './hash-file.js';
+import { hasherAt, type FileHasher } from './hash-file.js';
 
 export interface MeasureDriftOptions {
   env?: NodeJS.ProcessEnv;
@@ -37,7 +35,7 @@ export async function measureDrift(
   const history = await historyFor(root, recorded, current, options.env);
   const worktree: Record<string, FileState | null> = {};
   const now = { ...current.dirty, ...current.untracked };
-  const hash = options.hash ?? ((rel, maxBytes) => hashFile(join(root, rel), maxBytes));
+  const hash = options.hash ?? hasherAt(root);
   for (const path of Object.keys({ ...recorded.dirty, ...recorded.untracked }))
     if (!(path in now)) worktree[path] = hash(path, options.maxHashBytes);
   return diffFingerprint(recorded, current, { history, worktree });

@@ -1,7 +1,7 @@
 // The git side of a fingerprint: HEAD, branch, upstream, ahead/behind, the tracked files that
 // differ from HEAD and the untracked files, from one `git status` run.
 import { relative, sep } from 'node:path';
-import { runGit, runGitAsync, splitNul } from './exec-git.js';
+import { runGit, runGitAsync, splitNul, type GitOutput } from './exec-git.js';
 import { parseStatusV2, type GitStatus } from './status.js';
 
 /** What git says about the work tree, with paths relative to the state root. */
@@ -42,21 +42,15 @@ export function toSnapshot({ entries, ...git }: GitStatus, prefix: string): GitS
   return { ...git, changed, untracked };
 }
 
-// The status run for `root`: its arguments, and the prefix its paths carry.
+// The status run for `root`: its arguments, and how its output becomes the snapshot.
 function statusCall(root: string, gitRoot: string) {
   const prefix = gitPrefix(root, gitRoot);
   // Paths come relative to the git top level; in a subdirectory root, limit the walk to it.
-  return { prefix, args: [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])] };
-}
-
-async function collect(
-  root: string,
-  gitRoot: string,
-  env: NodeJS.ProcessEnv | undefined,
-): Promise<GitSnapshot> {
-  const { prefix, args } = statusCall(root, gitRoot);
-  const status = await runGitAsync(args, { cwd: root, env });
-  return toSnapshot(parseStatusV2(splitNul(status.stdout)), prefix);
+  const args = [...STATUS, '--branch', ...(prefix === '' ? [] : ['--', '.'])];
+  return {
+    args,
+    snapshot: (out: GitOutput) => toSnapshot(parseStatusV2(splitNul(out.stdout)), prefix),
+  };
 }
 
 // A snapshot started early (see prefetchGitSnapshot) is used only while it is this fresh.
@@ -79,7 +73,8 @@ export function prefetchGitSnapshot(
 ): void {
   const early = prefetched.get(root);
   if (early && early.env === env && Date.now() - early.started < PREFETCH_MAX_AGE_MS) return;
-  const promise = collect(root, gitRoot, env);
+  const { args, snapshot } = statusCall(root, gitRoot);
+  const promise = runGitAsync(args, { cwd: root, env }).then(snapshot);
   promise.catch(() => undefined); // whoever takes it over sees the error; nobody else must
   prefetched.set(root, { started: Date.now(), env, promise });
 }
@@ -98,6 +93,6 @@ export async function readGitSnapshot(
   prefetched.delete(root);
   if (early && early.env === env && Date.now() - early.started < PREFETCH_MAX_AGE_MS)
     return early.promise;
-  const { prefix, args } = statusCall(root, gitRoot);
-  return toSnapshot(parseStatusV2(splitNul(runGit(args, { cwd: root, env }).stdout)), prefix);
+  const { args, snapshot } = statusCall(root, gitRoot);
+  return snapshot(runGit(args, { cwd: root, env }));
 }

@@ -1,10 +1,9 @@
 // Is a step still done? Re-hashes the files a completion marker recorded and says, per id, valid
 // (every file hashes the same), stale (naming what changed), missing (no marker) or unverifiable
 // (a marker without files). Used by `check`, `verify`, `checkpoint`, and the git hooks.
-import { join } from 'node:path';
-import { hashFile } from '../fingerprint/hash-file.js';
+import { hasherAt, type FileHasher } from '../fingerprint/hash-file.js';
 import { readGitSnapshot, type GitSnapshot } from '../git/snapshot.js';
-import { openHashCache, type FileHasher } from '../fingerprint/hash-cache.js';
+import { openHashCache } from '../fingerprint/hash-cache.js';
 import { changedFiles, checkListMarker, openListRecords, type MarkerChange } from './list-check.js';
 
 export type { MarkerChange };
@@ -53,7 +52,7 @@ export function evaluateMarker(
   marker: Marker | undefined,
   status: PlanStatus | null,
   inside: (rel: string) => boolean = (rel) => staysInside(root, rel),
-  hash: FileHasher = (rel) => hashFile(join(root, rel)),
+  hash: FileHasher = hasherAt(root),
 ): MarkerCheck {
   if (!marker) return { id, state: 'missing', changed: [], status, at: null, files: 0 };
   const files = marker.files ?? {};

@@ -4,8 +4,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEvents } from '../events/read-log.js';
 import type { StatusSnapshot } from '../events/types.js';
-import type { FileHasher } from '../fingerprint/hash-cache.js';
-import { hashFile } from '../fingerprint/hash-file.js';
+import { hasherAt, type FileHasher } from '../fingerprint/hash-file.js';
 import { readReflog } from '../git/history.js';
 import { toolNames } from '../events/tool-names.js';
 import type { Repo } from '../state/find-root.js';
@@ -76,7 +75,7 @@ export function treeNow(
   paths: Iterable<string>,
   current: Fingerprint | null,
   maxBytes: number,
-  hash: FileHasher = (rel, max) => hashFile(join(root, rel), max),
+  hash: FileHasher = hasherAt(root),
 ): TreeNow {
   const states: Record<string, FileState | null> = {};
   const mtimes: Record<string, number | null> = {};

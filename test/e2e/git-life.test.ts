@@ -11,6 +11,7 @@ import {
   agentRepo,
   cli,
   commitAll,
+  fixCommand,
   gitTry,
   readShared,
   unmerged,
@@ -153,13 +154,6 @@ describe('one big marker recorded again on two branches', () => {
     expect((await runCli(repo, ['validate'])).code).toBe(0);
   }, 120_000);
 });
-
-// The command a STALE fix prints, run as printed (`agent-state ...` inside backticks).
-function fixCommand(text: string, id: string): string[] {
-  const match = new RegExp('`agent-state (done ' + id + ' [^`]*)`').exec(text);
-  expect(match, text).not.toBeNull();
-  return match![1]!.split(' ');
-}
 
 describe('refreshing a stale marker', () => {
   it('every STALE fix runs as printed and restores `check ID` with the same files and globs', async () => {

@@ -73,3 +73,10 @@ export function readShared(dir: string): Progress {
 export function unmerged(dir: string): string[] {
   return git(dir, 'diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
 }
+
+/** The command a STALE fix prints, as arguments to run as printed (`agent-state ...` in backticks). */
+export function fixCommand(text: string, id: string): string[] {
+  const match = new RegExp('`agent-state (done ' + id + ' [^`]*)`').exec(text);
+  if (!match) throw new Error(`no fix for ${id} in:\n${text}`);
+  return match[1]!.split(' ');
+}

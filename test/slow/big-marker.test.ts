@@ -5,15 +5,8 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentRepo, cli, commitAll, gitTry } from '../helpers/agents.js';
+import { agentRepo, cli, commitAll, fixCommand, gitTry } from '../helpers/agents.js';
 import { git, runCli, writeFiles } from '../helpers/fixtures.js';
-
-// The command a STALE fix prints, run as printed (`agent-state ...` inside backticks).
-function fixCommand(text: string, id: string): string[] {
-  const match = new RegExp('`agent-state (done ' + id + ' [^`]*)`').exec(text);
-  expect(match, text).not.toBeNull();
-  return match![1]!.split(' ');
-}
 
 describe('a completion marker over 50,000 files', () => {
   it('works, keeps progress.yaml under 64 KiB, names the one edited file and refreshes', async () => {

@@ -4,6 +4,7 @@ import { BOOT_FORMATS, BOOT_ROLES, BOOT_SOURCES } from '../../boot/types.js';
 import type { BootFormat, BootRole, BootSource } from '../../boot/types.js';
 import { EXIT } from '../../error-report.js';
 import { UsageError } from '../../errors.js';
+import { findRepo } from '../../state/find-root.js';
 import { option, type LeanCommand } from '../parse-args.js';
 import { recordFact } from '../record.js';
 import { formatWarning } from '../action.js';
@@ -65,11 +66,10 @@ Examples:
   async run({ options }, ctx) {
     const level = parseLevel(options.level as string | undefined);
     const budget = parseBudget(options.budget as string | undefined);
-    const [{ boot }, { bootDocument }, { bootFact }, { findRepo }] = await Promise.all([
+    const [{ boot }, { bootDocument }, { bootFact }] = await Promise.all([
       import('../../boot/boot.js'),
       import('../../boot/boot-document.js'),
       import('../../boot/boot-fact.js'),
-      import('../../state/find-root.js'),
     ]);
     // Found once: the boot and the record of it share it.
     const repo = findRepo(ctx.cwd);
